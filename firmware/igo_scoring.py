@@ -1,0 +1,70 @@
+"""Round scoring for I Go (`igo`) and Corsari (`corsari`): RULES.md sections 1 and 2.
+
+Scores are integers. `score_round` works from announced penalties; hands are
+evaluated by `igo_arrange` first.
+"""
+
+RULES = ("igo", "corsari")
+MAX_PLAYERS = {"igo": 6, "corsari": 7}
+
+
+def check_round(rules, ender, penalties):
+    """Raise ValueError (one line) unless the round description is valid."""
+    if rules not in RULES:
+        raise ValueError("rules must be 'igo' or 'corsari', not %r" % (rules,))
+    n = len(penalties)
+    if not 2 <= n <= MAX_PLAYERS[rules]:
+        raise ValueError("%s needs 2-%d players, got %d" % (rules, MAX_PLAYERS[rules], n))
+    if type(ender) is not int or not 0 <= ender < n:
+        raise ValueError("ender %r out of range 0-%d" % (ender, n - 1))
+    for p in penalties:
+        if type(p) is not int or p < 0:
+            raise ValueError("penalty %r is not a non-negative integer" % (p,))
+
+
+def score_round(rules, ender, penalties, youngest_first=None):
+    """Return (round_scores, winners) for one scored round.
+
+    winners lists the players who win the game at once by this round: a perfect
+    I Go / an ender's zero, or (Corsari) the youngest non-ender announcing zero.
+    """
+    check_round(rules, ender, penalties)
+    n = len(penalties)
+    mine = penalties[ender]
+    others = [i for i in range(n) if i != ender]
+    ender_lowest = all(penalties[i] > mine for i in others)
+    scores = [0] * n
+    if rules == "igo":
+        if ender_lowest:
+            scores[ender] = 1
+        else:
+            for i in others:
+                if penalties[i] <= mine:
+                    scores[i] = 1
+        return scores, ([ender] if mine == 0 else [])
+    # corsari
+    if ender_lowest:
+        for i in others:
+            scores[i] = penalties[i]
+    else:
+        total = 10 + mine
+        for i in others:
+            if penalties[i] <= mine:
+                scores[i] = -10
+                total += penalties[i]
+            else:
+                scores[i] = penalties[i]
+        scores[ender] = total
+    if mine == 0:
+        return scores, [ender]
+    zeros = [i for i in others if penalties[i] == 0]
+    if not zeros:
+        return scores, []
+    if len(zeros) == 1:
+        return scores, zeros
+    if youngest_first is None:
+        raise ValueError("players %s announced 0: youngest_first is needed" % zeros)
+    for i in youngest_first:
+        if i in zeros:
+            return scores, [i]
+    raise ValueError("youngest_first does not list players %s" % zeros)

@@ -1,0 +1,38 @@
+"""`python -m host_tools <command> [args]` — one module per command."""
+import importlib
+import sys
+
+COMMANDS = {
+    "score": ("host_tools.score", "score an I Go / Corsari round file (FORMATS.md)"),
+    "corsica": ("host_tools.corsica", "Battle of Corsica: judge a tap trace, simulate games"),
+    "sim": ("host_tools.sim", "run the firmware on the MicroPython unix port (sim board)"),
+    "vdevice": ("host_tools.vdevice", "a virtual Pico on a pseudo-terminal for mpremote"),
+    "deploy": ("host_tools.deploy", "compile and copy the firmware to a Pico"),
+    "pull": ("host_tools.pull", "fetch the device history into SQLite"),
+    "report": ("host_tools.report", "HTML report with charts from the SQLite history"),
+    "check": ("host_tools.check", "compile firmware with mpy-cross and type-check it"),
+    "bench": ("host_tools.bench", "run the benchmarks, write bench/results.json"),
+}
+
+
+def usage():
+    lines = ["usage: python -m host_tools <command> [--help]", "", "commands:"]
+    for name in sorted(COMMANDS):
+        lines.append("  %-9s %s" % (name, COMMANDS[name][1]))
+    return "\n".join(lines)
+
+
+def main(argv):
+    if not argv or argv[0] in ("-h", "--help"):
+        print(usage())
+        return 0
+    entry = COMMANDS.get(argv[0])
+    if entry is None:
+        print("unknown command %r\n%s" % (argv[0], usage()), file=sys.stderr)
+        return 2
+    module = importlib.import_module(entry[0])
+    return module.main(argv[1:])
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]) or 0)
