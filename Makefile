@@ -1,0 +1,52 @@
+# Two commands do everything: `make sim` (the device, no hardware) and `make test`.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+MICROPYTHON := $(VENV)/bin/micropython
+HEAP ?= 192k
+STAMP := $(VENV)/.installed
+PORT ?=
+BOARD ?= pico
+DB ?= history.sqlite
+
+.PHONY: test test-cpython test-micropython check sim bench deploy pull report clean
+
+$(STAMP): requirements.txt requirements-stubs.txt
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r requirements.txt
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check --no-deps \
+		--target $(VENV)/mpy-stubs -r requirements-stubs.txt
+	touch $(STAMP)
+
+venv: $(STAMP)
+
+## make test: everything on CPython, the pure logic again on MicroPython, firmware check
+test: test-cpython test-micropython check
+
+test-cpython: $(STAMP)
+	$(PY) -m pytest tests
+
+test-micropython: $(STAMP)
+	$(MICROPYTHON) -X heapsize=$(HEAP) tests/mpy_runner.py
+
+check: $(STAMP)
+	$(PY) -m host_tools check
+
+## make sim: run the real firmware on the MicroPython unix port, screen in the terminal
+sim: $(STAMP)
+	$(PY) -m host_tools sim --flash sim_flash
+
+bench: $(STAMP)
+	$(PY) -m host_tools bench
+
+deploy: $(STAMP)
+	$(PY) -m host_tools deploy --board $(BOARD) $(if $(PORT),--port $(PORT))
+
+pull: $(STAMP)
+	$(PY) -m host_tools pull --db $(DB) $(if $(PORT),--port $(PORT))
+
+report: $(STAMP)
+	$(PY) -m host_tools report --db $(DB) --out report
+
+clean:
+	rm -rf $(VENV) build report .pytest_cache

@@ -1,0 +1,49 @@
+"""The firmware check rejects what a Pico would reject."""
+import subprocess
+import sys
+
+from host_tools import ROOT
+
+
+def run_check(path):
+    return subprocess.run([sys.executable, "-m", "host_tools", "check", str(path)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+
+
+def test_dataclasses_import_fails_the_check(tmp_path):
+    (tmp_path / "bad.py").write_text("from dataclasses import dataclass\n")
+    r = run_check(tmp_path)
+    assert r.returncode == 1
+    assert "dataclasses" in r.stderr
+
+
+def test_enum_and_functools_are_host_only(tmp_path):
+    (tmp_path / "a.py").write_text("import enum\n")
+    (tmp_path / "b.py").write_text("from functools import partial\n")
+    r = run_check(tmp_path)
+    assert r.returncode == 1
+    assert "a.py:1: imports enum" in r.stderr
+    assert "b.py:1: imports functools" in r.stderr
+
+
+def test_typing_only_under_type_checking_passes(tmp_path):
+    (tmp_path / "ok.py").write_text(
+        "import time\nTYPE_CHECKING = False\nif TYPE_CHECKING:\n    from typing import List\n\n\n"
+        "def first(xs: 'List[int]') -> int:\n    return xs[0]\n\n\n"
+        "def elapsed(t0):\n    return time.ticks_diff(time.ticks_us(), t0)\n")
+    r = run_check(tmp_path)
+    assert r.returncode == 0, r.stderr
+
+
+def test_syntax_mpy_cross_rejects_is_reported(tmp_path):
+    (tmp_path / "s.py").write_text("def f(:\n    pass\n")
+    r = run_check(tmp_path)
+    assert r.returncode == 1
+    assert "mpy-cross" in r.stderr
+
+
+def test_type_error_against_rp2_stubs_is_reported(tmp_path):
+    (tmp_path / "t.py").write_text("import machine\np: str = machine.Pin(2)\n")
+    r = run_check(tmp_path)
+    assert r.returncode == 1
+    assert "Incompatible types" in r.stderr
