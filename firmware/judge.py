@@ -1,0 +1,234 @@
+"""Tap judge for Battle of Corsica slaps: debounce, order, ties, false taps.
+
+The firmware drives a `Judge` incrementally: `arm()` when the pile changes (with
+the players whose button is already down), then feed what the pin IRQ recorded
+(`snapshot()` for GPIO snapshots from `tapring.TapRing`, `edge()` for raw levels
+of one player, `tap()` for already debounced presses), then `decide()`.
+`judge_trace()` judges a whole trace at once (host CLI, tests).
+
+Debounce is leading-edge: the first falling edge (level 0) is the press time.
+A press ends only when the level has stayed high for RELEASE_US, so press bounce
+and release chatter never make a second press. Only each player's first press
+after `arm()` is a tap. Times are ticks_us on the 30-bit ring and are compared
+only through `ticks_diff`, so taps across the wrap order correctly; the taps of
+one pile must lie within 2**29 us (~9 minutes) of the pile change.
+"""
+from rng import Rng
+
+TICKS_PERIOD = 1 << 30
+_TICKS_MASK = TICKS_PERIOD - 1
+_TICKS_HALF = TICKS_PERIOD >> 1
+
+
+def ticks_diff(end, start):
+    """Signed `end - start` on the 30-bit ticks ring (rp2's time.ticks_diff)."""
+    return ((end - start + _TICKS_HALF) & _TICKS_MASK) - _TICKS_HALF
+
+
+try:
+    import time
+
+    if time.ticks_add(_TICKS_MASK, 1) == 0:  # a 30-bit port (rp2): use the builtin
+        ticks_diff = time.ticks_diff
+except AttributeError:  # CPython has no ticks_*
+    pass
+
+# Button state per player (`Judge._state`): released, pressed, or a time >= 0 =
+# pressed but the level has been high since then (release not yet confirmed).
+_RELEASED = -2
+_PRESSED = -1
+_NO_TAP = -1
+
+
+class Judge:
+    """Judge the taps after one pile change. Tunables are class attributes."""
+
+    RELEASE_US = 20000  # level must stay high this long for a release to count
+    TIE_WINDOW_US = 1000  # taps less than this behind the first tie with it
+    TIE_BREAK = "random"  # or "reslap"
+    FALSE_TAP_CARDS = 3  # cards a false tapper puts under the pile
+
+    def __init__(self, players, pins=None, tie_window_us=None, tie_break=None):
+        """`pins`: GPIO pin of each player, needed only for `snapshot()`."""
+        if not 1 <= players <= 30:
+            raise ValueError("players must be 1..30")
+        if tie_window_us is not None:
+            if tie_window_us < 1:
+                raise ValueError("tie_window_us must be at least 1")
+            self.TIE_WINDOW_US = tie_window_us
+        if tie_break is not None:
+            if tie_break not in ("random", "reslap"):
+                raise ValueError("tie_break must be 'random' or 'reslap'")
+            self.TIE_BREAK = tie_break
+        self.players = players
+        self._bits = [1 << pin for pin in pins] if pins is not None else []
+        if pins is not None and len(self._bits) != players:
+            raise ValueError("need one pin per player")
+        self._pin_mask = 0
+        for bit in self._bits:
+            self._pin_mask |= bit
+        self._state = [_RELEASED] * players
+        self._tap_t = [_NO_TAP] * players
+        self._levels = self._pin_mask  # last snapshot, player pins only
+        self.armed_at = 0
+        self.arm(0)
+
+    def held_mask(self, levels):
+        """Players (bit i = player i) pressed in a GPIO snapshot (active-low)."""
+        mask = 0
+        for p in range(self.players):
+            if not levels & self._bits[p]:
+                mask |= 1 << p
+        return mask
+
+    def arm(self, t_us, held_mask=0):
+        """The pile changed at `t_us`; players in `held_mask` are down and tap only
+        after a release. Forgets all earlier taps."""
+        self.armed_at = t_us
+        levels = self._pin_mask
+        for p in range(self.players):
+            self._tap_t[p] = _NO_TAP
+            if held_mask >> p & 1:
+                self._state[p] = _PRESSED
+                if self._bits:
+                    levels &= ~self._bits[p]
+            else:
+                self._state[p] = _RELEASED
+        self._levels = levels
+
+    def edge(self, player, t_us, level):
+        """One raw level of one player's button (0 = pressed), in time order."""
+        state = self._state
+        s = state[player]
+        if level:
+            if s == _PRESSED:
+                state[player] = t_us  # high since t_us; a release once it lasts
+            return
+        if s == _PRESSED:
+            return
+        state[player] = _PRESSED
+        if s >= 0 and ticks_diff(t_us, s) < self.RELEASE_US:
+            return  # release chatter: still the same press
+        if self._tap_t[player] == _NO_TAP and ticks_diff(t_us, self.armed_at) >= 0:
+            self._tap_t[player] = t_us
+
+    def snapshot(self, t_us, levels):
+        """One GPIO snapshot (bit = 0: pressed). Players newly pressed in the same
+        snapshot get the same time, whatever the order the pin IRQs ran in."""
+        changed = (levels ^ self._levels) & self._pin_mask
+        if not changed:
+            return
+        self._levels ^= changed
+        bits = self._bits
+        for p in range(self.players):
+            bit = bits[p]
+            if changed & bit:
+                self.edge(p, t_us, levels & bit)
+
+    def tap(self, player, t_us):
+        """One debounced press; the earliest after `arm()` counts."""
+        if ticks_diff(t_us, self.armed_at) < 0:
+            return
+        old = self._tap_t[player]
+        if old == _NO_TAP or ticks_diff(t_us, old) < 0:
+            self._tap_t[player] = t_us
+
+    def order(self):
+        """Taps as `[(player, t_us, margin_us)]`, by time then player."""
+        keyed = []
+        for p in range(self.players):
+            t = self._tap_t[p]
+            if t != _NO_TAP:
+                keyed.append((ticks_diff(t, self.armed_at), p, t))
+        keyed.sort()
+        if not keyed:
+            return []
+        first = keyed[0][0]
+        return [(p, t, k - first) for k, p, t in keyed]
+
+    def decide(self, slappable=True, reason=None, seed=0, no_cards=()):
+        """The ruling for the taps so far.
+
+        `slappable`/`reason`: the pile's state (referee mode: True unless the table
+        marks the tap false). `no_cards`: players without cards (a false tap is a
+        mistake for them). Returns a dict: `slappable`, `reason`, `winner` (None if
+        nobody tapped, the pile was not slappable, or a re-slap is needed), `tie`
+        (players within the tie window of the first, by time, or []), `reslap`,
+        `seed` and `draw` (index into `tie` of the random tie break, else None),
+        `order` ([{"player", "t_us", "margin_us"}]), `false_taps` (players, sorted)
+        and `penalties` ([{"player", "penalty": "cards"|"mistake", "cards"}])."""
+        order = self.order()
+        result = {
+            "slappable": bool(slappable),
+            "reason": reason if slappable else None,
+            "winner": None,
+            "tie": [],
+            "reslap": False,
+            "seed": seed,
+            "draw": None,
+            "order": [{"player": p, "t_us": t, "margin_us": m} for p, t, m in order],
+            "false_taps": [],
+            "penalties": [],
+        }
+        if not slappable:
+            for p in sorted(p for p, _, _ in order):
+                result["false_taps"].append(p)
+                if p in no_cards:
+                    result["penalties"].append({"player": p, "penalty": "mistake", "cards": 0})
+                else:
+                    cards = self.FALSE_TAP_CARDS
+                    result["penalties"].append({"player": p, "penalty": "cards", "cards": cards})
+            return result
+        if not order:
+            return result
+        tie = [p for p, _, m in order if m < self.TIE_WINDOW_US]
+        if len(tie) == 1:
+            result["winner"] = tie[0]
+            return result
+        result["tie"] = tie
+        if self.TIE_BREAK == "reslap":
+            result["reslap"] = True
+        else:
+            draw = Rng(seed).below(len(tie))
+            result["draw"] = draw
+            result["winner"] = tie[draw]
+        return result
+
+
+def _earliest(times):
+    """The earliest of `times` on the ticks ring (all within 2**29 of each other)."""
+    ref = times[0]
+    best = 0
+    for t in times:
+        d = ticks_diff(t, ref)
+        if d < best:
+            best = d
+    return (ref + best) & _TICKS_MASK
+
+
+def judge_trace(players, slappable, reason=None, taps=None, edges=None, held=(),
+                tie_window_us=None, tie_break=None, seed=0, no_cards=()):
+    """Judge a whole trace: `taps` [(player, t_us)] (debounced) or raw `edges`
+    [(player, t_us, level)] with `held` (players down when the pile changed).
+    The pile changed at the earliest event. Returns `Judge.decide()`'s dict."""
+    judge = Judge(players, tie_window_us=tie_window_us, tie_break=tie_break)
+    events = taps if taps is not None else (edges or [])
+    for p in [e[0] for e in events] + list(held):
+        if not 0 <= p < players:
+            raise ValueError("player %r out of range" % (p,))
+    if events:
+        start = _earliest([e[1] for e in events])
+        held_mask = 0
+        for p in held:
+            held_mask |= 1 << p
+        judge.arm(start, held_mask)
+        if taps is not None:
+            for p, t in taps:
+                judge.tap(p, t)
+        else:
+            # Time order (stable: equal times keep their listed order).
+            ordered = sorted(range(len(edges)), key=lambda i: (ticks_diff(edges[i][1], start), i))
+            for i in ordered:
+                p, t, level = edges[i]
+                judge.edge(p, t, level)
+    return judge.decide(slappable, reason, seed, no_cards)
