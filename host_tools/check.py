@@ -88,13 +88,15 @@ def mypy_errors(paths):
     if not os.path.isdir(os.path.join(STUBS, "stdlib")):
         return ["%s missing: run make (installs requirements-stubs.txt)" % STUBS]
     config = os.path.join(ROOT, ".venv", "mypy-firmware.ini")
-    lines = ["[mypy]", "custom_typeshed_dir = " + STUBS, "mypy_path = " + STUBS,
+    # Firmware modules import each other by plain name (flat on the device).
+    search = [STUBS] + sorted({p if os.path.isdir(p) else os.path.dirname(p) or "." for p in paths})
+    lines = ["[mypy]", "custom_typeshed_dir = " + STUBS, "mypy_path = " + ":".join(search),
              "no_site_packages = True", "follow_imports = silent",
              "cache_dir = " + os.path.join(ROOT, ".venv", "mypy-cache"),
              "", "[mypy-%s]" % ",".join(OPTIONAL_MODULES), "ignore_missing_imports = True"]
     with open(config, "w") as f:
         f.write("\n".join(lines) + "\n")
-    env = dict(os.environ, MYPYPATH=STUBS)
+    env = dict(os.environ, MYPYPATH=":".join(search))
     r = subprocess.run([os.path.join(VENV_BIN, "mypy"), "--config-file", config,
                         "--no-error-summary", "--hide-error-context", "--explicit-package-bases"]
                        + list(paths), capture_output=True, text=True, env=env)
