@@ -1,0 +1,153 @@
+"""The device history `/data/history.jsonl` (FORMATS.md "Device history").
+
+One JSON object a line with `seq`, `boot`, `event`, `game`, `rules` and the event's
+fields, keys sorted. `log` queues a line in RAM; `flush` appends the queue (call it
+between rounds, never while a slap can happen: flash writes stop interrupts).
+Make one `History` per boot: it increments the boot counter kept in `boot_path`.
+
+A power cut can leave a torn last line: the next flush starts on a new line and
+readers (`read`, the seq/boot recovery here) skip lines that do not parse. A flush
+that fails (flash full) keeps the queue, sets `error` and returns False.
+"""
+import json
+import os
+
+import store
+from jsonfmt import dumps
+
+MAX_QUEUE = 100  # queued lines kept while flushes fail; older ones are dropped (counted)
+TAIL_CHUNK = 512  # bytes read at a time when looking for the last line
+MAX_LINE = 4096  # a longer "line" is garbage, not ours
+
+
+class History:
+    def __init__(self, path, boot_path):
+        """path: e.g. "data/history.jsonl" (relative to the flash root); boot_path: the
+        small file holding the boot counter, e.g. "data/boot.json"."""
+        self.path = path
+        self.error = None  # one-line text of the last problem, None when all is well
+        self.dropped = 0  # lines lost because the queue overflowed
+        self._queue = []  # (seq, line text)
+        self._recheck = False  # a flush failed: the file's tail must be read again
+        _make_parent(path)
+        last, self._torn = _tail(path)
+        self.next_seq = last["seq"] + 1 if last else 1
+        stored, _ = store.load(boot_path)
+        boot = stored.get("boot") if stored else None
+        boot = boot if type(boot) is int else 0
+        if last and type(last.get("boot")) is int:
+            boot = max(boot, last["boot"])
+        self.boot = boot + 1
+        self.error = store.save(boot_path, {"boot": self.boot})
+
+    def log(self, event, game, rules, fields=None):
+        """Queue one line; return its seq. fields: the event's own fields (a dict)."""
+        line = {"seq": self.next_seq, "boot": self.boot, "event": event, "game": game,
+                "rules": rules}
+        if fields:
+            for key in fields:
+                if key in line:
+                    raise ValueError("history field %r is reserved" % key)
+                line[key] = fields[key]
+        self._queue.append((self.next_seq, dumps(line)))
+        if len(self._queue) > MAX_QUEUE:
+            self._queue.pop(0)
+            self.dropped += 1
+        self.next_seq += 1
+        return line["seq"]
+
+    def pending(self):
+        """Number of queued lines not yet on flash."""
+        return len(self._queue)
+
+    def flush(self):
+        """Append the queued lines. Return True if the queue is empty afterwards, else
+        False with `error` set; the lines stay queued for the next flush."""
+        if not self._queue:
+            return True
+        try:
+            if self._recheck:
+                # Part of the failed batch may be on flash: keep only what is not.
+                last, self._torn = _tail(self.path)
+                if last:
+                    self._queue = [q for q in self._queue if q[0] > last["seq"]]
+            with open(self.path, "a") as f:
+                if self._torn:
+                    f.write("\n")
+                for _, text in self._queue:
+                    f.write(text)
+                    f.write("\n")
+        except OSError as e:
+            self._recheck = True
+            self.error = "history: %d lines not written: %s" % (
+                len(self._queue), store.error_text(e))
+            return False
+        self._queue = []
+        self._torn = self._recheck = False
+        self.error = None
+        return True
+
+
+def read(path):
+    """Yield the history's lines as dicts, skipping lines that do not parse."""
+    try:
+        f = open(path, "rb")
+    except OSError:
+        return
+    with f:
+        while True:
+            line = f.readline()
+            if not line:
+                return
+            obj = _parse(line)
+            if obj is not None:
+                yield obj
+
+
+def _parse(line):
+    """Return the dict on a history line, or None for a torn or foreign line."""
+    try:
+        obj = json.loads(line.decode())
+    except ValueError:  # includes UnicodeError
+        return None
+    if type(obj) is dict and type(obj.get("seq")) is int:
+        return obj
+    return None
+
+
+def _tail(path):
+    """Return (last parseable line as a dict or None, True if the file ends mid-line),
+    reading backwards in small chunks."""
+    try:
+        size = os.stat(path)[6]
+    except OSError:
+        return None, False
+    if size == 0:
+        return None, False
+    with open(path, "rb") as f:
+        f.seek(size - 1)
+        torn = f.read(1) != b"\n"
+        pos = size
+        carry = b""  # start of the line that continues past the chunk read last
+        while pos > 0:
+            start = max(0, pos - TAIL_CHUNK)
+            f.seek(start)
+            lines = (f.read(pos - start) + carry).split(b"\n")
+            carry = lines.pop(0) if start > 0 else b""
+            if len(carry) > MAX_LINE:
+                carry = b""
+            for line in reversed(lines):
+                obj = _parse(line)
+                if obj is not None:
+                    return obj, torn
+            pos = start
+    return None, torn
+
+
+def _make_parent(path):
+    i = path.rfind("/")
+    if i > 0:
+        try:
+            os.mkdir(path[:i])
+        except OSError:
+            pass  # exists
