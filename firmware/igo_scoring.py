@@ -1,8 +1,12 @@
 """Round scoring for I Go (`igo`) and Corsari (`corsari`): RULES.md sections 1 and 2.
 
-Scores are integers. `score_round` works from announced penalties; hands are
-evaluated by `igo_arrange` first.
+Scores are integers. `score_round` works from announced penalties; `score_hands`
+works from the hands: it finds the ender's series (or takes the one given), every
+player's best arrangement (igo_arrange) and then calls `score_round`.
 """
+import igo_arrange
+from igo_arrange import VALUE_SUM, hand_total, response_terms
+from igo_cards import card_text, hand_masks, parse_colour, parse_hand, parse_hands
 
 RULES = ("igo", "corsari")
 MAX_PLAYERS = {"igo": 6, "corsari": 7}
@@ -47,14 +51,9 @@ def score_round(rules, ender, penalties, youngest_first=None):
         for i in others:
             scores[i] = penalties[i]
     else:
-        total = 10 + mine
         for i in others:
-            if penalties[i] <= mine:
-                scores[i] = -10
-                total += penalties[i]
-            else:
-                scores[i] = penalties[i]
-        scores[ender] = total
+            scores[i] = -10 if penalties[i] <= mine else penalties[i]
+        scores[ender] = corsari_ender_score(mine, [penalties[i] for i in others])
     if mine == 0:
         return scores, [ender]
     zeros = [i for i in others if penalties[i] == 0]
@@ -68,3 +67,172 @@ def score_round(rules, ender, penalties, youngest_first=None):
         if i in zeros:
             return scores, [i]
     raise ValueError("youngest_first does not list players %s" % zeros)
+
+
+def corsari_ender_score(mine, others):
+    """The Corsari ender's round score: 0 if every other penalty is higher, else
+    10 + own penalty + the penalties of the skunkers (others at or below the ender)."""
+    skunked = [q for q in others if q <= mine]
+    return 10 + mine + sum(skunked) if skunked else 0
+
+
+def choose_igo_series(masks, ender, declared_colours=False):
+    """(colours, values) of the igo ender's series when none is given.
+
+    A lowest-penalty series; among those the one where the ender scores 1 if any,
+    then the one leaving the highest lowest penalty among the others; further ties:
+    the first in igo_arrange.min_series order.
+    """
+    others = [m for i, m in enumerate(masks) if i != ender]
+    mine = hand_total(masks[ender])
+    best = None
+    for colours, values in igo_arrange.min_series(masks[ender], declared_colours):
+        own = mine - VALUE_SUM[values]
+        lowest = min(hand_total(m) - igo_arrange.best_response(m, colours, values)[0] for m in others)
+        key = (lowest > own, lowest)
+        if best is None or key > best[0]:
+            best = (key, colours, values)
+    return best[1], best[2]
+
+
+def _crew_colour_sets(masks, declared_colours):
+    """Colour sets a crew can have: none, one or two held colours (declared: any pair
+    with a held colour; a pair with an unheld colour then acts as one colour)."""
+    sets = [()]
+    if declared_colours:
+        return sets + [(a, b) for a, b in igo_arrange.PAIRS if masks[a] | masks[b]]
+    held = [c for c in range(len(masks)) if masks[c]]
+    return sets + [(c,) for c in held] + [(a, b) for a, b in igo_arrange.PAIRS if masks[a] and masks[b]]
+
+
+def _crew_is_legal(masks, colours, values, declared_colours):
+    """Whether values (within the colours' values) can be laid out as a crew of these
+    colours: not empty, and without declared colours each colour gives its own card."""
+    if not colours or not values:
+        return not colours and not values
+    if declared_colours or len(colours) == 1:
+        return True
+    a, b = colours
+    return bool(values & masks[a] and values & masks[b] and values & (values - 1))
+
+
+def choose_corsari_crew(masks, ender, declared_colours=False):
+    """(colours, values) of the Corsari ender's crew when none is given: exact search
+    over every crew, not only lowest-penalty ones.
+
+    Preference: a crew with penalty 0 (the ender wins the game), then the lowest round
+    score for the ender, then the lowest own penalty; further ties: the first found
+    (colour sets: none, single colours, pairs, in COLOURS order). Per colour set, values
+    no other player could add are always laid out (that only helps the ender); every
+    subset of the others ("held back") is tried.
+    """
+    mine = masks[ender]
+    total = hand_total(mine)
+    others = [(hand_total(m), m) for i, m in enumerate(masks) if i != ender]
+    best = None
+    for colours in _crew_colour_sets(mine, declared_colours):
+        own = 0
+        for c in colours:
+            own |= mine[c]
+        contested = 0
+        for _, m in others:
+            for c in colours:
+                contested |= m[c]
+        contested &= own
+        # per other player: (gain without held-back values, extra mask within contested)
+        # with the terms that can never be the best dropped
+        players = []
+        for t, m in others:
+            terms = [(base + VALUE_SUM[extra & ~own], extra & contested)
+                     for base, extra, _, _ in response_terms(m, colours)]
+            top = max(g for g, _ in terms)
+            keep = [(top, 0)] + [(g, e) for g, e in terms if g + VALUE_SUM[e] > top]
+            players.append((t, keep))
+        held = contested
+        while True:
+            values = own & ~held
+            if _crew_is_legal(mine, colours, values, declared_colours):
+                p = total - VALUE_SUM[values]
+                qs = []
+                for t, keep in players:
+                    gain = 0
+                    for g, e in keep:
+                        g += VALUE_SUM[e & held]
+                        if g > gain:
+                            gain = g
+                    qs.append(t - gain)
+                key = (p != 0, corsari_ender_score(p, qs), p)
+                if best is None or key < best[0]:
+                    best = (key, colours, values)
+            if held == 0:
+                break
+            held = (held - 1) & contested
+    return best[1], best[2]
+
+
+def _given_series(hand, display, cards):
+    """(colours, values) of the ender's laid-out series, checked against the hand."""
+    values = 0
+    colours = []
+    for c in cards:
+        if c not in hand:
+            raise ValueError("ender_series card %s is not in the ender's hand" % card_text(c))
+        if c >> 4 == display:
+            raise ValueError("ender_series card %s has the display colour" % card_text(c))
+        bit = 1 << ((c & 15) - 1)
+        if values & bit:
+            raise ValueError("ender_series has value %d twice" % (c & 15))
+        values |= bit
+        if c >> 4 not in colours:
+            colours.append(c >> 4)
+    if len(colours) > 2:
+        raise ValueError("ender_series has more than two colours")
+    return tuple(sorted(colours)), values
+
+
+def score_hands(rules, ender, display, hands, ender_series=None, youngest_first=None,
+                declared_colours=False):
+    """Score a round from the hands (lists of 12 card texts) and the display colour.
+
+    Without ender_series (card texts) the ender's series is chosen: igo by
+    choose_igo_series, corsari by choose_corsari_crew. declared_colours: the ender
+    names two colours (RULES.md setting); a given ender_series has its cards' colours.
+    Every other player takes a lowest-penalty arrangement. Returns a dict: penalties,
+    round_scores, winners (as score_round) and arrangements: per player
+    {"removed", "series", "added", "left"} as lists of card texts.
+    """
+    d = parse_colour(display, "display colour")
+    cards = parse_hands(hands)
+    check_round(rules, ender, [0] * len(cards))
+    masks = [igo_arrange.without_colour(hand_masks(h), d) for h in cards]
+    given = None
+    if ender_series is not None:
+        given = parse_hand(ender_series, None, "ender_series")
+        colours, values = _given_series(cards[ender], d, given)
+    elif rules == "igo":
+        colours, values = choose_igo_series(masks, ender, declared_colours)
+    else:
+        colours, values = choose_corsari_crew(masks, ender, declared_colours)
+    penalties, arrangements = [], []
+    for i, m in enumerate(masks):
+        removed = [c for c in cards[i] if c >> 4 == d]
+        if i != ender:
+            _, a, b = igo_arrange.best_response(m, colours, values)
+            series, added = igo_arrange.arrange_response(m, colours, values, a, b)
+        else:
+            added = []
+            series = given or igo_arrange.series_choices(m, colours, values, declared_colours)[0]
+        used = removed + series + added
+        left = [c for c in cards[i] if c not in used]
+        penalties.append(sum(c & 15 for c in left))
+        arrangements.append({
+            "removed": _texts(removed), "series": _texts(series),
+            "added": _texts(added), "left": _texts(left),
+        })
+    scores, winners = score_round(rules, ender, penalties, youngest_first)
+    return {"penalties": penalties, "round_scores": scores, "winners": winners,
+            "arrangements": arrangements}
+
+
+def _texts(cards):
+    return [card_text(c) for c in sorted(cards)]

@@ -1,0 +1,159 @@
+"""Best arrangements of I Go / Corsari hands (RULES.md section 1, steps 1-4).
+
+Hands are masks (igo_cards.hand_masks) with the display colour already removed
+(without_colour). A *series* is (colours, values): a sorted tuple of 0-2 colour
+indices and a value mask; which cards lay it out follows from the hand (series_choices).
+
+Why the search is exact: fix the colour pair (a, b) of a non-ender's own series and let
+X be the values the player may add (held in a colour of the ender's series, not among
+its values). Then every value is independent: value v scores once if the player holds
+it in a or b or if it is in X, and twice only when both hold and two different cards of
+value v lie in colours {a, b} + the ender's colours. Trying every pair gives the optimum.
+"""
+
+from igo_cards import COLOURS, VALUES
+
+NCOL = len(COLOURS)
+PAIRS = [(a, b) for a in range(NCOL) for b in range(a + 1, NCOL)]
+
+
+def _value_sums():
+    sums = [0]
+    for v in range(1, VALUES + 1):
+        sums += [s + v for s in sums]
+    return bytearray(sums)
+
+
+VALUE_SUM = _value_sums()  # VALUE_SUM[mask] = sum of the values in the mask
+
+
+def hand_total(masks):
+    """Sum of the values of every card in the masks."""
+    return sum(VALUE_SUM[m] for m in masks)
+
+
+def without_colour(masks, colour):
+    """Copy of the masks with one colour (the display colour) removed."""
+    masks = list(masks)
+    masks[colour] = 0
+    return masks
+
+
+def colour_pairs(masks):
+    """Colour pairs (a, b) worth trying for an own series: every pair of the colours
+    held, padded with empty colours when fewer than two are held."""
+    held = [c for c in range(NCOL) if masks[c]]
+    c = 0
+    while len(held) < 2:
+        if c not in held:
+            held.append(c)
+        c += 1
+    return [(held[i], held[j]) for i in range(len(held)) for j in range(i + 1, len(held))]
+
+
+def min_series(masks, declared_colours=False):
+    """The ender's lowest-penalty series as (colours, values), distinct, in PAIRS order.
+
+    A best series lays out every value of its colour pair. Without declared colours
+    its colours are those of the cards laid out: a pair gives the two-colour series
+    (when both colours can give a card) and each colour alone that holds all the
+    values. With declared colours each best pair (a, b) is one series.
+    """
+    best = max(VALUE_SUM[masks[a] | masks[b]] for a, b in PAIRS)
+    if best == 0:
+        return [((), 0)]
+    out = []
+    for a, b in PAIRS:
+        ma, mb = masks[a], masks[b]
+        u = ma | mb
+        if VALUE_SUM[u] != best:
+            continue
+        if declared_colours:
+            out.append(((a, b), u))
+            continue
+        if ma and mb and u & (u - 1):
+            out.append(((a, b), u))
+        for c, m in ((a, ma), (b, mb)):
+            if m == u and ((c,), u) not in out:
+                out.append(((c,), u))
+    return out
+
+
+def series_choices(masks, colours, values, declared_colours=False):
+    """Every card list that lays out the series: each value from a series colour that
+    holds it; without declared colours every series colour gives a card."""
+    lists = [[]]
+    for v in range(1, VALUES + 1):
+        bit = 1 << (v - 1)
+        if values & bit:
+            lists = [l + [c * 16 + v] for l in lists for c in colours if masks[c] & bit]
+    if not declared_colours:
+        lists = [l for l in lists if all(any(x >> 4 == c for x in l) for c in colours)]
+    return lists
+
+
+def all_min_series(masks, declared_colours=False):
+    """EVERY lowest-penalty series of the ender as (colours, cards): distinct by
+    colours and cards (a value held in both colours gives two series)."""
+    return [
+        (colours, cards)
+        for colours, values in min_series(masks, declared_colours)
+        for cards in series_choices(masks, colours, values, declared_colours)
+    ]
+
+
+def response_terms(masks, colours):
+    """(base, extra, a, b) per own colour pair (a, b) of a non-ender facing an ender
+    series of these colours: with series values S the gain (values laid out or
+    added) is base + VALUE_SUM[extra & ~S]."""
+    addable = 0  # values held in an ender colour
+    twice = 0  # values held in two different ender colours
+    for c in colours:
+        twice |= addable & masks[c]
+        addable |= masks[c]
+    terms = []
+    for a, b in colour_pairs(masks):
+        own = masks[a] | masks[b]
+        seen, two = addable, twice
+        for c in (a, b):
+            if c not in colours:
+                two |= seen & masks[c]
+                seen |= masks[c]
+        # an addable value adds its value unless the own series already takes the
+        # only card of that value
+        terms.append((VALUE_SUM[own], addable & (~own | two), a, b))
+    return terms
+
+
+def best_response(masks, colours, values):
+    """(gain, a, b): a non-ender's best gain and own colour pair (first best pair)."""
+    best = None
+    for base, extra, a, b in response_terms(masks, colours):
+        gain = base + VALUE_SUM[extra & ~values]
+        if best is None or gain > best[0]:
+            best = (gain, a, b)
+    return best
+
+
+def arrange_response(masks, colours, values, a, b):
+    """(own series cards, cards added to the ender's series) for own pair (a, b).
+    A single card that could go to either goes to the own series."""
+    series, added = [], []
+    for v in range(1, VALUES + 1):
+        bit = 1 << (v - 1)
+        own = [c for c in (a, b) if masks[c] & bit]
+        add = [] if values & bit else [c for c in colours if masks[c] & bit]
+        o = own[0] if own else None
+        x = add[0] if add else None
+        if o is not None and o == x:  # the same card: look for a second one
+            if len(own) > 1:
+                o = own[1]
+            elif len(add) > 1:
+                x = add[1]
+            else:
+                x = None
+        if o is not None:
+            series.append(o * 16 + v)
+        if x is not None:
+            added.append(x * 16 + v)
+    return series, added
