@@ -1,0 +1,95 @@
+"""Property tests over simulated games: the invariants hold after every action,
+every game ends or is reported capped, and results are the same on every runtime."""
+from corsica import Game
+from corsica_sim import play_game, simulate
+from rng import Rng
+
+ALL_VARIANTS = ("sandwich", "sequence", "sum10")
+EVENTS = ("turn", "draw", "trick", "slap", "false", "mistake", "eliminated", "ignored")
+
+
+def check_invariants(game, event):
+    assert event[0] in EVENTS
+    held = [c for h in game.hands for c in h]
+    assert sorted(held + game.pile) == list(range(54))  # cards conserved
+    assert game.card_count() == game.total == 54
+    assert 0 <= game.under <= len(game.pile)
+    for p in range(game.players):
+        assert 0 <= game.mistakes[p] <= 3
+        if game.eliminated(p):
+            assert game.hands[p] == []
+    if game.over:
+        assert len(game.hands[game.winner]) == 54 and game.pile == []
+        return
+    holders = [p for p in range(game.players) if game.hands[p]]
+    if game.trick_winner is not None:
+        assert game.turn == game.trick_winner and game.demand == 0
+        assert game.pile
+    elif game.demand:
+        assert 1 <= game.demand <= 5 and game.honour_by is not None
+        assert not game.eliminated(game.turn)
+        # The player to move holds cards, or can draw from someone who does.
+        assert game.hands[game.turn] or [p for p in holders if p != game.turn]
+    else:
+        assert game.honour_by is None and game.hands[game.turn]
+
+
+def test_invariants_hold_after_every_action():
+    rng = Rng(11)
+    played = 0
+    for players in (2, 3, 4, 5, 6):
+        for variants in ((), ALL_VARIANTS):
+            for _ in range(4):
+                game = Game(players, variants, seed=rng.next32())
+                # Many false taps, so players run out, draw, make mistakes.
+                result = play_game(game, rng, turn_cap=1500, false_tap_percent=15,
+                                   after_action=check_invariants)
+                assert result["capped"] == (not game.over)
+                assert result["turns"] <= 1500
+                played += 1
+    assert played == 40
+
+
+def test_out_of_cards_paths_are_exercised():
+    # The random tappers reach the rare rules too (draws, mistakes, eliminations).
+    seen = {}
+
+    def count(game, event):
+        seen[event[0]] = seen.get(event[0], 0) + 1
+
+    rng = Rng(5)
+    for _ in range(6):
+        play_game(Game(5, seed=rng.next32()), rng, turn_cap=3000,
+                  false_tap_percent=15, after_action=count)
+    for name in ("turn", "draw", "trick", "slap", "false", "mistake", "eliminated"):
+        assert seen.get(name, 0) > 0, name
+
+
+def test_every_game_ends_or_is_reported_capped():
+    r = simulate(4, 12, seed=3, variants=ALL_VARIANTS, turn_cap=40)
+    assert r["capped"] + sum(r["wins"]) == 12
+    assert r["capped"] > 0 and r["turns_max"] <= 40
+    r = simulate(3, 12, seed=3)
+    assert r["capped"] + sum(r["wins"]) == 12 and r["capped"] == 0
+
+
+def test_same_seed_same_game():
+    def events(seed):
+        log = []
+        play_game(Game(4, ("sum10",), seed=seed), Rng(seed), turn_cap=2000,
+                  after_action=lambda g, e: log.append(e))
+        return log
+
+    assert events(9) == events(9)
+    assert events(9) != events(10)
+
+
+def test_simulation_is_the_same_on_every_runtime():
+    # Fixed expectations: these numbers must come out on CPython and MicroPython.
+    r = simulate(4, 3, seed=7, variants=("sandwich",))
+    assert sorted(r.items()) == sorted(EXPECTED_4_3_7.items()), r
+
+
+EXPECTED_4_3_7 = {"games": 3, "players": 4, "wins": [1, 1, 1, 0], "capped": 0,
+                  "turns_total": 5064, "turns_max": 2152, "slaps": 337,
+                  "false_taps": 102, "mistakes": 20, "eliminated": 3}
