@@ -1,0 +1,184 @@
+# MicroPython side of `vdevice` (runs on the unix port, not on CPython):
+#
+#     micropython vdevice_backend.py FLASH_DIR FLASH_BYTES
+#
+# Mounts FLASH_DIR as the root filesystem (with a LittleFS-like size limit: writes
+# past FLASH_BYTES fail with ENOSPC), then runs the code chunks the host sends, all in
+# one persistent globals dict, like a board's REPL.
+#
+# Host -> backend (stdin):  b"<job> <kind> <nbytes>\n" + nbytes of payload, where kind is
+#   x  exec the payload as a file of code (raw REPL),
+#   s  compile the payload in 'single' mode (friendly REPL: expressions print),
+#   f  run the file whose path is the payload (boot.py, main.py).
+# Backend -> host (stdout): MARK + b"S<job>\n" when the code starts, the code's own
+#   output, then MARK + b"D<job> <n>\n" + n bytes of error text (a traceback, or empty).
+import io
+import os
+import sys
+import vfs
+
+MARK = b"\x00\x04vdevice\x04\x00"
+BLOCK = 4096
+ENOSPC = 28
+
+
+class LimitedFile(io.IOBase):
+    """A file open for writing that may grow by at most `room` bytes."""
+
+    def __init__(self, f, room):
+        self.f = f
+        self.room = room
+
+    def write(self, data):
+        if len(data) > self.room:
+            raise OSError(ENOSPC)
+        self.room -= len(data)
+        return self.f.write(data)
+
+    def readinto(self, buf):
+        return self.f.readinto(buf)
+
+    def read(self, *n):
+        return self.f.read(*n)
+
+    def readline(self):
+        return self.f.readline()
+
+    def seek(self, *args):
+        return self.f.seek(*args)
+
+    def tell(self):
+        return self.f.tell()
+
+    def flush(self):
+        return self.f.flush()
+
+    def close(self):
+        self.f.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+class Flash:
+    """A VfsPosix directory with a total size, like the Pico's LittleFS partition."""
+
+    def __init__(self, root, size):
+        self.disk = vfs.VfsPosix(root)
+        self.blocks = size // BLOCK
+
+    def __getattr__(self, name):
+        return getattr(self.disk, name)
+
+    def mount(self, readonly, mkfs):
+        pass
+
+    def umount(self):
+        pass
+
+    def used_blocks(self, path="/"):
+        """Blocks in use under `path`: each file and directory rounded up to 4 KiB."""
+        n = 1
+        for entry in self.disk.ilistdir(path):
+            sub = path.rstrip("/") + "/" + entry[0]
+            if entry[1] == 0x4000:
+                n += self.used_blocks(sub)
+            else:
+                n += (self.disk.stat(sub)[6] + BLOCK - 1) // BLOCK
+        return n
+
+    def ilistdir(self, path):
+        for entry in self.disk.ilistdir(path):
+            size = 0
+            if entry[1] != 0x4000:
+                size = self.disk.stat(path.rstrip("/") + "/" + entry[0])[6]
+            yield (entry[0], entry[1], 0, size)
+
+    def statvfs(self, path):
+        free = max(0, self.blocks - self.used_blocks())
+        return (BLOCK, BLOCK, self.blocks, free, free, 0, 0, 0, 0, 255)
+
+    def open(self, path, mode):
+        if "w" not in mode and "a" not in mode and "+" not in mode:
+            return self.disk.open(path, mode)
+        old = 0
+        if "w" in mode:
+            try:
+                old = (self.disk.stat(path)[6] + BLOCK - 1) // BLOCK
+            except OSError:
+                pass
+        room = (self.blocks - self.used_blocks() + old) * BLOCK
+        return LimitedFile(self.disk.open(path, mode), max(0, room))
+
+
+def send(data):
+    sys.stdout.buffer.write(data)
+
+
+def error_text(exc):
+    """The traceback as a board prints it, without this script's own frames."""
+    buf = io.StringIO()
+    sys.print_exception(exc, buf)
+    me = '  File "%s"' % sys.argv[0]
+    lines = [line for line in buf.getvalue().split("\n") if not line.startswith(me)]
+    return "\n".join(lines).encode()
+
+
+def run(kind, payload, env):
+    """Run one chunk of code; return the error text (b"" when it succeeded)."""
+    try:
+        if kind == "f":
+            name = payload.decode()
+            with open(name) as f:
+                code = compile(f.read(), name, "exec")
+        else:
+            code = compile(payload, "<stdin>", "single" if kind == "s" else "exec")
+        exec(code, env)
+    except SystemExit:
+        pass
+    except BaseException as exc:
+        return error_text(exc)
+    return b""
+
+
+def read_exact(stream, n):
+    data = b""
+    while len(data) < n:
+        chunk = stream.read(n - len(data))
+        if not chunk:
+            raise EOFError
+        data += chunk
+    return data
+
+
+def main():
+    root, size = sys.argv[1], int(sys.argv[2])
+    vfs.umount("/")
+    vfs.mount(Flash(root, size), "/")
+    os.chdir("/")
+    sys.path[:] = ["", ".frozen", "/lib"]
+    env = {"__name__": "__main__"}
+    stdin = sys.stdin.buffer
+    unsent = None  # the end-of-job message, until it is written
+    while True:
+        try:  # a Ctrl-C landing outside the user's code must not lose a message
+            if unsent:
+                send(unsent)
+                unsent = None
+            header = stdin.readline()
+            if not header:
+                return
+            job, kind, n = header.decode().split()
+            payload = read_exact(stdin, int(n))
+            end = MARK + b"D" + job.encode()
+            unsent = end + b" 18\nKeyboardInterrupt:"
+            send(MARK + b"S" + job.encode() + b"\n")
+            err = run(kind, payload, env)
+            unsent = end + b" %d\n" % len(err) + err
+        except KeyboardInterrupt:
+            pass
+
+main()
