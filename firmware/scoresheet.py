@@ -64,7 +64,7 @@ class Sheet:
         """Enter a void round. I Go: taker (who took the last display card) is required:
         they start the next round. Corsari: taker is optional (the deal passes anyway)."""
         if taker is None and self.rules == "igo":
-            raise ValueError("a void I Go round needs the player who took the last card")
+            raise ValueError("a void I Go round needs the taker of the last display card")
         self._add({"void": True, "taker": taker, "seq": None})
 
     def undo(self, index=None):

@@ -1,0 +1,299 @@
+from scoresheet import Sheet, default_target
+
+NAMES3 = ["Ann", "Bob", "Cy"]
+
+
+def raises(fn, *args):
+    """Return the one-line ValueError message fn(*args) raises."""
+    try:
+        fn(*args)
+    except ValueError as e:
+        text = str(e)
+        assert "\n" not in text
+        return text
+    assert False, "no ValueError"
+
+
+class Recorder:
+    """Stands in for History.log: keeps (seq, event, game, rules, fields)."""
+
+    def __init__(self):
+        self.lines = []
+
+    def __call__(self, event, game, rules, fields):
+        self.lines.append((len(self.lines) + 1, event, game, rules, fields))
+        return len(self.lines)
+
+    def events(self):
+        return [(line[0], line[1]) for line in self.lines]
+
+
+def igo_to_four():
+    s = Sheet("igo", NAMES3)
+    s.add_round(0, [3, 10, 12])  # Ann lowest: 1 point
+    s.add_round(0, [8, 5, 8])  # Bob and Cy <= Ann: 1 each
+    s.add_round(1, [9, 2, 7])
+    s.add_round(0, [10, 4, 6])
+    s.add_round(2, [5, 9, 1])
+    return s
+
+
+def test_igo_game_to_four_points_with_a_shared_win():
+    s = igo_to_four()
+    assert s.target == 4
+    assert [r["totals"] for r in s.rounds] == [
+        [1, 0, 0], [1, 1, 1], [1, 2, 1], [1, 3, 2], [1, 3, 3]]
+    assert [r["round_scores"] for r in s.rounds][:2] == [[1, 0, 0], [0, 1, 1]]
+    # The ender of a scored round starts the next one.
+    assert [r["starter"] for r in s.rounds] == [0, 0, 0, 1, 0]
+    assert s.next_starter() == 2 and s.dealer() == 2
+    assert not s.over and s.winners == []
+    s.add_round(0, [7, 3, 5])  # Bob and Cy both reach 4
+    assert s.totals() == [1, 4, 4]
+    assert s.over and s.winners == [1, 2]
+    assert raises(s.add_round, 0, [1, 2, 3]).startswith("the game is over")
+    assert raises(s.add_void, 0).startswith("the game is over")
+
+
+def test_perfect_igo_wins_at_once():
+    s = Sheet("igo", NAMES3)
+    s.add_round(0, [4, 9, 9])
+    s.add_round(1, [6, 0, 5])
+    assert s.over and s.winners == [1] and s.totals() == [1, 1, 0]
+    # Perfect even when the ender is not strictly lowest (another 0): the ender wins.
+    s = Sheet("igo", ["Ann", "Bob"])
+    s.add_round(0, [0, 0])
+    assert s.over and s.winners == [0] and s.totals() == [0, 1]
+
+
+def test_void_rounds_and_who_starts_next_in_igo():
+    s = Sheet("igo", NAMES3, first=2)
+    assert s.next_starter() == 2
+    s.add_void(1)  # Bob took the last display card: he starts next
+    assert s.next_starter() == 1 and s.totals() == [0, 0, 0]
+    assert s.rounds[0] == {"void": True, "taker": 1, "starter": 2, "dealer": 2,
+                           "totals": [0, 0, 0]}
+    s.add_round(0, [2, 5, 6])
+    assert s.next_starter() == 0 and s.rounds[1]["starter"] == 1
+    s.add_void(2)
+    assert s.next_starter() == 2 and s.totals() == [1, 0, 0]
+    assert "taker" in raises(s.add_void)
+    assert "taker" in raises(s.add_void, 3)
+
+
+def test_corsari_game_to_the_target_with_the_deal_passing():
+    s = Sheet("corsari", NAMES3)
+    assert s.target == 100 and default_target("corsari", 4) == 120
+    assert default_target("corsari", 2) == 100 and default_target("igo", 5) == 4
+    assert (s.dealer(), s.next_starter()) == (0, 1)
+    s.add_round(1, [20, 5, 30])  # ender lowest: 0, the others their scores
+    assert s.totals() == [20, 0, 30] and (s.dealer(), s.next_starter()) == (1, 2)
+    s.add_round(2, [10, 25, 15])  # Ann skunks: -10; Cy 10 + 15 + 10
+    assert s.rounds[1]["round_scores"] == [-10, 25, 35]
+    assert s.totals() == [10, 25, 65] and (s.dealer(), s.next_starter()) == (2, 0)
+    s.add_void()  # the deal passes after a void round too
+    assert s.totals() == [10, 25, 65] and (s.dealer(), s.next_starter()) == (0, 1)
+    s.add_round(0, [12, 40, 35])
+    assert s.totals() == [10, 65, 100] and not s.over  # 100 does not exceed 100
+    s.add_round(1, [30, 5, 20])
+    assert s.totals() == [40, 65, 120]
+    assert s.over and s.winners == [0]
+    assert [(r["dealer"], r["starter"]) for r in s.rounds] == [
+        (0, 1), (1, 2), (2, 0), (0, 1), (1, 2)]
+
+
+def test_corsari_lowest_totals_share_the_win():
+    s = Sheet("corsari", NAMES3, target=50)
+    s.add_round(0, [10, 20, 30])
+    s.add_round(1, [20, 5, 25])
+    assert s.totals() == [20, 20, 55] and s.over and s.winners == [0, 1]
+
+
+def test_corsari_zero_rules():
+    s = Sheet("corsari", NAMES3)
+    s.add_round(2, [7, 9, 0])  # the ender's zero wins at once
+    assert s.over and s.winners == [2]
+    s = Sheet("corsari", NAMES3)
+    s.add_round(1, [0, 6, 9])  # one non-ender zero
+    assert s.over and s.winners == [0]
+    s = Sheet("corsari", NAMES3)
+    s.add_round(0, [3, 4, 5])
+    assert "youngest_first" in raises(s.add_round, 0, [5, 0, 0])
+    assert len(s.rounds) == 1 and not s.over  # nothing changed
+    s.set_youngest_first([2, 0, 1])
+    s.add_round(0, [5, 0, 0])  # Cy is younger than Bob
+    assert s.over and s.winners == [2]
+    assert "youngest_first" in raises(s.set_youngest_first, [0, 1])
+    assert "youngest_first" in raises(s.set_youngest_first, ["a", 1, 2])
+
+
+def test_undo_and_redo_the_last_round():
+    s = igo_to_four()
+    s.add_round(0, [7, 3, 5])
+    assert s.over
+    s.undo()
+    assert s.totals() == [1, 3, 3] and not s.over and s.winners == []
+    assert s.next_starter() == 2 and len(s.rounds) == 5 and s.can_redo()
+    s.redo()
+    assert s.totals() == [1, 4, 4] and s.over and s.winners == [1, 2]
+    assert not s.can_redo()
+    assert raises(s.redo) == "nothing to redo"
+
+
+def test_undo_of_an_earlier_round_recomputes_totals_and_starters():
+    s = Sheet("igo", NAMES3)
+    s.add_round(0, [3, 10, 12])
+    s.add_void(2)
+    s.add_round(1, [9, 2, 7])
+    assert [r["starter"] for r in s.rounds] == [0, 0, 2]
+    s.undo(1)  # the void round
+    assert [r["starter"] for r in s.rounds] == [0, 0] and s.totals() == [1, 1, 0]
+    s.undo(0)
+    assert [r["starter"] for r in s.rounds] == [0] and s.totals() == [0, 1, 0]
+    s.redo()  # the most recently undone comes back at its place
+    assert s.rounds[0]["ender"] == 0 and s.totals() == [1, 1, 0]
+    s.redo()
+    assert [r.get("void", False) for r in s.rounds] == [False, True, False]
+    assert [r["starter"] for r in s.rounds] == [0, 0, 2]
+    assert "out of range" in raises(s.undo, 3)
+    assert raises(Sheet("igo", NAMES3).undo) == "no round to undo"
+
+
+def test_corsari_undo_moves_the_dealer_back():
+    s = Sheet("corsari", ["Ann", "Bob"], first=1)
+    s.add_round(0, [5, 9])
+    s.add_void()
+    assert s.dealer() == 1
+    s.undo(0)
+    assert s.dealer() == 0 and s.rounds[0]["void"] and s.rounds[0]["dealer"] == 1
+
+
+def test_a_new_round_clears_redo():
+    s = Sheet("igo", NAMES3)
+    s.add_round(0, [3, 10, 12])
+    s.add_round(1, [9, 2, 7])
+    s.undo(0)
+    s.add_round(2, [9, 8, 1])
+    assert not s.can_redo()
+    assert raises(s.redo) == "nothing to redo"
+    assert [r["ender"] for r in s.rounds] == [1, 2] and s.totals() == [0, 1, 1]
+
+
+def test_undo_of_an_earlier_round_may_not_end_the_game_before_later_rounds():
+    s = Sheet("corsari", ["Ann", "Bob"])
+    s.add_round(1, [3, 3])  # Ann skunks: [-10, 16]
+    s.add_round(1, [101, 5])  # [91, 16]
+    s.add_round(0, [2, 8])  # [91, 24]
+    # Without round 1, Ann would pass 100 in round 2 and round 3 could not follow.
+    assert "game ends at round 1, before round 2" in raises(s.undo, 0)
+    assert len(s.rounds) == 3 and s.totals() == [91, 24] and not s.can_redo()
+
+
+def test_changing_the_target_recomputes_the_end():
+    log = Recorder()
+    s = Sheet("igo", NAMES3, log=log)
+    s.add_round(0, [3, 10, 12])
+    s.add_round(0, [8, 5, 8])
+    s.add_round(1, [9, 2, 7])
+    assert s.totals() == [1, 2, 1]
+    s.set_target(2)
+    assert s.over and s.winners == [1]
+    s.set_target(None)
+    assert s.target == 4 and not s.over
+    assert log.events()[3:] == [(4, "game_over"), (5, "undo")]
+    assert log.lines[4][4] == {"of": 4}
+    assert "before round 2" in raises(s.set_target, 1)  # Ann had 1 point after round 1
+    assert s.target == 4 and not s.over
+    assert "target" in raises(s.set_target, 0)
+
+
+def test_history_events_with_undo_and_redo():
+    log = Recorder()
+    s = Sheet("corsari", ["Ann", "Bob"], target=30, game="g1", log=log)
+    s.add_round(0, [4, 9])
+    s.add_void()
+    s.add_round(1, [30, 3])  # Ann 30 > 30? no: totals [30, 9]
+    assert not s.over
+    s.add_round(1, [8, 6])  # [38, 9]: over, Bob wins
+    assert s.over and s.winners == [1]
+    s.undo()
+    s.redo()
+    assert log.events() == [
+        (1, "round"), (2, "round"), (3, "round"), (4, "round"), (5, "game_over"),
+        (6, "undo"), (7, "undo"), (8, "round"), (9, "game_over")]
+    fields = [line[4] for line in log.lines]
+    assert all(line[2] == "g1" and line[3] == "corsari" for line in log.lines)
+    assert fields[0] == {"ender": 0, "penalties": [4, 9], "round_scores": [0, 9],
+                         "totals": [0, 9]}
+    assert fields[1] == {"void": True, "totals": [0, 9]}
+    assert fields[4] == {"totals": [38, 9], "winners": [1]}
+    assert fields[5] == {"of": 4} and fields[6] == {"of": 5}
+    assert fields[7] == fields[3]  # the redone round is logged again
+    s.undo(0)  # an earlier round: the standing game_over changes too
+    assert [line[4] for line in log.lines[9:]] == [
+        {"of": 1}, {"of": 9}, {"totals": [38, 0], "winners": [1]}]
+
+
+def test_json_round_trip_after_undo_and_redo():
+    s = Sheet("corsari", ["Zoé", "Bob", "Cy"], youngest_first=[1, 2, 0], first=2, game=17)
+    s.add_round(0, [10, 20, 30])
+    s.add_void(1)
+    s.add_round(2, [5, 9, 4])
+    s.add_round(1, [9, 8, 11])
+    s.undo(1)
+    s.undo()
+    s.redo()
+    text = s.to_json()
+    assert text.startswith('{"actions":[{"ender":0,"penalties":[10,20,30],"seq":null},')
+    t = Sheet.from_json(text)
+    assert t.to_json() == text
+    assert t.rounds == s.rounds and t.totals() == s.totals()
+    assert (t.dealer(), t.next_starter(), t.over, t.winners) == (
+        s.dealer(), s.next_starter(), s.over, s.winners)
+    assert t.names == ["Zoé", "Bob", "Cy"] and t.game == 17 and t.target == 100
+    t.redo()  # the redo stack survives
+    s.redo()
+    assert t.rounds == s.rounds
+
+
+def test_corrupt_json_raises_one_line_value_error():
+    s = Sheet("igo", NAMES3)
+    s.add_round(0, [3, 10, 12])
+    s.add_round(1, [9, 2, 7])
+    good = s.to_json()
+    bad = [
+        good[:-7],
+        "",
+        "[]",
+        good.replace('"v":1', '"v":9'),
+        good.replace('"rules":"igo"', '"rules":"poker"'),
+        good.replace('[3,10,12]', '[3,10]'),
+        good.replace('[3,10,12]', '"3,10,12"'),
+        good.replace('[3,10,12]', '[3,-1,12]'),
+        good.replace('"ender":1', '"ender":5'),
+        good.replace('"undone":[]', '"undone":[2]'),
+        good.replace('"undone":[]', '"undone":[0,0]'),
+        good.replace('"target":4', '"target":"4"'),
+        good.replace('"target":4', '"target":1'),  # round 2 would follow the end
+        good.replace('"youngest_first":null', '"youngest_first":[0,[1],2]'),
+        good.replace('"names":["Ann","Bob","Cy"]', '"names":["Ann","Ann","Cy"]'),
+        good.replace('"over_seq":null', '"over_seq":"x"'),
+        good.replace(',"seq":null', "", 1).replace('"actions":[', '"actions":[7,'),
+        good.replace('"game":null,', ""),
+    ]
+    for text in bad:
+        assert text != good
+        assert raises(Sheet.from_json, text).startswith("sheet corrupt: "), text
+
+
+def test_bad_input_is_refused():
+    assert "players" in raises(Sheet, "igo", ["A"])
+    assert "players" in raises(Sheet, "igo", ["A", "B", "C", "D", "E", "F", "G"])
+    Sheet("corsari", ["A", "B", "C", "D", "E", "F", "G"])
+    assert "rules" in raises(Sheet, "rummy", NAMES3)
+    assert "name" in raises(Sheet, "igo", ["A", ""])
+    s = Sheet("igo", NAMES3)
+    assert "penalties" in raises(s.add_round, 0, [1, 2])
+    assert "ender" in raises(s.add_round, 3, [1, 2, 3])
+    assert "penalty" in raises(s.add_round, 0, [1, 2, 3.5])
+    assert s.rounds == []
