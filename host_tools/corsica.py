@@ -1,0 +1,97 @@
+"""Battle of Corsica: `python -m host_tools corsica judge|simulate ...`.
+
+    judge TRACE.json      judge a tap trace (FORMATS.md), see host_tools/corsica_judge.py
+    simulate --players N --games G --seed S [--variants sandwich,sequence,sum10]
+             [--turn-cap N]
+                          play whole games with random slaps and false taps
+                          (firmware/corsica_sim.py), print totals as JSON
+
+Bad arguments: exit status 2, one line on standard error.
+"""
+import argparse
+import importlib
+import json
+import sys
+
+import host_tools  # noqa: F401  (puts firmware/ on sys.path)
+from host_tools import UserError
+
+import corsica_sim
+
+PROG = "python -m host_tools corsica"
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message):
+        raise UserError("%s: %s" % (self.prog, message))
+
+
+def build_parser():
+    parser = Parser(prog=PROG, description="Battle of Corsica: judge tap traces, simulate games.")
+    commands = parser.add_subparsers(dest="command", metavar="{judge,simulate}")
+    commands.required = True
+    judge = commands.add_parser("judge", help="judge a tap trace (FORMATS.md)")
+    judge.add_argument("trace", help="tap trace JSON file, - for standard input")
+    sim = commands.add_parser("simulate", help="simulate whole games with random tappers")
+    sim.add_argument("--players", type=int, default=4, help="2-6 (default 4)")
+    sim.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    sim.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    sim.add_argument("--variants", default="",
+                     help="comma-separated slap variants: sandwich,sequence,sum10")
+    sim.add_argument("--turn-cap", type=int, default=corsica_sim.TURN_CAP,
+                     help="stop a game after this many cards turned (default %d)"
+                     % corsica_sim.TURN_CAP)
+    return parser
+
+
+def simulate(args):
+    """The simulate subcommand: totals of `corsica_sim.simulate` as a JSON object."""
+    if not 2 <= args.players <= 6:
+        raise UserError(PROG + " simulate: --players must be 2-6, not %d" % args.players)
+    if args.games < 1:
+        raise UserError(PROG + " simulate: --games must be at least 1, not %d" % args.games)
+    if args.turn_cap < 1:
+        raise UserError(PROG + " simulate: --turn-cap must be at least 1, not %d" % args.turn_cap)
+    variants = tuple(v.strip() for v in args.variants.split(",") if v.strip())
+    try:
+        r = corsica_sim.simulate(args.players, args.games, args.seed, variants, args.turn_cap)
+    except ValueError as e:
+        raise UserError(PROG + " simulate: %s" % e)
+    out = {
+        "players": args.players,
+        "variants": list(variants),
+        "seed": args.seed,
+        "turn_cap": args.turn_cap,
+        "slap_percent": corsica_sim.SLAP_PERCENT,
+        "false_tap_percent": corsica_sim.FALSE_TAP_PERCENT,
+        "games": r["games"],
+        "wins": r["wins"],
+        "capped": r["capped"],
+        "turns_mean": round(r["turns_total"] / r["games"], 1),
+        "turns_max": r["turns_max"],
+        "slaps": r["slaps"],
+        "false_taps": r["false_taps"],
+        "mistakes": r["mistakes"],
+        "eliminated": r["eliminated"],
+    }
+    print(json.dumps(out, sort_keys=True))
+    return 0
+
+
+def main(argv):
+    try:
+        if argv[:1] == ["judge"]:
+            try:
+                corsica_judge = importlib.import_module("host_tools.corsica_judge")
+            except ModuleNotFoundError as e:
+                if e.name != "host_tools.corsica_judge":
+                    raise
+                raise UserError("%s judge: host_tools/corsica_judge.py is missing" % PROG)
+            return corsica_judge.main(argv[1:])
+        args = build_parser().parse_args(argv)
+        return simulate(args)
+    except UserError as e:
+        print(str(e), file=sys.stderr)
+        return 2
+    except SystemExit as e:  # --help
+        return e.code or 0
