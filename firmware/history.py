@@ -8,6 +8,8 @@ Make one `History` per boot: it increments the boot counter kept in `boot_path`.
 A power cut can leave a torn last line: the next flush starts on a new line and
 readers (`read`, the seq/boot recovery here) skip lines that do not parse. A flush
 that fails (flash full) keeps the queue, sets `error` and returns False.
+Flush before saving state that holds seqs (a scoresheet's rounds): seqs of lines
+lost in RAM at a power cut are given out again after the reboot.
 """
 import json
 import os

@@ -114,19 +114,11 @@ class Sheet:
 
     def dealer(self):
         """Who deals the next round (I Go: the start player sets up, so the starter)."""
-        if self.rules == "igo":
-            return self.next_starter()
-        return (self.first + len(self.rounds)) % self._n
+        return self._seats(self.rounds)[0]
 
     def next_starter(self):
-        """Who starts the next round. I Go: the ender of the last scored round, or the
-        taker of the last void round. Corsari: the player after the dealer."""
-        if self.rules == "corsari":
-            return (self.dealer() + 1) % self._n
-        if not self.rounds:
-            return self.first
-        last = self.rounds[-1]
-        return last["taker"] if last.get("void") else last["ender"]
+        """Who starts the next round."""
+        return self._seats(self.rounds)[1]
 
     # --- JSON ----------------------------------------------------------------------
 
@@ -216,29 +208,21 @@ class Sheet:
         Raises ValueError if a round follows the end of the game (possible after
         undoing an earlier Corsari round or lowering the target).
         """
-        n = self._n
-        totals = [0] * n
+        totals = [0] * self._n
         rounds = []
         over, winners = False, []
-        starter = self.first  # I Go: the starter of the next round
         for i, act in enumerate(actions):
             if i in undone:
                 continue
             if over:
                 raise ValueError("the game ends at round %d, before round %d"
                                  % (len(rounds), len(rounds) + 1))
-            if self.rules == "igo":
-                dealer = starter
-            else:
-                dealer = (self.first + len(rounds)) % n
-                starter = (dealer + 1) % n
+            dealer, starter = self._seats(rounds)
             view = {"starter": starter, "dealer": dealer}
             if act.get("void"):
                 view["void"] = True
                 view["taker"] = act["taker"]
                 at_once = []
-                if self.rules == "igo":
-                    starter = act["taker"]
             else:
                 scores, at_once = score_round(self.rules, act["ender"], act["penalties"],
                                               self.youngest_first)
@@ -246,12 +230,24 @@ class Sheet:
                 view["ender"] = act["ender"]
                 view["penalties"] = list(act["penalties"])
                 view["round_scores"] = scores
-                if self.rules == "igo":
-                    starter = act["ender"]
             view["totals"] = list(totals)
             rounds.append(view)
             over, winners = self._game_end(totals, at_once)
         return rounds, over, winners
+
+    def _seats(self, rounds):
+        """(dealer, starter) of the round after `rounds`. Corsari: the deal passes after
+        every round and the player after the dealer starts. I Go: the ender of a scored
+        round, or the taker of the last display card in a void round, starts (and sets
+        up) the next one."""
+        if self.rules == "corsari":
+            dealer = (self.first + len(rounds)) % self._n
+            return dealer, (dealer + 1) % self._n
+        if not rounds:
+            return self.first, self.first
+        last = rounds[-1]
+        starter = last["taker"] if last.get("void") else last["ender"]
+        return starter, starter
 
     def _game_end(self, totals, at_once):
         """(over, winners) after a round with these totals and instant winners."""

@@ -135,3 +135,18 @@ def test_unwritable_object_is_a_programming_error():
         assert os.listdir(d) == []
     finally:
         remove_tree(d)
+
+
+def test_saved_text_is_the_same_on_every_runtime():
+    import json
+
+    obj = {"name": 'say "hi"\\\n\tZoé', "k": [-3, 0, False], "e": {}, "l": []}
+    d = make_tmp_dir("store")
+    try:
+        p = d + "/state.json"
+        store.save(p, obj)
+        text = read(p).decode()
+        assert text == '{"e":{},"k":[-3,0,false],"l":[],"name":"say \\"hi\\"\\\\\\u000a\\u0009Zoé"}'
+        assert json.loads(text) == obj
+    finally:
+        remove_tree(d)
