@@ -20,22 +20,28 @@ def is_series(cards):
     return len(colours_of(cards)) <= 2 and len(set(vals)) == len(vals)
 
 
-def all_series(cards):
-    """Every legal series (list of cards, any order) that can be made from the cards."""
+def each_series(cards, visit):
+    """Call visit(series) for every legal series (a list of cards, reused: copy it)."""
     cards = sorted(cards)
-    out = []
+    chosen = []
 
-    def walk(i, chosen):
+    def walk(i):
         if i == len(cards):
-            out.append(list(chosen))
+            visit(chosen)
             return
-        walk(i + 1, chosen)
+        walk(i + 1)
         chosen.append(cards[i])
         if is_series(chosen):
-            walk(i + 1, chosen)
+            walk(i + 1)
         chosen.pop()
 
-    walk(0, [])
+    walk(0)
+
+
+def all_series(cards):
+    """Every legal series that can be made from the cards (small hands only)."""
+    out = []
+    each_series(cards, lambda s: out.append(list(s)))
     return out
 
 
@@ -47,14 +53,17 @@ def best_other(hand, display, ender_colours, ender_values):
     """Lowest penalty of a non-ender, trying every own series."""
     cards = playable(hand, display)
     total = sum(values_of(cards))
-    best = total
-    for own in all_series(cards):
-        rest = [c for c in cards if c not in own]
-        addable = set(v for c, v in rest if c in ender_colours and v not in ender_values)
+    best = [total]
+
+    def visit(own):
+        addable = set(v for c, v in cards
+                      if c in ender_colours and v not in ender_values and (c, v) not in own)
         p = total - sum(values_of(own)) - sum(addable)
-        if p < best:
-            best = p
-    return best
+        if p < best[0]:
+            best[0] = p
+
+    each_series(cards, visit)
+    return best[0]
 
 
 def is_legal_arrangement(hand, display, ender_colours, ender_values, arr):
@@ -73,34 +82,37 @@ def is_legal_arrangement(hand, display, ender_colours, ender_values, arr):
     return all(c in ender_colours and v not in ender_values for c, v in added)
 
 
-def ender_options(cards, declared):
-    """Every (colours, series) the ender can lay out; declared: a one-colour series
-    may name any second colour, and there is a series of no cards and no colours."""
-    out = []
-    for s in all_series(cards):
+def each_ender_option(cards, declared, visit):
+    """Call visit(colours, series) for every series the ender can lay out; declared:
+    a one-colour series may name any second colour (the series of no cards has none)."""
+
+    def one(s):
         cols = colours_of(s)
         if declared and len(cols) == 1:
             for x in range(10):
                 if x != cols[0]:
-                    out.append((sorted([cols[0], x]), s))
+                    visit(sorted([cols[0], x]), s)
         else:
-            out.append((cols, s))
-    return out
+            visit(cols, s)
+
+    each_series(cards, one)
 
 
 def ender_min_series(hand, display, declared=False):
     """(penalty, [(colours, sorted cards)]) of the ender's lowest-penalty series."""
     cards = playable(hand, display)
     total = sum(values_of(cards))
-    best = None
-    found = []
-    for cols, s in ender_options(cards, declared):
+    best = [total + 1, []]
+
+    def visit(cols, s):
         p = total - sum(values_of(s))
-        if best is None or p < best:
-            best, found = p, []
-        if p == best:
-            found.append((cols, sorted(s)))
-    return best, found
+        if p < best[0]:
+            best[0], best[1] = p, []
+        if p == best[0]:
+            best[1].append((cols, sorted(s)))
+
+    each_ender_option(cards, declared, visit)
+    return best[0], best[1]
 
 
 def corsari_ender_score(mine, others):
@@ -120,10 +132,24 @@ def corsari_key(hands, ender, display, cols, series):
 
 def corsari_best_key(hands, ender, display, declared=False):
     """The best corsari_key over every crew of the ender."""
-    cards = playable(hands[ender], display)
     seen = {}
-    for cols, s in ender_options(cards, declared):
+
+    def visit(cols, s):
         k = (tuple(cols), tuple(sorted(values_of(s))))
         if k not in seen:
             seen[k] = corsari_key(hands, ender, display, cols, s)
+
+    each_ender_option(playable(hands[ender], display), declared, visit)
     return min(seen.values())
+
+
+def to_tuples(cards):
+    """Engine card ints (colour * 16 + value) as (colour, value) tuples."""
+    return [(c >> 4, c & 15) for c in cards]
+
+
+def deal(rng, players, size, colours=10, values=11):
+    """Random hands of engine card ints from a deck of colours x values."""
+    deck = [c * 16 + v for c in range(colours) for v in range(1, values + 1)]
+    rng.shuffle(deck)
+    return [deck[i * size:(i + 1) * size] for i in range(players)]
