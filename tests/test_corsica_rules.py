@@ -327,6 +327,27 @@ def test_eliminated_honour_player_loses_the_trick_to_the_next_player_in():
     assert g.trick_winner == 1
 
 
+def test_eliminated_trick_winner_loses_the_waiting_trick():
+    g = game("JS", "2H 3H")
+    play(g, 2)  # JS (player 0 is out); 2H fails: the trick waits for player 0
+    assert g.trick_winner == 0
+    for _ in range(3):
+        g.slap(0)
+    assert g.eliminated(0) and g.trick_winner == 1 and g.turn == 1
+    assert g.play_card() == ("trick", 1, 2)
+    assert g.over and g.winner == 1
+
+
+def test_eliminated_answerer_fails_the_attempts_left():
+    g = game("QS 5S", "4H", "6D 7D 8D")
+    play(g, 2)  # QS; 4H fails and player 1 is out, one attempt left
+    assert g.turn == 1 and g.demand == 1
+    for _ in range(3):
+        g.slap(1)
+    assert g.eliminated(1) and g.trick_winner == 0 and g.demand == 0
+    assert len(g.hands[2]) == 3
+
+
 def test_nobody_holding_cards_gives_the_pile_to_the_player_to_move():
     g = game("2S 3S", "", "4D")
     play(g, 2)  # 2S, 4D: only player 0 holds a card
