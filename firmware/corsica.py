@@ -35,7 +35,7 @@ Where the rules are silent, this engine decides:
   attempts fail.
 - If nobody holds a card and no honour is pending, the player to move takes the pile.
 """
-from corsica_cards import DECK_SIZE, new_deck, rank
+from corsica_cards import new_deck, rank
 from rng import Rng
 
 SLAP_RULES = ("double", "sandwich", "sequence", "sum10")
@@ -51,7 +51,7 @@ def check_variants(variants):
     """Return variants as a tuple; ValueError (one line) for an unknown name."""
     for v in variants:
         if v not in SLAP_RULES:
-            raise ValueError("unknown slap variant %r (sandwich, sequence, sum10)" % (v,))
+            raise ValueError("unknown slap variant %r (known: %s)" % (v, ", ".join(VARIANTS)))
     return tuple(variants)
 
 
