@@ -1,17 +1,56 @@
 """Screen base class and the small widgets every screen shares.
 
-A screen is a state machine: the app sends it navigation events (`on_nav`),
-player-button results (`on_taps`) and clock ticks (`tick`), and asks it to
-`draw` on a canvas (see canvas.py) when `app.dirty` is set. Screens never touch
-hardware: the app owns it.
+A screen is a state machine: the app sends it navigation events (`on_nav`), clock
+ticks (`tick`) and, if the screen has an `on_snapshot(t_us, levels)` method, the
+player-button snapshots from the IRQ ring; it asks the screen to `draw` on a canvas
+(see canvas.py) when `app.dirty` is set. Screens never touch hardware: the app owns
+it. A screen sets `slap_window = True` while a slap can happen: the app then holds
+back every flash write (rp2 flash writes stop interrupts) until it is False again.
+
+Layout: title bar (ui.draw_title) on rows 0-8, then ROWS text lines of LINE_H pixels
+starting at y = TOP (`row_y(i)`).
 """
 
-LINE_H = 10  # pixel rows per text line (8x8 font + 2 px spacing)
+LINE_H = 9  # pixel rows per text line (8x8 font + 1 px spacing)
 ROWS = 6  # text lines under the title on a 64-pixel display
+TOP = 10  # y of the first text line under the title (the last ends at y = 63)
+
+
+def row_y(row):
+    return TOP + row * LINE_H
+
+
+def step(kind):
+    """Size of a value change: 1 for a press, 10 for a long press or its repeats."""
+    return 1 if kind == "press" else 10
+
+
+def wrap(text, width):
+    """Split text into lines of at most width characters, at spaces where possible."""
+    lines = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            while len(word) > width:
+                if line:
+                    lines.append(line)
+                    line = ""
+                lines.append(word[:width])
+                word = word[width:]
+            if not line:
+                line = word
+            elif len(line) + 1 + len(word) <= width:
+                line += " " + word
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
 
 
 class Screen:
     title = ""
+    slap_window = False  # True while a slap can happen: no flash writes
 
     def __init__(self, app):
         self.app = app
@@ -36,6 +75,34 @@ def draw_title(canvas, title):
     """Title in inverse video on the first line."""
     canvas.fill_rect(0, 0, canvas.width, 9, 1)
     canvas.text(title[: canvas.width // 8], 1, 1, 1, 0)
+
+
+def draw_rows(canvas, lines, top=0, selected=-1):
+    """Draw up to ROWS of lines starting at index top; highlight index selected."""
+    chars = canvas.width // 8 - 1
+    for row in range(min(ROWS, len(lines) - top)):
+        i = top + row
+        y = row_y(row)
+        label = str(lines[i])[:chars]
+        if i == selected:
+            canvas.fill_rect(0, y - 1, canvas.width, LINE_H, 1)
+            canvas.text(label, 4, y, 1, 0)
+        else:
+            canvas.text(label, 4, y, 1, 1)
+
+
+def scroll_top(index, count):
+    """First visible line so that index stays in view, centred where possible."""
+    return max(0, min(index - ROWS // 2, count - ROWS))
+
+
+def draw_big(canvas, text, y, max_scale=3):
+    """Centre text at the largest scale (up to max_scale) that fits the width."""
+    scale = max_scale
+    while scale > 1 and canvas.text_width(text, scale) > canvas.width:
+        scale -= 1
+    canvas.center(text[: canvas.width // (8 * scale)], y, scale)
+    return scale
 
 
 class Menu(Screen):
@@ -67,13 +134,109 @@ class Menu(Screen):
 
     def draw(self, canvas):
         Screen.draw(self, canvas)
-        top = max(0, min(self.index - ROWS // 2, len(self.items) - ROWS))
-        for row in range(min(ROWS, len(self.items) - top)):
-            i = top + row
-            y = 11 + row * LINE_H
-            label = str(self.items[i])[: canvas.width // 8 - 1]
-            if i == self.index:
-                canvas.fill_rect(0, y - 1, canvas.width, LINE_H, 1)
-                canvas.text(label, 4, y, 1, 0)
+        draw_rows(canvas, self.items, scroll_top(self.index, len(self.items)), self.index)
+
+
+class Form(Menu):
+    """A list of settings: ok on a line starts editing it (shown as `< value >`),
+    up/down then change the value (long press: by 10), ok or back end the edit.
+
+    A subclass lists its lines as keys in `items` and implements `label(key)`,
+    `value(key)` (text), `change(key, delta)` and, if it wants, `edited(key)` (the
+    edit ended); a key without a value (value returns None) is an action: ok calls
+    `choose(index)`.
+    """
+
+    editing = False
+
+    def on_nav(self, name, kind):
+        if not self.editing:
+            if name == "ok" and kind == "press" and self.value(self.items[self.index]) is not None:
+                self.editing = True
+                self.app.invalidate()
             else:
-                canvas.text(label, 4, y, 1, 1)
+                Menu.on_nav(self, name, kind)
+            return
+        key = self.items[self.index]
+        if name == "up":
+            self.change(key, step(kind))
+        elif name == "down":
+            self.change(key, -step(kind))
+        elif name in ("ok", "back") and kind == "press":
+            self.editing = False
+            self.edited(key)
+        self.app.invalidate()
+
+    def label(self, key):
+        return key
+
+    def value(self, key):
+        return None
+
+    def change(self, key, delta):
+        pass
+
+    def edited(self, key):
+        pass
+
+    def draw(self, canvas):
+        Screen.draw(self, canvas)
+        lines = []
+        for key in self.items:
+            value = self.value(key)
+            if value is None:
+                lines.append(self.label(key))
+            elif self.editing and key == self.items[self.index]:
+                lines.append("%s <%s>" % (self.label(key), value))
+            else:
+                lines.append("%s %s" % (self.label(key), value))
+        draw_rows(canvas, lines, scroll_top(self.index, len(lines)), self.index)
+
+
+class Notice(Screen):
+    """A message; ok or back dismisses it (then calls `then()` if given)."""
+
+    def __init__(self, app, title, text, then=None):
+        Screen.__init__(self, app)
+        self.title = title
+        self.text = text
+        self.then = then
+        self.top = 0
+
+    def on_nav(self, name, kind):
+        if name in ("ok", "back") and kind == "press":
+            self.app.pop()
+            if self.then:
+                self.then()
+        elif name in ("up", "down"):
+            self.top = max(0, self.top + (1 if name == "down" else -1))
+            self.app.invalidate()
+
+    def draw(self, canvas):
+        Screen.draw(self, canvas)
+        lines = wrap(self.text, canvas.width // 8 - 1)
+        self.top = min(self.top, max(0, len(lines) - ROWS))
+        draw_rows(canvas, lines, self.top)
+
+
+class Confirm(Screen):
+    """A yes/no question: ok calls `yes()` (after popping itself), back only pops."""
+
+    def __init__(self, app, title, question, yes):
+        Screen.__init__(self, app)
+        self.title = title
+        self.question = question
+        self.yes = yes
+
+    def on_nav(self, name, kind):
+        if name == "ok" and kind == "press":
+            self.app.pop()
+            self.yes()
+        else:
+            Screen.on_nav(self, name, kind)
+
+    def draw(self, canvas):
+        Screen.draw(self, canvas)
+        lines = wrap(self.question, canvas.width // 8 - 1)[: ROWS - 2]
+        draw_rows(canvas, lines)
+        canvas.text("ok:yes back:no", 4, row_y(ROWS - 1))

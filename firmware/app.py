@@ -1,0 +1,400 @@
+"""The app: screen stack, settings, the current match and its storage; the main loop.
+
+`App` is hardware-free: tests build it on a flash root directory and drive it with
+`on_nav`, `on_snapshot`, `tick` and `draw`. `main(board)` runs it on the device.
+
+Flash files (relative to the root = the device's cwd):
+- `state.json` (store.py, atomic): {"v": 1, "settings": {...}, "match": Sheet.to_obj()
+  or null}; saved after every confirmed change, loaded at boot. An unusable one is
+  reported, renamed to `state.bad` and the app starts clean.
+- `data/history.jsonl`, `data/boot.json` (history.py): appended between rounds.
+- `data/errors.txt`: the traceback of the last crash caught in a screen.
+- `config.json` (config.py): player names, written by the user.
+"""
+import store
+import ui
+
+STATE_FILE = "state.json"
+BAD_STATE_FILE = "state.bad"
+HISTORY_FILE = "data/history.jsonl"
+BOOT_FILE = "data/boot.json"
+ERROR_FILE = "data/errors.txt"
+STATE_VERSION = 1
+
+# The settings dict kept in state.json. Battle of Corsica keys belong to ui_corsica.
+DEFAULT_SETTINGS = {
+    "igo_target": 4,  # I Go: points to win
+    "corsari_target": 0,  # Corsari: total to exceed; 0 = max(100, 30 x players)
+    "declared_colours": False,  # I Go: the ender names the series' two colours
+    "tie_window_us": 1000,  # Corsica: taps closer than this tie
+    "tie_break": "random",  # Corsica: "random" or "reslap"
+}
+
+
+class App:
+    def __init__(self, root="", hw=None, player_buttons=6):
+        """root: flash root directory ("" = cwd); hw: hw.Hardware or None (tests)."""
+        self.root = root
+        self.hw = hw
+        self.player_buttons = hw.players if hw else player_buttons
+        self.dirty = True
+        self.now_ms = 0
+        self.stack = []
+        self.settings = dict(DEFAULT_SETTINGS)
+        self.match = None  # scoresheet.Sheet of the current I Go / Corsari match
+        self._save_due = False
+        self._flush_due = False
+        problems = []
+        import history
+
+        self.history = history.History(self.path(HISTORY_FILE), self.path(BOOT_FILE))
+        if self.history.error:
+            problems.append(self.history.error)
+        import config
+
+        self.config, problem = config.load(self.path(config.FILE))
+        if problem:
+            problems.append(problem)
+        problem = self._load_state()
+        if problem:
+            problems.append(problem)
+        self.stack.append(Home(self))
+        self._entered()
+        for problem in problems:
+            self.push(ui.Notice(self, "Notice", problem))
+
+    # --- screens ---------------------------------------------------------------------
+
+    def top(self):
+        return self.stack[-1]
+
+    def push(self, screen):
+        self.stack.append(screen)
+        self._entered()
+
+    def pop(self):
+        """Close the top screen (the home screen stays)."""
+        if len(self.stack) > 1:
+            self.stack.pop()
+            self._entered()
+
+    def replace(self, screen):
+        self.stack[-1] = screen
+        self._entered()
+
+    def home(self):
+        """Back to the home screen."""
+        del self.stack[1:]
+        self._entered()
+
+    def _entered(self):
+        self.dirty = True
+        self.stack[-1].enter()
+
+    def invalidate(self):
+        self.dirty = True
+
+    def notice(self, title, text):
+        self.push(ui.Notice(self, title, text))
+
+    # --- events (every screen call is guarded: a crash shows, never kills) -------------
+
+    def on_nav(self, name, kind):
+        try:
+            self.top().on_nav(name, kind)
+        except Exception as e:
+            self.crash(e)
+
+    def on_snapshot(self, t_us, levels):
+        """A player-button snapshot from the IRQ ring: to the top screen if it wants it."""
+        screen = self.top()
+        if hasattr(screen, "on_snapshot"):
+            try:
+                screen.on_snapshot(t_us, levels)
+            except Exception as e:
+                self.crash(e)
+
+    def tick(self, now_ms):
+        self.now_ms = now_ms
+        try:
+            self.top().tick(now_ms)
+        except Exception as e:
+            self.crash(e)
+        self.flush()
+
+    def draw(self, canvas):
+        self.dirty = False
+        try:
+            self.top().draw(canvas)
+        except Exception as e:
+            self.crash(e)
+
+    def crash(self, e):
+        """Log a screen's exception, go home and show it."""
+        self._log_error(e)
+        del self.stack[1:]
+        self.push(ui.Notice(self, "Error", "%s: %s" % (type(e).__name__, e)))
+
+    def _log_error(self, e):
+        import sys
+
+        try:
+            with open(self.path(ERROR_FILE), "w") as f:
+                if hasattr(sys, "print_exception"):
+                    sys.print_exception(e, f)
+                else:
+                    import traceback
+
+                    traceback.print_exception(type(e), e, e.__traceback__, file=f)
+        except OSError:
+            pass
+
+    # --- hardware (no-ops without it) --------------------------------------------------
+
+    def beep(self, freq_hz, ms):
+        if self.hw:
+            self.hw.beep(freq_hz, ms)
+
+    def led(self, i, on):
+        if self.hw:
+            self.hw.led(i, on)
+
+    # --- storage ------------------------------------------------------------------------
+
+    def path(self, name):
+        return self.root + "/" + name if self.root else name
+
+    def flash_ok(self):
+        """False while the top screen has a slap window open."""
+        return not self.top().slap_window
+
+    def save(self):
+        """Save state.json and flush the history now, or as soon as no slap can happen."""
+        self._save_due = True
+        self._flush_due = True
+        self.flush()
+
+    def log(self, event, game, rules, fields=None):
+        """Queue a history line (flushed between rounds); return its seq."""
+        self._flush_due = True
+        return self.history.log(event, game, rules, fields)
+
+    def flush(self):
+        """Write what is due unless a slap window is open."""
+        if not (self._save_due or self._flush_due) or not self.flash_ok():
+            return
+        if self._save_due:
+            self._save_due = False
+            problem = store.save(self.path(STATE_FILE), self.state())
+            if problem:
+                self.notice("Storage", problem)
+        if self._flush_due:
+            self._flush_due = False
+            if not self.history.flush():
+                self.notice("Storage", self.history.error)
+
+    def state(self):
+        return {
+            "v": STATE_VERSION,
+            "settings": self.settings,
+            "match": self.match.to_obj() if self.match else None,
+        }
+
+    def _load_state(self):
+        """Load state.json; return None or a problem text (the app then starts clean)."""
+        path = self.path(STATE_FILE)
+        obj, problem = store.load(path)
+        if obj is None:
+            return self._set_aside(problem)
+        try:
+            if obj.get("v") != STATE_VERSION:
+                raise ValueError("unknown version %r" % (obj.get("v"),))
+            settings = obj.get("settings")
+            if type(settings) is not dict:
+                raise ValueError("settings missing")
+            for key in settings:
+                self.settings[key] = settings[key]
+            if obj.get("match") is not None:
+                self.match = self._sheet_from(obj["match"])
+        except ValueError as e:
+            self.settings = dict(DEFAULT_SETTINGS)
+            self.match = None
+            return self._set_aside("state.json: %s" % e)
+        return None
+
+    def _set_aside(self, problem):
+        """Keep an unusable state.json as state.bad (for a post-mortem) so the
+        next boot starts clean without the same notice."""
+        if problem:
+            import os
+
+            try:
+                os.rename(self.path(STATE_FILE), self.path(BAD_STATE_FILE))
+                problem += " (kept as %s)" % BAD_STATE_FILE
+            except OSError:
+                pass
+        return problem
+
+    def _sheet_from(self, obj):
+        import scoresheet
+
+        return scoresheet.Sheet.from_obj(obj, self.log)
+
+    def new_game_id(self):
+        """A game id unique on this device: boot counter and next history seq."""
+        return "%d-%d" % (self.history.boot, self.history.next_seq)
+
+    def start_match(self, rules, names, target, youngest_first=None, first=0):
+        """Start a new I Go / Corsari match and save it."""
+        import scoresheet
+
+        self.match = scoresheet.Sheet(rules, names, target, youngest_first, first,
+                                      self.new_game_id(), self.log)
+        self.save()
+
+    def end_match(self):
+        self.match = None
+        self.save()
+
+
+GAMES = (
+    ("I Go", "igo"),
+    ("Corsari", "corsari"),
+    ("Corsica ref", "referee"),
+    ("Corsica deck", "deck"),
+)
+
+
+class Home(ui.Menu):
+    """Choose a game; resume the current match; settings."""
+
+    def __init__(self, app):
+        ui.Menu.__init__(self, app, "Table referee", [])
+
+    def enter(self):
+        items = []
+        if self.app.match:
+            items.append("Resume " + ("I Go" if self.app.match.rules == "igo" else "Corsari"))
+        for label, _ in GAMES:
+            items.append(label)
+        items.append("Settings")
+        if len(items) != len(self.items):
+            self.index = 0
+        self.items = items
+
+    def on_nav(self, name, kind):
+        if name == "back":
+            return  # the home screen stays
+        ui.Menu.on_nav(self, name, kind)
+
+    def choose(self, index):
+        if self.app.match:
+            if index == 0:
+                import ui_igo
+
+                self.app.push(ui_igo.MatchScreen(self.app))
+                return
+            index -= 1
+        if index == len(GAMES):
+            self.app.push(Settings(self.app))
+            return
+        mode = GAMES[index][1]
+        if mode in ("igo", "corsari"):
+            import ui_igo
+
+            self.app.push(ui_igo.Setup(self.app, mode))
+        else:
+            open_corsica(self.app, mode)
+
+
+def open_corsica(app, mode):
+    """Push helper E2's Battle of Corsica screen, or say why it is not there."""
+    try:
+        import ui_corsica
+    except ImportError as e:
+        app.notice("Corsica", "Not available: %s" % e)
+        return
+    if mode == "referee":
+        app.push(ui_corsica.RefereeSetup(app))
+    else:
+        app.push(ui_corsica.DeckSetup(app))
+
+
+class Settings(ui.Form):
+    """Defaults for new games; saved at once."""
+
+    def __init__(self, app):
+        ui.Form.__init__(self, app, "Settings",
+                         ["igo_target", "corsari_target", "declared_colours",
+                          "tie_window_us", "tie_break"])
+
+    def label(self, key):
+        return {"igo_target": "I Go to", "corsari_target": "Corsari>",
+                "declared_colours": "Colours", "tie_window_us": "Tie us",
+                "tie_break": "Tie"}[key]
+
+    def value(self, key):
+        v = self.app.settings[key]
+        if key == "corsari_target" and not v:
+            return "auto"
+        if key == "declared_colours":
+            return "named" if v else "laid"
+        return str(v)
+
+    def change(self, key, delta):
+        s = self.app.settings
+        if key == "igo_target":
+            s[key] = clamp(s[key] + delta, 1, 99)
+        elif key == "corsari_target":
+            s[key] = clamp(s[key] + 10 * delta, 0, 990)
+        elif key == "declared_colours":
+            s[key] = not s[key]
+        elif key == "tie_window_us":
+            s[key] = clamp(s[key] + 100 * delta, 100, 50000)
+        elif key == "tie_break":
+            s[key] = "reslap" if s[key] == "random" else "random"
+
+    def edited(self, key):
+        self.app.save()
+
+
+def clamp(v, lo, hi):
+    return lo if v < lo else hi if v > hi else v
+
+
+def run(app, hw, time):
+    """The device loop: buttons, player snapshots, tick, display. Never returns."""
+    canvas = hw.canvas
+    display = hw.display
+    snapshot = app.on_snapshot
+    while True:
+        now = time.ticks_ms()
+        for name, kind in hw.poll_nav(now):
+            app.on_nav(name, kind)
+        hw.ring.drain(snapshot)
+        app.tick(now)
+        if app.dirty:
+            app.draw(canvas)
+            try:
+                display.show(canvas.buffer)
+            except OSError:  # an I2C glitch: draw again next time
+                app.invalidate()
+        time.sleep_ms(5)
+
+
+def main(board=None):
+    """Boot: build the hardware from the board definition, load the state, run."""
+    import time
+
+    try:
+        import micropython
+
+        micropython.alloc_emergency_exception_buf(100)
+    except ImportError:
+        pass
+    if board is None:
+        import board
+    import hw as hwmod
+
+    hw = hwmod.Hardware(board)
+    run(App(hw=hw), hw, time)

@@ -1,0 +1,673 @@
+"""I Go / Corsari screens: setup, match totals, round entry, void round, hand
+calculator, score sheet, undo/redo, game over.
+
+Every confirmed change goes through `app.match` (scoresheet.Sheet) and is followed
+by `app.save()`, so a power cut loses at most the round being entered.
+"""
+import ui
+from ui import LINE_H, ROWS, row_y
+
+PLAYERS = {"igo": (2, 6), "corsari": (2, 7)}
+RULE_NAMES = {"igo": "I Go", "corsari": "Corsari"}
+MAX_PENALTY = 199
+
+
+def clamp(v, lo, hi):
+    return lo if v < lo else hi if v > hi else v
+
+
+def auto_target(rules, players):
+    return 4 if rules == "igo" else max(100, 30 * players)
+
+
+class Setup(ui.Form):
+    """New match: players, target, who starts (deals), then the age order (Corsari)."""
+
+    def __init__(self, app, rules, players=None):
+        lo, hi = PLAYERS[rules]
+        self.rules = rules
+        self.players = clamp(players or app.settings.get("players", 4), lo, hi)
+        key = "igo_target" if rules == "igo" else "corsari_target"
+        self.target = app.settings[key] or None  # None: Corsari automatic
+        self.first = 0
+        ui.Form.__init__(self, app, RULE_NAMES[rules] + " setup",
+                         ["players", "target", "first", "start"])
+
+    def names(self):
+        import config
+
+        return config.names(self.app.config, self.players)
+
+    def label(self, key):
+        if key == "first":
+            return "Starts" if self.rules == "igo" else "Deals"
+        return {"players": "Players", "target": "Target", "start": "Start"}[key]
+
+    def value(self, key):
+        if key == "players":
+            return str(self.players)
+        if key == "target":
+            if self.target is None:
+                return "%d auto" % auto_target(self.rules, self.players)
+            return str(self.target)
+        if key == "first":
+            return self.names()[self.first]
+        return None
+
+    def change(self, key, delta):
+        if key == "players":
+            lo, hi = PLAYERS[self.rules]
+            self.players = clamp(self.players + (1 if delta > 0 else -1), lo, hi)
+            self.first = min(self.first, self.players - 1)
+        elif key == "target":
+            unit = 1 if self.rules == "igo" else 10
+            t = self.target or auto_target(self.rules, self.players)
+            self.target = clamp(t + unit * delta, 1, 990)
+        elif key == "first":
+            self.first = (self.first + (1 if delta > 0 else -1)) % self.players
+
+    def choose(self, index):
+        app = self.app
+        if app.match and not app.match.over:
+            app.push(ui.Confirm(app, "New match", "End the match in progress?", self.start))
+        else:
+            self.start()
+
+    def start(self):
+        self.app.settings["players"] = self.players
+        names = self.names()
+        if self.rules == "corsari":
+            self.app.push(AgeOrder(self.app, names, self.begin))
+        else:
+            self.begin(None)
+
+    def begin(self, youngest_first):
+        app = self.app
+        app.start_match(self.rules, self.names(), self.target, youngest_first, self.first)
+        app.home()
+        app.push(MatchScreen(app))
+
+
+class AgeOrder(ui.Menu):
+    """Corsari: pick the players youngest first (the zero rule needs it)."""
+
+    def __init__(self, app, names, done):
+        self.names = names
+        self.order = []
+        self.done = done
+        ui.Menu.__init__(self, app, "Youngest?", [])
+        self._refresh()
+
+    def _refresh(self):
+        self.left = [i for i in range(len(self.names)) if i not in self.order]
+        self.items = [self.names[i] for i in self.left]
+        self.index = 0
+        self.title = "Youngest?" if not self.order else "Next youngest?"
+
+    def choose(self, index):
+        self.order.append(self.left[index])
+        self._refresh()
+        if len(self.left) == 1:
+            order = self.order + self.left
+            self.app.pop()
+            self.done(order)
+
+    def on_nav(self, name, kind):
+        if name == "back" and kind == "press" and self.order:
+            self.order.pop()
+            self._refresh()
+            self.app.invalidate()
+            return
+        ui.Menu.on_nav(self, name, kind)
+
+
+def match_title(sheet):
+    if sheet.rules == "igo":
+        return "I Go R%d to %d" % (len(sheet.rounds) + 1, sheet.target)
+    return "Corsari R%d >%d" % (len(sheet.rounds) + 1, sheet.target)
+
+
+def draw_totals(canvas, sheet, top=0, mark=-1):
+    """Names and totals: big digits for up to 3 players, else one line each.
+    mark: the player to flag with '>' (next starter / dealer)."""
+    totals = sheet.totals()
+    n = len(totals)
+    if n <= 3:
+        for i in range(n):
+            y = ui.TOP + i * 18
+            canvas.text((">" if i == mark else " ") + sheet.names[i], 0, y + 4)
+            s = str(totals[i])
+            canvas.text(s, canvas.width - canvas.text_width(s, 2), y, 2)
+        return
+    for row in range(min(ROWS, n - top)):
+        i = top + row
+        s = str(totals[i])
+        y = row_y(row)
+        canvas.text((">" if i == mark else " ") + sheet.names[i], 0, y)
+        canvas.text(s, canvas.width - canvas.text_width(s), y)
+
+
+class MatchScreen(ui.Screen):
+    """The match: totals (up/down scroll), ok opens the round menu, back goes home."""
+
+    def __init__(self, app):
+        ui.Screen.__init__(self, app)
+        self.top = 0
+
+    def enter(self):
+        if self.app.match is None:
+            self.app.pop()
+        elif self.app.match.over:
+            self.app.replace(GameOver(self.app))
+
+    def on_nav(self, name, kind):
+        sheet = self.app.match
+        if name == "ok" and kind == "press":
+            self.app.push(MatchMenu(self.app))
+        elif name == "ok" and kind == "long":
+            self.app.push(RoundEnder(self.app))
+        elif name in ("up", "down"):
+            most = max(0, len(sheet.names) - ROWS)
+            self.top = clamp(self.top + (1 if name == "down" else -1), 0, most)
+            self.app.invalidate()
+        else:
+            ui.Screen.on_nav(self, name, kind)
+
+    def draw(self, canvas):
+        sheet = self.app.match
+        self.title = match_title(sheet)
+        ui.Screen.draw(self, canvas)
+        mark = sheet.next_starter() if sheet.rules == "igo" else sheet.dealer()
+        draw_totals(canvas, sheet, self.top, mark)
+
+
+class MatchMenu(ui.Menu):
+    """What to do next in the match."""
+
+    def __init__(self, app):
+        ui.Menu.__init__(self, app, "Round", [])
+
+    def enter(self):
+        sheet = self.app.match
+        if sheet is None:
+            self.app.pop()
+            return
+        self.actions = ["round", "void", "hand", "sheet"]
+        if sheet.rounds:
+            self.actions.append("undo")
+        if sheet.can_redo():
+            self.actions.append("redo")
+        self.actions.append("end")
+        self.items = [ACTION_LABELS[a] for a in self.actions]
+        self.index = min(self.index, len(self.items) - 1)
+
+    def choose(self, index):
+        app = self.app
+        action = self.actions[index]
+        if action == "round":
+            app.replace(RoundEnder(app))
+        elif action == "void":
+            app.replace(VoidEntry(app))
+        elif action == "hand":
+            app.push(HandCalc(app))
+        elif action == "sheet":
+            app.push(SheetView(app))
+        elif action == "undo":
+            confirm_undo(app)
+        elif action == "redo":
+            confirm_redo(app)
+        elif action == "end":
+            app.push(ui.Confirm(app, "End match", "End this match? It stays in the history.",
+                                lambda: end_match(app)))
+
+
+ACTION_LABELS = {"round": "Enter round", "void": "Void round", "hand": "Hand calc",
+                 "sheet": "Score sheet", "undo": "Undo round", "redo": "Redo round",
+                 "end": "End match"}
+
+
+def end_match(app):
+    app.end_match()
+    app.home()
+
+
+def round_text(sheet, r):
+    """One line describing a round of sheet.rounds: 'Ann ended' / 'void: Bob took'."""
+    if r.get("void"):
+        taker = r.get("taker")
+        return "void" if taker is None else "void, %s took" % sheet.names[taker]
+    return "%s ended" % sheet.names[r["ender"]]
+
+
+def confirm_undo(app):
+    sheet = app.match
+    n = len(sheet.rounds)
+
+    def undo():
+        sheet.undo()
+        app.save()
+        app.home()
+        app.push(MatchScreen(app))
+
+    app.push(ui.Confirm(app, "Undo", "Undo round %d (%s)?" % (n, round_text(sheet, sheet.rounds[-1])),
+                        undo))
+
+
+def confirm_redo(app):
+    sheet = app.match
+
+    def redo():
+        sheet.redo()
+        app.save()
+        app.home()
+        app.push(MatchScreen(app))
+
+    app.push(ui.Confirm(app, "Redo", "Put back round %d?" % (len(sheet.rounds) + 1), redo))
+
+
+class RoundEnder(ui.Menu):
+    """Round entry, step 1: who ended the round (said I Go)."""
+
+    def __init__(self, app):
+        ui.Menu.__init__(self, app, "Who ended?", list(app.match.names))
+
+    def choose(self, index):
+        self.app.push(PenaltyEntry(self.app, index))
+
+
+class PenaltyEntry(ui.Screen):
+    """Round entry, step 2: each player's penalty, the ender first, then in turn
+    order. up/down: +-1, long press / repeat: +-10; ok: next player;
+    long ok: the hand calculator for this player; back: previous player."""
+
+    def __init__(self, app, ender):
+        ui.Screen.__init__(self, app)
+        self.ender = ender
+        n = len(app.match.names)
+        self.order = [(ender + k) % n for k in range(n)]
+        self.penalties = [0] * n
+        self.pos = 0
+        self.ender_series = None  # (colours, values) when the ender used the calculator
+
+    def player(self):
+        return self.order[self.pos]
+
+    def set_penalty(self, value):
+        self.penalties[self.player()] = clamp(value, 0, MAX_PENALTY)
+        self.app.invalidate()
+
+    def use_hand(self, result):
+        """The hand calculator's result for the current player."""
+        self.set_penalty(result["penalty"])
+        if self.player() == self.ender:
+            self.ender_series = (result["colours"], result["values"])
+
+    def on_nav(self, name, kind):
+        p = self.player()
+        if name in ("up", "down"):
+            d = ui.step(kind)
+            self.set_penalty(self.penalties[p] + (d if name == "up" else -d))
+        elif name == "ok" and kind == "press":
+            if self.pos + 1 < len(self.order):
+                self.pos += 1
+                self.app.invalidate()
+            else:
+                self.app.push(RoundReview(self.app, self.ender, list(self.penalties)))
+        elif name == "ok" and kind == "long":
+            ender_series = None if p == self.ender else self.ender_series
+            self.app.push(HandCalc(self.app, self.use_hand, p == self.ender, ender_series))
+        elif name == "back" and kind == "press":
+            if self.pos:
+                self.pos -= 1
+                self.app.invalidate()
+            else:
+                self.app.pop()
+
+    def draw(self, canvas):
+        sheet = self.app.match
+        p = self.player()
+        self.title = "Penalty %d/%d" % (self.pos + 1, len(self.order))
+        ui.Screen.draw(self, canvas)
+        name = sheet.names[p] + (" (ended)" if p == self.ender else "")
+        canvas.center(name, ui.TOP + 1)
+        ui.draw_big(canvas, str(self.penalties[p]), ui.TOP + 13, 3)
+        canvas.text("hold ok: hand", 0, row_y(ROWS - 1))
+
+
+class RoundReview(ui.Screen):
+    """Round entry, step 3: penalties and the round's scores; ok saves the round."""
+
+    def __init__(self, app, ender, penalties):
+        ui.Screen.__init__(self, app)
+        import igo_scoring
+
+        sheet = app.match
+        self.ender = ender
+        self.penalties = penalties
+        self.scores, self.winners = igo_scoring.score_round(
+            sheet.rules, ender, penalties, sheet.youngest_first)
+        self.top = 0
+        self.title = "ok: save round"
+
+    def lines(self):
+        """A header, then per player: name, penalty, round score, new total."""
+        sheet = self.app.match
+        totals = sheet.totals()
+        out = ["     pen   + tot"]
+        for i, name in enumerate(sheet.names):
+            score = self.scores[i]
+            out.append("%-5s%3d%+4d%4d" % (name[:5], self.penalties[i], score, totals[i] + score))
+        if self.winners:
+            out.append("Wins: " + ", ".join(sheet.names[i] for i in self.winners))
+        return out
+
+    def on_nav(self, name, kind):
+        if name == "ok" and kind == "press":
+            app = self.app
+            app.match.add_round(self.ender, self.penalties)
+            app.save()
+            app.home()
+            app.push(MatchScreen(app))
+        elif name in ("up", "down"):
+            most = max(0, len(self.lines()) - ROWS)
+            self.top = clamp(self.top + (1 if name == "down" else -1), 0, most)
+            self.app.invalidate()
+        else:
+            ui.Screen.on_nav(self, name, kind)
+
+    def draw(self, canvas):
+        ui.Screen.draw(self, canvas)
+        lines = self.lines()
+        for row in range(min(ROWS, len(lines) - self.top)):
+            canvas.text(lines[self.top + row][: canvas.width // 8], 0, row_y(row))
+
+
+class VoidEntry(ui.Menu):
+    """A void round: who took the last display (tavern) card; ok saves it."""
+
+    def __init__(self, app):
+        sheet = app.match
+        items = list(sheet.names)
+        if sheet.rules == "corsari":
+            items.append("(nobody)")  # Corsari: the deal passes anyway
+        ui.Menu.__init__(self, app, "Void: who took?", items)
+
+    def choose(self, index):
+        app = self.app
+        taker = index if index < len(app.match.names) else None
+        app.match.add_void(taker)
+        app.save()
+        app.pop()
+
+
+class SheetView(ui.Screen):
+    """The score sheet: one line per round with the running totals. up/down scroll
+    the rounds; ok shows the next players when they do not all fit."""
+
+    def __init__(self, app):
+        ui.Screen.__init__(self, app)
+        self.title = "Sheet"
+        self.top = 0
+        self.page = 0
+
+    def columns(self, canvas):
+        """(character width of a total column, players per page)."""
+        sheet = self.app.match
+        width = 2
+        for r in sheet.rounds:
+            for t in r["totals"]:
+                width = max(width, len(str(t)) + 1)
+        per_page = max(1, (canvas.width // 8 - 3) // width)
+        return width, per_page
+
+    def enter(self):
+        self.top = max(0, len(self.app.match.rounds) - (ROWS - 1))
+
+    def on_nav(self, name, kind):
+        sheet = self.app.match
+        if name in ("up", "down"):
+            most = max(0, len(sheet.rounds) - (ROWS - 1))
+            self.top = clamp(self.top + (ui.step(kind) if name == "down" else -ui.step(kind)),
+                             0, most)
+        elif name == "ok" and kind == "press":
+            self.page += 1
+        else:
+            ui.Screen.on_nav(self, name, kind)
+            return
+        self.app.invalidate()
+
+    def draw(self, canvas):
+        sheet = self.app.match
+        width, per_page = self.columns(canvas)
+        n = len(sheet.names)
+        pages = (n + per_page - 1) // per_page
+        self.page %= pages
+        first = self.page * per_page
+        shown = range(first, min(n, first + per_page))
+        self.title = "Sheet" if pages == 1 else "Sheet %d/%d" % (self.page + 1, pages)
+        ui.Screen.draw(self, canvas)
+        head = "Rd"
+        for i in shown:
+            head += ("%" + str(width) + "s") % sheet.names[i][: width - 1]
+        canvas.text(head, 0, row_y(0))
+        canvas.hline(0, row_y(1) - 2, canvas.width, 1)
+        for row in range(min(ROWS - 1, len(sheet.rounds) - self.top)):
+            k = self.top + row
+            r = sheet.rounds[k]
+            line = "%2d" % (k + 1)
+            line += "v" if r.get("void") else " "
+            for i in shown:
+                line += ("%" + str(width) + "d") % r["totals"][i]
+            canvas.text(line[: canvas.width // 8], 0, row_y(row + 1))
+        if not sheet.rounds:
+            canvas.text("no rounds yet", 0, row_y(1))
+
+
+class GameOver(ui.Screen):
+    """The winners in big letters (shared wins shown), then the totals; ok: menu."""
+
+    def __init__(self, app):
+        ui.Screen.__init__(self, app)
+        self.title = "Game over"
+
+    def on_nav(self, name, kind):
+        if name == "ok" and kind == "press":
+            self.app.push(GameOverMenu(self.app))
+        else:
+            ui.Screen.on_nav(self, name, kind)
+
+    def draw(self, canvas):
+        sheet = self.app.match
+        ui.Screen.draw(self, canvas)
+        winners = sheet.winners
+        label = "Winner" if len(winners) == 1 else "Shared win"
+        canvas.center(label, ui.TOP)
+        names = [sheet.names[i] for i in winners]
+        y = ui.TOP + 11
+        if len(names) <= 2:
+            for name in names:
+                ui.draw_big(canvas, name, y, 2)
+                y += 17
+        else:
+            for line in ui.wrap(" ".join(names), canvas.width // 8):
+                canvas.center(line, y)
+                y += LINE_H
+        totals = sheet.totals()
+        line = " ".join("%s:%d" % (sheet.names[i][:3], totals[i]) for i in range(len(totals)))
+        if y <= row_y(ROWS - 1):
+            canvas.text(line[: canvas.width // 8], 0, row_y(ROWS - 1))
+
+
+class GameOverMenu(ui.Menu):
+    def __init__(self, app):
+        ui.Menu.__init__(self, app, "Game over",
+                         ["New game", "Score sheet", "Undo last round", "Home"])
+
+    def choose(self, index):
+        app = self.app
+        sheet = app.match
+        if index == 0:
+            rules, n, first = sheet.rules, len(sheet.names), sheet.first
+            app.home()
+            setup = Setup(app, rules, n)
+            setup.first = (first + 1) % n
+            app.push(setup)
+        elif index == 1:
+            app.push(SheetView(app))
+        elif index == 2:
+            confirm_undo(app)
+        else:
+            app.home()
+
+
+COLOUR_NAMES = ("red", "orange", "yellow", "green", "cyan", "blue", "purple", "pink",
+                "brown", "white")
+
+
+def arrange(cards, display, ender=True, ender_series=None, declared=False):
+    """Best arrangement of a 12-card hand with igo_arrange. ender_series: the ender's
+    (colours, values) for a non-ender (None: own series only). Returns a dict:
+    penalty, colours and values (of the series), series, added, left, removed (cards),
+    others (how many other best series the ender could lay out)."""
+    import igo_arrange as ia
+    from igo_cards import hand_masks
+
+    masks = ia.without_colour(hand_masks(cards), display)
+    removed = [c for c in cards if c >> 4 == display]
+    added = []
+    others = 0
+    if ender:
+        best = ia.all_min_series(masks, declared)
+        colours, series = best[0]
+        others = len(best) - 1
+        values = 0
+        for c in series:
+            values |= 1 << ((c & 15) - 1)
+    else:
+        ecolours, evalues = ender_series or ((), 0)
+        gain, a, b = ia.best_response(masks, ecolours, evalues)
+        series, added = ia.arrange_response(masks, ecolours, evalues, a, b)
+        colours, values = (a, b), 0
+    used = series + added + removed
+    left = [c for c in cards if c not in used]
+    return {"penalty": sum(c & 15 for c in left), "colours": colours, "values": values,
+            "series": series, "added": added, "left": left, "removed": removed,
+            "others": others}
+
+
+class HandCalc(ui.Screen):
+    """Hand calculator: the display colour, then 12 cards (up/down over the colour,
+    ok, up/down over the value, ok; back steps back), then the best arrangement.
+    With `use` (from the penalty entry) ok on the result hands it to use(result)."""
+
+    def __init__(self, app, use=None, ender=True, ender_series=None):
+        ui.Screen.__init__(self, app)
+        self.use = use
+        self.ender = ender
+        self.ender_series = ender_series
+        self.display = None  # colour index once chosen
+        self.cards = []
+        self.colour = 0
+        self.value = 1
+        self.field = "display"  # display, colour, value, result
+        self.result = None
+        self.top = 0
+
+    def on_nav(self, name, kind):
+        field = self.field
+        if name in ("up", "down"):
+            d = 1 if name == "up" else -1
+            if field in ("display", "colour"):
+                self.colour = (self.colour + d) % 10
+            elif field == "value":
+                self.value = (self.value - 1 + d * ui.step(kind)) % 11 + 1
+            else:
+                self.top = max(0, self.top - d)
+        elif name == "ok" and kind == "press":
+            self.ok()
+        elif name == "back" and kind == "press":
+            self.back()
+        self.app.invalidate()
+
+    def ok(self):
+        from igo_cards import HAND_SIZE
+
+        if self.field == "display":
+            self.display = self.colour
+            self.field = "colour"
+        elif self.field == "colour":
+            self.field = "value"
+        elif self.field == "value":
+            card = self.colour * 16 + self.value
+            if card in self.cards:
+                return  # a card exists once: choose another
+            self.cards.append(card)
+            self.field = "colour"
+            if len(self.cards) == HAND_SIZE:
+                self.result = arrange(self.cards, self.display, self.ender,
+                                      self.ender_series, self.app.settings["declared_colours"])
+                self.field = "result"
+                self.top = 0
+        else:
+            self.app.pop()
+            if self.use:
+                self.use(self.result)
+
+    def back(self):
+        if self.field == "display":
+            self.app.pop()
+        elif self.field == "value":
+            self.field = "colour"
+        elif self.field == "colour" and not self.cards:
+            self.field = "display"
+            self.colour = self.display
+        else:  # take back the last card to edit it
+            card = self.cards.pop()
+            self.colour, self.value = card >> 4, card & 15
+            self.field = "value"
+
+    def draw(self, canvas):
+        from igo_cards import COLOURS
+
+        if self.field == "result":
+            return self.draw_result(canvas)
+        if self.field == "display":
+            self.title = "Display colour"
+            ui.Screen.draw(self, canvas)
+            canvas.center("remove this colour", ui.TOP)
+            ui.draw_big(canvas, COLOURS[self.colour], ui.TOP + 14, 3)
+            canvas.center(COLOUR_NAMES[self.colour], row_y(ROWS - 1))
+            return
+        self.title = "Card %d/12 D:%s" % (len(self.cards) + 1, COLOURS[self.display])
+        ui.Screen.draw(self, canvas)
+        rows = ui.wrap(cards_text(self.cards), canvas.width // 8)[-3:]
+        for i, line in enumerate(rows):
+            canvas.text(line, 0, row_y(i))
+        c, v = COLOURS[self.colour], str(self.value)
+        edit = "[%s]%s" % (c, v) if self.field == "colour" else "%s[%s]" % (c, v)
+        canvas.text(edit, 0, row_y(3) + 2, 2)
+        canvas.text(COLOUR_NAMES[self.colour][:6], canvas.width - 48, row_y(4))
+
+    def draw_result(self, canvas):
+        r = self.result
+        self.title = "Penalty %d" % r["penalty"]
+        ui.Screen.draw(self, canvas)
+        width = canvas.width // 8
+        lines = ui.wrap("Series: " + cards_text(r["series"]), width)
+        if r["added"]:
+            lines += ui.wrap("Added: " + cards_text(r["added"]), width)
+        lines += ui.wrap("Left: " + (cards_text(r["left"]) or "-"), width)
+        if r["others"]:
+            lines.append("+%d equal series" % r["others"])
+        if not self.ender and self.ender_series is None:
+            lines.append("(own series only)")
+        lines.append("ok: use" if self.use else "ok: done")
+        self.top = min(self.top, max(0, len(lines) - ROWS))
+        for row in range(min(ROWS, len(lines) - self.top)):
+            canvas.text(lines[self.top + row], 0, row_y(row))
+
+
+def cards_text(cards):
+    from igo_cards import card_text
+
+    return " ".join(card_text(c) for c in cards)

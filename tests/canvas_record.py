@@ -1,0 +1,194 @@
+"""A recording canvas for screen tests: the Canvas drawing methods without pixels.
+
+It remembers every text (with position, scale, colour) and every shape drawn since
+the last `clear()`, so tests can assert on what a screen shows on both runtimes
+(CPython has no framebuf).
+"""
+
+FONT_W = 8  # the 8x8 font of canvas.py
+
+
+class RecordingCanvas:
+    def __init__(self, width=128, height=64):
+        self.width = width
+        self.height = height
+        self.texts = []  # (s, x, y, scale, color)
+        self.shapes = []  # (kind, x, y, w, h, color)
+        self.clears = 0
+
+    def clear(self):
+        self.texts = []
+        self.shapes = []
+        self.clears += 1
+
+    def text(self, s, x, y, scale=1, color=1):
+        self.texts.append((s, x, y, scale, color))
+
+    def text_width(self, s, scale=1):
+        return len(s) * FONT_W * scale
+
+    def center(self, s, y, scale=1, color=1):
+        self.text(s, (self.width - self.text_width(s, scale)) // 2, y, scale, color)
+
+    def fill_rect(self, x, y, w, h, color=1):
+        self.shapes.append(("fill_rect", x, y, w, h, color))
+
+    def rect(self, x, y, w, h, color=1):
+        self.shapes.append(("rect", x, y, w, h, color))
+
+    def hline(self, x, y, w, color=1):
+        self.shapes.append(("hline", x, y, w, 1, color))
+
+    # What tests ask -----------------------------------------------------------
+
+    def lines(self):
+        """The texts as lines, top to bottom, texts on one line joined by a space."""
+        rows = {}
+        for s, x, y, scale, color in self.texts:
+            rows.setdefault(y, []).append((x, s))
+        out = []
+        for y in sorted(rows):
+            out.append(" ".join(s for x, s in sorted(rows[y])))
+        return out
+
+    def shown(self):
+        """Everything on screen as one string (lines joined by newlines)."""
+        return "\n".join(self.lines())
+
+    def title(self):
+        """The text drawn in inverse video at the top (the title bar)."""
+        for s, x, y, scale, color in self.texts:
+            if y < 8 and color == 0:
+                return s
+        return ""
+
+    def scale_of(self, s):
+        """The largest scale at which a text containing s was drawn, or 0."""
+        best = 0
+        for t, x, y, scale, color in self.texts:
+            if s in t and scale > best:
+                best = scale
+        return best
+
+    def off_screen(self):
+        """Texts that do not fit on the display (a layout bug)."""
+        bad = []
+        for s, x, y, scale, color in self.texts:
+            if x < 0 or y < 0 or x + self.text_width(s, scale) > self.width:
+                bad.append(s)
+            elif y + 8 * scale > self.height:
+                bad.append(s)
+        return bad
+
+
+# A test rig: an App on a fresh flash directory, driven by button names -------------
+
+import os
+import time
+
+_made = [0]
+
+
+def fresh_root():
+    """An empty directory standing in for the flash root."""
+    _made[0] += 1
+    root = "/tmp/screen_test_%d_%d" % (time.time_ns() // 1000 % 100000000, _made[0])
+    os.mkdir(root)
+    return root
+
+
+def remove_tree(path):
+    for name in os.listdir(path):
+        p = path + "/" + name
+        if os.stat(p)[0] & 0x4000:
+            remove_tree(p)
+        else:
+            os.remove(p)
+    os.rmdir(path)
+
+
+def write_file(path, text):
+    with open(path, "w") as f:
+        f.write(text)
+
+
+def read_file(path):
+    with open(path) as f:
+        return f.read()
+
+
+def exists(path):
+    try:
+        os.stat(path)
+        return True
+    except OSError:
+        return False
+
+
+class Rig:
+    """Drive an App like the buttons do and look at what it draws."""
+
+    def __init__(self, root=None, names=None):
+        self.root = root or fresh_root()
+        if names is not None:
+            write_file(self.root + "/config.json",
+                       '{"names": [%s]}' % ", ".join('"%s"' % n for n in names))
+        self.boot()
+
+    def boot(self):
+        """A (re)boot: a new App on the same flash directory."""
+        import app
+
+        self.app = app.App(self.root)
+        self.canvas = RecordingCanvas()
+        self.t = 0
+
+    def nav(self, keys):
+        """Press buttons: "up down ok back", "up:long", "up:repeat", "ok*3"."""
+        for key in keys.split():
+            count = 1
+            if "*" in key:
+                key, n = key.split("*")
+                count = int(n)
+            name, kind = (key.split(":") + ["press"])[:2]
+            for _ in range(count):
+                self.app.on_nav(name, kind)
+                self.t += 100
+                self.app.tick(self.t)
+        return self
+
+    def shown(self):
+        """Draw the top screen; return its text (asserting the layout fits)."""
+        self.app.draw(self.canvas)
+        bad = self.canvas.off_screen()
+        assert not bad, "off screen: %r" % (bad,)
+        return self.canvas.shown()
+
+    def text(self):
+        """shown() on one line: wrapped texts read as they were written."""
+        return self.shown().replace("\n", " ")
+
+    def screen(self):
+        """Class name of the top screen."""
+        return type(self.app.top()).__name__
+
+    def choose(self, label):
+        """Move a Menu to the item containing label and press ok."""
+        menu = self.app.top()
+        for i, item in enumerate(menu.items):
+            if label in str(item):
+                menu.index = i
+                self.nav("ok")
+                return self
+        raise AssertionError("no %r in %r" % (label, menu.items))
+
+    def history(self):
+        import json
+
+        path = self.root + "/data/history.jsonl"
+        if not exists(path):
+            return []
+        return [json.loads(line) for line in read_file(path).split("\n") if line]
+
+    def close(self):
+        remove_tree(self.root)

@@ -1,0 +1,324 @@
+"""The app: screen stack, boot, storage, crash handling, the device loop."""
+import json
+
+import ui
+from canvas_record import Rig, exists, read_file, write_file
+
+
+class Boom(ui.Screen):
+    title = "Boom"
+
+    def on_nav(self, name, kind):
+        if name == "ok":
+            raise ZeroDivisionError("boom in a screen")
+        if name == "up":
+            raise SystemExit(3)
+        ui.Screen.on_nav(self, name, kind)
+
+
+class Slapper(ui.Screen):
+    """A Corsica-like screen: takes snapshots, keeps a slap window open."""
+
+    title = "Slap"
+    slap_window = True
+
+    def __init__(self, app):
+        ui.Screen.__init__(self, app)
+        self.snaps = []
+
+    def on_snapshot(self, t_us, levels):
+        self.snaps.append((t_us, levels))
+
+
+def test_home_lists_the_games():
+    rig = Rig()
+    try:
+        assert rig.screen() == "Home"
+        text = rig.shown()
+        for label in ("I Go", "Corsari", "Corsica ref", "Corsica deck", "Settings"):
+            assert label in text
+        assert "Resume" not in text
+        assert rig.canvas.title() == "Table referee"
+        rig.nav("back back")  # the home screen stays
+        assert rig.screen() == "Home"
+    finally:
+        rig.close()
+
+
+def test_boot_counter_once_per_boot():
+    rig = Rig()
+    try:
+        assert rig.app.history.boot == 1
+        rig.boot()
+        rig.boot()
+        assert rig.app.history.boot == 3
+        assert json.loads(read_file(rig.root + "/data/boot.json")) == {"boot": 3}
+    finally:
+        rig.close()
+
+
+def test_screen_stack_push_pop_replace():
+    rig = Rig()
+    try:
+        app = rig.app
+        app.dirty = False
+        a = ui.Notice(app, "A", "first")
+        app.push(a)
+        assert app.top() is a and app.dirty
+        b = ui.Notice(app, "B", "second")
+        app.replace(b)
+        assert app.top() is b and len(app.stack) == 2
+        app.pop()
+        app.pop()  # never below the home screen
+        assert rig.screen() == "Home" and len(app.stack) == 1
+        app.push(a)
+        app.push(b)
+        app.home()
+        assert len(app.stack) == 1
+    finally:
+        rig.close()
+
+
+def test_corrupt_state_is_reported_and_the_app_starts_clean():
+    rig = Rig()
+    try:
+        write_file(rig.root + "/state.json", '{"v": 1, "settings": {')
+        rig.boot()
+        assert rig.screen() == "Notice"
+        assert "state.json corrupt" in rig.text()
+        rig.nav("down*9")  # a long notice scrolls (to its end)
+        assert "kept as state.bad" in rig.text()
+        rig.nav("ok")
+        assert rig.screen() == "Home"
+        assert "Resume" not in rig.shown()
+        assert exists(rig.root + "/state.bad")
+        rig.boot()  # reported once
+        assert rig.screen() == "Home"
+    finally:
+        rig.close()
+
+
+def test_bad_match_in_state_is_reported_and_dropped():
+    rig = Rig()
+    try:
+        write_file(rig.root + "/state.json",
+                   '{"v": 1, "settings": {"igo_target": 7}, "match": {"v": 1, "rules": "chess"}}')
+        rig.boot()
+        text = rig.text()
+        assert "state.json" in text and "corrupt" in text
+        assert rig.app.match is None
+        assert rig.app.settings["igo_target"] == 4  # a clean start
+        rig.nav("ok")
+        assert rig.screen() == "Home"
+    finally:
+        rig.close()
+
+
+def test_corrupt_config_is_reported_and_default_names_used():
+    rig = Rig()
+    try:
+        write_file(rig.root + "/config.json", "names: Ann")
+        rig.boot()
+        assert "config.json corrupt" in rig.text()
+        rig.nav("ok")
+        import config
+
+        assert config.names(rig.app.config, 3) == ["P1", "P2", "P3"]
+    finally:
+        rig.close()
+
+
+def test_config_names_cut_and_repeated_names_replaced():
+    import config
+
+    cfg = {"names": ["Alexandrina", "Bob", "Bob", " "]}
+    assert config.names(cfg, 5) == ["Alexandr", "Bob", "P3", "P4", "P5"]
+
+
+def test_a_crash_in_a_screen_is_shown_logged_and_survived():
+    rig = Rig()
+    try:
+        rig.app.push(Boom(rig.app))
+        rig.nav("ok")
+        assert rig.screen() == "Notice"
+        text = rig.text()
+        assert rig.canvas.title() == "Error"
+        assert "ZeroDivisionErr" in text and "boom in a screen" in text
+        assert "boom in a screen" in read_file(rig.root + "/data/errors.txt")
+        rig.nav("ok")
+        assert rig.screen() == "Home"
+    finally:
+        rig.close()
+
+
+def test_a_crash_while_drawing_is_caught_too():
+    class BadDraw(ui.Screen):
+        def draw(self, canvas):
+            raise KeyError("nope")
+
+    rig = Rig()
+    try:
+        rig.app.push(BadDraw(rig.app))
+        rig.shown()
+        assert rig.screen() == "Notice"
+        assert "KeyError" in rig.shown()
+    finally:
+        rig.close()
+
+
+def test_system_exit_is_not_swallowed():
+    rig = Rig()
+    try:
+        rig.app.push(Boom(rig.app))
+        try:
+            rig.app.on_nav("up", "press")
+            assert False, "SystemExit swallowed"
+        except SystemExit:
+            pass
+    finally:
+        rig.close()
+
+
+def test_snapshots_go_to_the_top_screen_that_wants_them():
+    rig = Rig()
+    try:
+        rig.app.on_snapshot(5, 0xFF)  # Home has no on_snapshot: dropped
+        s = Slapper(rig.app)
+        rig.app.push(s)
+        rig.app.on_snapshot(10, 0xFE)
+        assert s.snaps == [(10, 0xFE)]
+    finally:
+        rig.close()
+
+
+def test_flash_writes_wait_for_the_slap_window_to_close():
+    rig = Rig()
+    try:
+        app = rig.app
+        s = Slapper(app)
+        app.push(s)
+        app.log("slap", "g1", "corsica", {"winner": 0})
+        app.save()
+        app.tick(100)
+        assert not exists(rig.root + "/state.json")
+        assert rig.history() == []
+        s.slap_window = False
+        app.tick(200)
+        assert exists(rig.root + "/state.json")
+        lines = rig.history()
+        assert [(h["event"], h["winner"], h["boot"]) for h in lines] == [("slap", 0, 1)]
+    finally:
+        rig.close()
+
+
+def test_settings_are_edited_saved_and_loaded_at_boot():
+    rig = Rig()
+    try:
+        rig.choose("Settings")
+        assert rig.screen() == "Settings"
+        text = rig.shown()
+        assert "I Go to 4" in text and "Corsari> auto" in text
+        rig.nav("ok up")  # edit the I Go target: 5
+        assert "<5>" in rig.shown()
+        rig.nav("ok down ok up:long ok")  # Corsari target: auto -> 100 -> 110? no: 0+100
+        text = rig.shown()
+        assert "I Go to 5" in text and "Corsari> 100" in text
+        state = json.loads(read_file(rig.root + "/state.json"))
+        assert state["settings"]["igo_target"] == 5
+        rig.nav("down down ok up ok")  # tie window 1000 -> 1100
+        rig.nav("down ok up ok")  # tie break random -> reslap
+        rig.boot()
+        assert rig.app.settings["igo_target"] == 5
+        assert rig.app.settings["corsari_target"] == 100
+        assert rig.app.settings["tie_window_us"] == 1100
+        assert rig.app.settings["tie_break"] == "reslap"
+    finally:
+        rig.close()
+
+
+def test_corsica_modes_open_or_say_why_not():
+    rig = Rig()
+    try:
+        for label, screen in (("Corsica ref", "RefereeSetup"), ("Corsica deck", "DeckSetup")):
+            rig.app.home()
+            rig.choose(label)
+            if rig.screen() == "Notice":  # ui_corsica has not landed
+                assert "Not available" in rig.shown()
+            else:
+                assert rig.screen() == screen
+    finally:
+        rig.close()
+
+
+class FakeTime:
+    """time for app.run: the loop ends (SystemExit) after `loops` sleeps."""
+
+    def __init__(self, loops):
+        self.loops = loops
+        self.ms = 0
+
+    def ticks_ms(self):
+        return self.ms
+
+    def sleep_ms(self, ms):
+        self.ms += ms
+        self.loops -= 1
+        if not self.loops:
+            raise SystemExit(0)
+
+
+class FakeRing:
+    def __init__(self, entries):
+        self.entries = entries
+
+    def drain(self, fn):
+        for t, levels in self.entries:
+            fn(t, levels)
+        n = len(self.entries)
+        self.entries = []
+        return n
+
+
+class FakeDisplay:
+    def __init__(self):
+        self.shown = 0
+
+    def show(self, buffer):
+        self.shown += 1
+
+
+class FakeHw:
+    players = 4
+
+    def __init__(self, navs, snaps):
+        from canvas_record import RecordingCanvas
+
+        self.navs = navs
+        self.canvas = RecordingCanvas()
+        self.canvas.buffer = bytearray(8)
+        self.display = FakeDisplay()
+        self.ring = FakeRing(snaps)
+
+    def poll_nav(self, now_ms):
+        return [self.navs.pop(0)] if self.navs else []
+
+
+def test_the_device_loop_feeds_the_app_and_shows_only_when_dirty():
+    import app as appmod
+
+    rig = Rig()
+    try:
+        app = rig.app
+        s = Slapper(app)
+        app.push(s)
+        hw = FakeHw([("down", "press")], [(7, 1), (9, 0)])
+        try:
+            appmod.run(app, hw, FakeTime(10))
+            assert False, "the loop returned"
+        except SystemExit:
+            pass
+        assert s.snaps == [(7, 1), (9, 0)]
+        assert hw.display.shown == 1  # drawn once: nothing changed afterwards
+        assert app.now_ms == 45
+    finally:
+        rig.close()
