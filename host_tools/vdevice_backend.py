@@ -67,7 +67,9 @@ class Flash:
     """A VfsPosix directory with a total size, like the Pico's LittleFS partition."""
 
     def __init__(self, root, size):
+        self.root = root.rstrip("/")
         self.disk = vfs.VfsPosix(root)
+        self.plain = vfs.VfsPosix()  # VfsPosix(root).rename mixes up its two paths
         self.blocks = size // BLOCK
 
     def __getattr__(self, name):
@@ -96,6 +98,9 @@ class Flash:
             if entry[1] != 0x4000:
                 size = self.disk.stat(path.rstrip("/") + "/" + entry[0])[6]
             yield (entry[0], entry[1], 0, size)
+
+    def rename(self, old, new):
+        self.plain.rename(self.root + old, self.root + new)
 
     def statvfs(self, path):
         free = max(0, self.blocks - self.used_blocks())
