@@ -303,8 +303,9 @@ class Referee(_TapScreen):
             first = order[0]["player"]
         canvas.text(name(first), 0, 14, 3)
         if result["tie"]:
-            canvas.text("tie " + tie_text(result["tie"]), 0, 42)
-            canvas.text("s=%d" % result["seed"], 0, 52)
+            canvas.text("tie", 0, 40)
+            canvas.text(tie_text(result["tie"])[:7], 0, 48)
+            canvas.text("s=%d" % result["seed"], 0, 56)
         else:
             canvas.text("v:false", 0, 52)
         for i, tap in enumerate(order[:6]):
@@ -335,7 +336,10 @@ class DeckGame(_TapScreen):
 
     def on_nav(self, name, kind):
         if name == "back" and kind == "press":
-            self.leave()
+            if self.game.over:
+                self.leave()
+            else:
+                self.app.push(ui.Confirm(self.app, "Corsica deck", "Leave this game?", self.leave))
 
     def on_snapshot(self, t_us, levels):
         game = self.game

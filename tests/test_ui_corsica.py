@@ -206,7 +206,7 @@ def test_tie_is_broken_by_a_shown_and_logged_random_draw():
     assert result["tie"] == [0, 2] and result["winner"] in (0, 2)
     assert canvas.title() == "TIE: DRAWN"
     text = canvas.shown()
-    assert "tie 1/3" in text and "s=%d" % result["seed"] in text
+    assert "tie" in text and "1/3" in text and "s=%d" % result["seed"] in text
     assert canvas.scale_of("P%d" % (result["winner"] + 1)) == 3
     assert history[0]["seed"] == result["seed"] and history[0]["tie"] == [0, 2]
     assert history[0]["winner"] == result["winner"] and history[0]["reslap"] is False
@@ -381,6 +381,13 @@ def test_deck_turn_order_big_card_and_counts():
         table.press(2)
         assert table.canvas().scale_of("10C") == 3
         assert table.canvas().title() == "P1 to play"
+        table.nav("back")  # asks first: a slip must not end the game
+        table.nav("back")
+        assert table.screen().game is game
+        table.nav("back")
+        table.nav("ok")
+        assert type(table.screen()).__name__ == "Home"
+        assert table.hw.leds == {}
     finally:
         table.close()
 
@@ -463,6 +470,8 @@ def test_deck_honour_demand_and_a_game_to_the_end():
         assert over["winners"] == [1] and over["totals"] == [0, 4]
         table.press(0)  # nothing happens after the end
         assert game.over and table.history("slap") == []
+        table.nav("back")
+        assert type(table.screen()).__name__ == "Home"
     finally:
         table.close()
 
@@ -483,5 +492,55 @@ def test_deck_seeded_game_played_to_the_end_by_presses():
         assert table.canvas().title() == "P%d WINS!" % (game.winner + 1)
         assert len(table.history("game_over")) == 1
         assert len(table.history("slap")) >= 1
+    finally:
+        table.close()
+
+
+def test_deck_tie_banner_and_mistakes_until_out():
+    table, game = deck(["5S 9D 4C", "", "5H 2C 8D"])
+    try:
+        table.press(0)
+        for count in (1, 2):
+            table.after(30000).press(1)  # P2 has no cards: a false tap is a mistake
+            table.settle()
+            assert "FALSE: P2" in table.shown() and "mistake %d" % count in table.shown()
+        table.after(30000).press(1)
+        table.settle()
+        text = table.shown()
+        assert "OUT" in text and " 2  x" in text and game.eliminated(1)
+        slaps = len(table.history())
+        table.after(30000).press(1)  # out for good: the button does nothing
+        table.settle()
+        assert len(table.history()) == slaps and game.mistakes[1] == 3
+        # A tie between the two others: drawn at random, shown in the title.
+        table.press(2)  # P3 plays 5H on 5S (P2 is skipped)
+        assert game.turn == 0
+        table.after(30000).down(1)
+        table.down(2, after=10000)
+        table.down(0, after=500)
+        table.settle()
+        line = table.history()[-1]
+        assert line["tie"] == [2, 0] and line["seed"] >= 0
+        assert table.canvas().title() == "TIE 3/1 s=%d" % line["seed"]
+        winner = line["winner"]
+        assert winner in (0, 2) and game.pile == [] and game.turn == winner
+        assert "P%d SLAP!" % (winner + 1) in table.shown()
+    finally:
+        table.close()
+
+
+def test_six_players_fit_the_screen():
+    table = referee(6)
+    try:
+        table.nav("ok")
+        for p in range(6):
+            table.down(p, after=30000 + 7000 * p)
+        table.settle()
+        text = table.shown()  # Rig.shown asserts nothing is drawn off screen
+        assert "P6 +" in text
+        table.nav("back")
+        assert "P6:0" in table.shown()
+        table.app.push(DeckGame(table.app, Game(6, (), 3), 1, table))
+        assert "6  9" in table.shown()
     finally:
         table.close()
