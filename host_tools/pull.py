@@ -1,0 +1,245 @@
+"""`python -m host_tools pull --db FILE [--port PORT | --file HISTORY]`: history -> SQLite.
+
+Fetches /data/history.jsonl from the device (through mpremote; --file reads a local
+copy instead, e.g. the simulator's) and loads it into the SQLite database FILE.
+
+Identity: a history line is identified by (boot, seq). Lines are kept verbatim in
+`lines`; a line already there is never inserted again, so pulling twice adds nothing,
+and lines the device no longer has stay. The other tables are derived from all of
+`lines` at every pull (so an `undo` pulled later still marks its round). All of it
+happens in one transaction: on any error the database is as it was.
+
+Schema (per-player values are JSON lists indexed by player, as on the device):
+  lines  (boot, seq, game, event, rules, json)            -- PRIMARY KEY (boot, seq)
+  games  (game PRIMARY KEY, rules, players, totals, winners, over,
+          first_seq, last_seq, boot, rounds)
+         totals/winners: from the standing game_over line (one not undone), else
+         totals after the last round still standing and winners NULL; boot: of the
+         game's first line; rounds: standing rounds.
+  rounds (boot, seq, game, rules, ender, penalties, round_scores, totals, void, undone)
+         one row per `round` line, void and undone ones included (void/undone 0 or 1;
+         undone = a later `undo` line of the same game has `of` = this seq).
+  slaps  (boot, seq, game, rules, winner, tie, false, "order", reason, margin_us, undone)
+         margin_us: the winner's lead, the second tap's margin (NULL with < 2 taps).
+  taps   (boot, seq, game, rank, player, t_us, margin_us)
+         one row per tap of a slap's order; margin_us = behind the slap's first tap.
+
+A malformed or truncated line is reported on standard error (one line naming its line
+number) and skipped; the rest loads, and the exit status is then 2.
+"""
+import argparse
+import json
+import os
+import sqlite3
+import sys
+import tempfile
+
+from host_tools import UserError
+from host_tools.mpremote_port import find_port, mpremote
+
+HISTORY = "/data/history.jsonl"
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS lines (
+    boot INTEGER NOT NULL, seq INTEGER NOT NULL, game TEXT NOT NULL, event TEXT NOT NULL,
+    rules TEXT, json TEXT NOT NULL, PRIMARY KEY (boot, seq));
+CREATE TABLE IF NOT EXISTS games (
+    game TEXT PRIMARY KEY, rules TEXT, players INTEGER, totals TEXT, winners TEXT,
+    over INTEGER NOT NULL, first_seq INTEGER, last_seq INTEGER, boot INTEGER,
+    rounds INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS rounds (
+    boot INTEGER NOT NULL, seq INTEGER NOT NULL, game TEXT NOT NULL, rules TEXT,
+    ender INTEGER, penalties TEXT, round_scores TEXT, totals TEXT,
+    void INTEGER NOT NULL, undone INTEGER NOT NULL, PRIMARY KEY (boot, seq));
+CREATE TABLE IF NOT EXISTS slaps (
+    boot INTEGER NOT NULL, seq INTEGER NOT NULL, game TEXT NOT NULL, rules TEXT,
+    winner INTEGER, tie TEXT, false TEXT, "order" TEXT, reason TEXT, margin_us INTEGER,
+    undone INTEGER NOT NULL, PRIMARY KEY (boot, seq));
+CREATE TABLE IF NOT EXISTS taps (
+    boot INTEGER NOT NULL, seq INTEGER NOT NULL, game TEXT NOT NULL, rank INTEGER NOT NULL,
+    player INTEGER NOT NULL, t_us INTEGER, margin_us INTEGER NOT NULL,
+    PRIMARY KEY (boot, seq, rank));
+"""
+
+
+def is_int(x):
+    return type(x) is int
+
+
+def int_list(x):
+    return type(x) is list and all(is_int(v) for v in x)
+
+
+def check_line(obj):
+    """Return None if `obj` is a well-formed history line, else what is wrong with it."""
+    if type(obj) is not dict:
+        return "not a JSON object"
+    for key, ok in (("seq", is_int), ("boot", is_int), ("event", lambda v: type(v) is str),
+                    ("game", lambda v: type(v) in (str, int)), ("rules", lambda v: type(v) is str)):
+        if not ok(obj.get(key)):
+            return "missing or bad %r" % key
+    event = obj["event"]
+    if event == "round":
+        if obj.get("void") is True:
+            return None if obj.get("totals") is None or int_list(obj["totals"]) else "bad 'totals'"
+        if not is_int(obj.get("ender")):
+            return "missing or bad 'ender'"
+        for key in ("penalties", "round_scores", "totals"):
+            if not int_list(obj.get(key)):
+                return "missing or bad %r" % key
+    elif event == "game_over":
+        for key in ("totals", "winners"):
+            if not int_list(obj.get(key)):
+                return "missing or bad %r" % key
+    elif event == "slap":
+        order = obj.get("order")
+        if type(order) is not list or not all(
+                type(t) is dict and is_int(t.get("player")) and is_int(t.get("margin_us"))
+                for t in order):
+            return "missing or bad 'order'"
+        if obj.get("winner") is not None and not is_int(obj.get("winner")):
+            return "bad 'winner'"
+        for key in ("tie", "false"):
+            if obj.get(key) is not None and not int_list(obj.get(key)):
+                return "bad %r" % key
+    elif event == "undo":
+        if not is_int(obj.get("of")):
+            return "missing or bad 'of'"
+    return None
+
+
+def parse_history(data):
+    """([line objects], [(line number, problem)]) from the bytes of a history file."""
+    lines, bad = [], []
+    for number, raw in enumerate(data.split(b"\n"), 1):
+        if not raw.strip():
+            continue
+        try:
+            obj = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError):
+            problem = "truncated or not JSON"
+        else:
+            problem = check_line(obj)
+        if problem:
+            bad.append((number, problem))
+        else:
+            lines.append(obj)
+    return lines, bad
+
+
+def dumps(x):
+    return None if x is None else json.dumps(x)
+
+
+def rebuild(conn):
+    """Recompute games, rounds, slaps and taps from all of `lines`."""
+    for table in ("games", "rounds", "slaps", "taps"):
+        conn.execute("DELETE FROM %s" % table)
+    rows = [json.loads(text) for (text,) in conn.execute("SELECT json FROM lines ORDER BY boot, seq")]
+    undone = {(str(o["game"]), o["of"]) for o in rows if o["event"] == "undo"}
+    games = {}
+    for o in rows:
+        game = str(o["game"])
+        g = games.setdefault(game, {"rules": o["rules"], "players": 0, "totals": None,
+                                    "winners": None, "over": 0, "first": o["seq"],
+                                    "last": o["seq"], "boot": o["boot"], "rounds": 0})
+        g["first"], g["last"] = min(g["first"], o["seq"]), max(g["last"], o["seq"])
+        is_undone = (game, o["seq"]) in undone
+        for key in ("totals", "penalties", "round_scores"):
+            if type(o.get(key)) is list:
+                g["players"] = max(g["players"], len(o[key]))
+        event = o["event"]
+        if event == "round":
+            conn.execute("INSERT INTO rounds VALUES (?,?,?,?,?,?,?,?,?,?)", (
+                o["boot"], o["seq"], game, o["rules"], o.get("ender"), dumps(o.get("penalties")),
+                dumps(o.get("round_scores")), dumps(o.get("totals")), int(o.get("void") is True),
+                int(is_undone)))
+            if not is_undone:
+                g["rounds"] += 1
+                if o.get("totals") is not None and not g["over"]:
+                    g["totals"] = o["totals"]
+        elif event == "game_over" and not is_undone:
+            g["totals"], g["winners"], g["over"] = o["totals"], o["winners"], 1
+        elif event == "slap":
+            order = o["order"]
+            margin = order[1]["margin_us"] if len(order) > 1 else None
+            for t in order:
+                g["players"] = max(g["players"], t["player"] + 1)
+            conn.execute("INSERT INTO slaps VALUES (?,?,?,?,?,?,?,?,?,?,?)", (
+                o["boot"], o["seq"], game, o["rules"], o.get("winner"), dumps(o.get("tie") or []),
+                dumps(o.get("false") or []), dumps(order), o.get("reason"), margin, int(is_undone)))
+            conn.executemany("INSERT INTO taps VALUES (?,?,?,?,?,?,?)", [
+                (o["boot"], o["seq"], game, rank, t["player"], t.get("t_us"), t["margin_us"])
+                for rank, t in enumerate(order)])
+    for game, g in games.items():
+        conn.execute("INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?)", (
+            game, g["rules"], g["players"], dumps(g["totals"]), dumps(g["winners"]), g["over"],
+            g["first"], g["last"], g["boot"], g["rounds"]))
+
+
+def load(db_path, lines):
+    """Add new lines to the database and rebuild the derived tables; return how many
+    lines were new. One transaction: all or nothing."""
+    try:
+        conn = sqlite3.connect(db_path)
+    except sqlite3.Error as exc:
+        raise UserError("cannot open database %s: %s" % (db_path, exc))
+    try:
+        with conn:
+            conn.executescript("BEGIN;" + SCHEMA)
+            before = conn.execute("SELECT COUNT(*) FROM lines").fetchone()[0]
+            conn.executemany("INSERT OR IGNORE INTO lines VALUES (?,?,?,?,?,?)", [
+                (o["boot"], o["seq"], str(o["game"]), o["event"], o["rules"],
+                 json.dumps(o, sort_keys=True)) for o in lines])
+            added = conn.execute("SELECT COUNT(*) FROM lines").fetchone()[0] - before
+            rebuild(conn)
+        return added
+    except sqlite3.Error as exc:
+        raise UserError("database %s: %s (nothing changed)" % (db_path, exc))
+    finally:
+        conn.close()
+
+
+def fetch(port):
+    """The bytes of the device's history file, or None if it has none."""
+    with tempfile.TemporaryDirectory() as tmp:
+        local = os.path.join(tmp, "history.jsonl")
+        try:
+            mpremote(port, ["fs", "cp", ":" + HISTORY, local], timeout=300)
+        except UserError as exc:
+            if "ENOENT" in str(exc) or "No such file" in str(exc):
+                return None
+            raise
+        with open(local, "rb") as f:
+            return f.read()
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(prog="python -m host_tools pull", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--db", required=True, metavar="FILE", help="SQLite database (created if missing)")
+    source = parser.add_mutually_exclusive_group()
+    source.add_argument("--port", help="serial port of the Pico (default: the one plugged in)")
+    source.add_argument("--file", metavar="HISTORY", help="read a local history.jsonl instead")
+    args = parser.parse_args(argv)
+    try:
+        if args.file:
+            try:
+                with open(args.file, "rb") as f:
+                    data = f.read()
+            except OSError as exc:
+                raise UserError("cannot read %s: %s" % (args.file, exc.strerror))
+        else:
+            data = fetch(args.port or find_port())
+            if data is None:
+                print("the device has no %s yet: nothing to load" % HISTORY)
+                return 0
+        lines, bad = parse_history(data)
+        for number, problem in bad:
+            print("pull: history line %d: %s (skipped)" % (number, problem), file=sys.stderr)
+        added = load(args.db, lines)
+    except UserError as exc:
+        print("pull: %s" % exc, file=sys.stderr)
+        return 2
+    print("loaded %d new lines (%d read, %d skipped) into %s" % (added, len(lines), len(bad), args.db))
+    return 2 if bad else 0
