@@ -5,7 +5,7 @@ works from the hands: it finds the ender's series (or takes the one given), ever
 player's best arrangement (igo_arrange) and then calls `score_round`.
 """
 import igo_arrange
-from igo_arrange import VALUE_SUM, hand_total, response_terms
+from igo_arrange import VALUE_SUM, hand_total
 from igo_cards import card_text, hand_masks, parse_colour, parse_hand, parse_hands
 
 RULES = ("igo", "corsari")
@@ -97,7 +97,7 @@ def choose_igo_series(masks, ender, declared_colours=False):
 
 def _crew_colour_sets(masks, declared_colours):
     """Colour sets a crew can have: none, one or two held colours (declared: any pair
-    with a held colour; a pair with an unheld colour then acts as one colour)."""
+    with a held colour; with an unheld colour it acts as a one-colour crew)."""
     sets = [()]
     if declared_colours:
         return sets + [(a, b) for a, b in igo_arrange.PAIRS if masks[a] | masks[b]]
@@ -105,68 +105,31 @@ def _crew_colour_sets(masks, declared_colours):
     return sets + [(c,) for c in held] + [(a, b) for a, b in igo_arrange.PAIRS if masks[a] and masks[b]]
 
 
-def _crew_is_legal(masks, colours, values, declared_colours):
-    """Whether values (within the colours' values) can be laid out as a crew of these
-    colours: not empty, and without declared colours each colour gives its own card."""
-    if not colours or not values:
-        return not colours and not values
-    if declared_colours or len(colours) == 1:
-        return True
-    a, b = colours
-    return bool(values & masks[a] and values & masks[b] and values & (values - 1))
-
-
 def choose_corsari_crew(masks, ender, declared_colours=False):
-    """(colours, values) of the Corsari ender's crew when none is given: exact search
-    over every crew, not only lowest-penalty ones.
+    """(colours, values) of the Corsari ender's crew when none is given, over every
+    crew (not only lowest-penalty ones): the colours decide what skunkers can add.
 
-    Preference: a crew with penalty 0 (the ender wins the game), then the lowest round
-    score for the ender, then the lowest own penalty; further ties: the first found
-    (colour sets: none, single colours, pairs, in COLOURS order). Per colour set, values
-    no other player could add are always laid out (that only helps the ender); every
-    subset of the others ("held back") is tried.
+    Preference: penalty 0 (the ender wins the game), then the lowest round score for
+    the ender, then the lowest own penalty; further ties: the first colour set in the
+    order none, single colours, pairs (COLOURS order).
+    Exact with every value of the chosen colours laid out: holding a value v back
+    raises the ender's penalty by v and lets at most one other player (the holder of
+    the only other card of value v in those colours) lower his penalty by at most v,
+    so the ender's round score cannot fall (tests check this against brute force).
     """
     mine = masks[ender]
     total = hand_total(mine)
     others = [(hand_total(m), m) for i, m in enumerate(masks) if i != ender]
     best = None
     for colours in _crew_colour_sets(mine, declared_colours):
-        own = 0
+        values = 0
         for c in colours:
-            own |= mine[c]
-        contested = 0
-        for _, m in others:
-            for c in colours:
-                contested |= m[c]
-        contested &= own
-        # per other player: (gain without held-back values, extra mask within contested)
-        # with the terms that can never be the best dropped
-        players = []
-        for t, m in others:
-            terms = [(base + VALUE_SUM[extra & ~own], extra & contested)
-                     for base, extra, _, _ in response_terms(m, colours)]
-            top = max(g for g, _ in terms)
-            keep = [(top, 0)] + [(g, e) for g, e in terms if g + VALUE_SUM[e] > top]
-            players.append((t, keep))
-        held = contested
-        while True:
-            values = own & ~held
-            if _crew_is_legal(mine, colours, values, declared_colours):
-                p = total - VALUE_SUM[values]
-                qs = []
-                for t, keep in players:
-                    gain = 0
-                    for g, e in keep:
-                        g += VALUE_SUM[e & held]
-                        if g > gain:
-                            gain = g
-                    qs.append(t - gain)
-                key = (p != 0, corsari_ender_score(p, qs), p)
-                if best is None or key < best[0]:
-                    best = (key, colours, values)
-            if held == 0:
-                break
-            held = (held - 1) & contested
+            values |= mine[c]
+        p = total - VALUE_SUM[values]
+        qs = [t - igo_arrange.best_response(m, colours, values)[0] for t, m in others]
+        key = (p != 0, corsari_ender_score(p, qs), p)
+        if best is None or key < best[0]:
+            best = (key, colours, values)
     return best[1], best[2]
 
 

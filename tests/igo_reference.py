@@ -132,15 +132,23 @@ def corsari_key(hands, ender, display, cols, series):
 
 def corsari_best_key(hands, ender, display, declared=False):
     """The best corsari_key over every crew of the ender."""
-    seen = {}
+    seen = set()  # (colours, values) already tried, as one int
+    best = [None]
 
     def visit(cols, s):
-        k = (tuple(cols), tuple(sorted(values_of(s))))
+        k = 0
+        for c in cols:
+            k |= 1 << (11 + c)
+        for v in values_of(s):
+            k |= 1 << (v - 1)
         if k not in seen:
-            seen[k] = corsari_key(hands, ender, display, cols, s)
+            seen.add(k)
+            key = corsari_key(hands, ender, display, cols, s)
+            if best[0] is None or key < best[0]:
+                best[0] = key
 
     each_ender_option(playable(hands[ender], display), declared, visit)
-    return min(seen.values())
+    return best[0]
 
 
 def to_tuples(cards):

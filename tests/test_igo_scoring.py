@@ -1,0 +1,211 @@
+import igo_reference as ref
+from igo_arrange import VALUE_SUM, hand_total, min_series, series_choices, without_colour
+from igo_cards import card_text, hand_masks, parse_hand
+from igo_scoring import (choose_corsari_crew, choose_igo_series, corsari_ender_score,
+                         score_hands, score_round)
+from rng import Rng
+
+R = 0  # red, the display colour of the hand-made rounds
+
+# The rule text's example: the ender lays out orange 1-5 and pink 6, 7, 9, 11; A adds an
+# orange 8, B a pink 8, C holds orange 10 and pink 10 and can add only one of them.
+ROUND = [
+    ["O1", "O2", "O3", "O4", "O5", "K6", "K7", "K9", "K11", "Y1", "Y2", "R1"],
+    ["O8", "G1", "G2", "G3", "G4", "G5", "G6", "G7", "G9", "B10", "R2", "R3"],
+    ["K8", "Y3", "Y4", "Y5", "Y6", "Y7", "C1", "C2", "C9", "N11", "R4", "R5"],
+    ["O10", "K10", "B1", "B2", "B3", "B4", "B5", "P6", "P7", "P8", "P9", "W11"],
+]
+SERIES = ["O1", "O2", "O3", "O4", "O5", "K6", "K7", "K9", "K11"]
+
+
+def raises(fn, *words):
+    try:
+        fn()
+    except ValueError as e:
+        for w in words:
+            assert w in str(e), (w, str(e))
+        return
+    assert False, "no ValueError"
+
+
+def test_igo_points():
+    assert score_round("igo", 0, [3, 5, 9]) == ([1, 0, 0], [])
+    # a tie with the ender: the tied player scores, the ender does not
+    assert score_round("igo", 1, [4, 4, 9]) == ([1, 0, 0], [])
+    assert score_round("igo", 2, [1, 8, 3, 3]) == ([1, 0, 0, 1], [])
+    # a non-ender's zero is no instant win in igo
+    assert score_round("igo", 0, [2, 0, 5]) == ([0, 1, 0], [])
+    # perfect I Go, also when another player reaches 0
+    assert score_round("igo", 1, [5, 0, 7]) == ([0, 1, 0], [1])
+    assert score_round("igo", 1, [0, 0, 7]) == ([1, 0, 0], [1])
+
+
+def test_corsari_round_scores():
+    assert score_round("corsari", 0, [4, 9, 12]) == ([0, 9, 12], [])
+    assert score_round("corsari", 0, [6, 6, 2, 7]) == ([24, -10, -10, 7], [])
+    assert corsari_ender_score(6, [6, 2, 7]) == 24
+    assert corsari_ender_score(6, [7, 8]) == 0
+    # the ender's zero wins, whatever the others announce
+    assert score_round("corsari", 1, [0, 0, 3]) == ([-10, 10, 3], [1])
+    # a non-ender's zero: that player wins; two of them: the youngest
+    assert score_round("corsari", 0, [5, 0, 8]) == ([15, -10, 8], [1])
+    assert score_round("corsari", 0, [5, 0, 0], youngest_first=[0, 2, 1]) == ([15, -10, -10], [2])
+    raises(lambda: score_round("corsari", 0, [5, 0, 0]), "youngest_first")
+    raises(lambda: score_round("corsari", 0, [5, 0, 0], [0]), "youngest_first")
+
+
+def test_round_checks():
+    raises(lambda: score_round("rummy", 0, [1, 2]), "rules")
+    raises(lambda: score_round("igo", 3, [1, 2]), "ender")
+    raises(lambda: score_round("igo", 0, [1]), "players")
+    raises(lambda: score_round("igo", 0, [1, -2]), "penalty")
+
+
+def test_rule_text_example_round():
+    r = score_hands("igo", 0, "r", ROUND, ender_series=SERIES)
+    assert r["penalties"] == [3, 0, 11, 21]
+    assert r["round_scores"] == [0, 1, 0, 0] and r["winners"] == []
+    arr = r["arrangements"]
+    assert arr[0] == {"removed": ["R1"], "series": sorted(SERIES, key=lambda t: ("ROYGCBPKNW".index(t[0]), int(t[1:]))),
+                      "added": [], "left": ["Y1", "Y2"]}
+    assert arr[1]["added"] == ["O8"] and arr[1]["left"] == []
+    assert arr[2]["added"] == ["K8"] and arr[2]["left"] == ["N11"]
+    assert len(arr[3]["added"]) == 1 and arr[3]["added"][0] in ("O10", "K10")
+    assert sorted(arr[3]["left"]) == sorted(["W11", "O10", "K10"][:1] + [
+        "O10" if arr[3]["added"] == ["K10"] else "K10"])
+    # the engine finds the same series for the igo ender
+    assert score_hands("igo", 0, "R", ROUND)["arrangements"][0] == arr[0]
+    # Corsari: A announces 0 and wins at once
+    r = score_hands("corsari", 0, "R", ROUND, ender_series=SERIES)
+    assert r["round_scores"] == [13, -10, 11, 21] and r["winners"] == [1]
+
+
+def test_perfect_igo_from_hands():
+    hands = [["O%d" % v for v in range(1, 12)] + ["R1"],
+             ["K%d" % v for v in range(1, 12)] + ["R2"]]
+    r = score_hands("igo", 0, "R", hands)
+    assert r["penalties"] == [0, 0] and r["winners"] == [0] and r["round_scores"] == [0, 1]
+    r = score_hands("corsari", 1, "R", hands)
+    assert r["winners"] == [1]
+
+
+def test_hand_input_errors():
+    raises(lambda: score_hands("igo", 0, "X", ROUND), "display colour", "X")
+    raises(lambda: score_hands("igo", 4, "R", ROUND), "ender")
+    raises(lambda: score_hands("igo", 0, "R", ROUND[:1]), "players")
+    raises(lambda: score_hands("igo", 0, "R", [ROUND[0], ROUND[0]]), "duplicate card")
+    raises(lambda: score_hands("igo", 0, "R", [ROUND[0][:11], ROUND[1]]), "hand 0", "11 cards")
+    bad = (["W1"], "not in the ender's hand"), (["R1"], "display colour"), \
+        (["O1", "K6", "Y2"], "two colours"), (["O1", "Y1"], "value 1 twice"), (["Q1"], "Q1")
+    for series, words in bad:
+        raises(lambda: score_hands("igo", 0, "R", ROUND, ender_series=series), words)
+
+
+def masks_of(hands, display):
+    return [without_colour(hand_masks(h), display) for h in hands]
+
+
+def values_list(values):
+    return [v for v in range(1, 12) if values >> (v - 1) & 1]
+
+
+def test_igo_ender_choice_against_reference():
+    rng = Rng(99)
+    for case in range(30):
+        hands = ref.deal(rng, 4, 12) if case % 2 else ref.deal(rng, 3, 8, colours=4, values=6)
+        display = rng.below(4)
+        declared = case % 5 == 0
+        masks = masks_of(hands, display)
+        colours, values = choose_igo_series(masks, 0, declared)
+        tuples = [ref.to_tuples(h) for h in hands]
+        best, options = ref.ender_min_series(tuples[0], display, declared)
+        assert hand_total(masks[0]) - VALUE_SUM[values] == best
+
+        def key(cols, vals):
+            lowest = min(ref.best_other(h, display, cols, vals) for h in tuples[1:])
+            return (lowest > best, lowest)
+
+        keys = [key(cols, ref.values_of(s)) for cols, s in options]
+        assert key(list(colours), values_list(values)) == max(keys)
+
+
+def check_crew(hands, display, declared):
+    """The engine's crew is legal and as good as the best of every crew; returns
+    whether it is not a lowest-penalty one."""
+    masks = masks_of(hands, display)
+    colours, values = choose_corsari_crew(masks, 0, declared)
+    cards = ref.to_tuples(series_choices(masks[0], colours, values, declared)[0])
+    assert ref.is_series(cards) and sorted(ref.values_of(cards)) == values_list(values)
+    if not declared:
+        assert ref.colours_of(cards) == list(colours)
+    tuples = [ref.to_tuples(h) for h in hands]
+    got = ref.corsari_key(tuples, 0, display, list(colours), cards)
+    assert got == ref.corsari_best_key(tuples, 0, display, declared), (hands, display)
+    return VALUE_SUM[values] < VALUE_SUM[min_series(masks[0])[0][1]]
+
+
+def test_corsari_crew_against_reference():
+    rng = Rng(5)
+    not_lowest = 0
+    for case in range(60):
+        hands = ref.deal(rng, 3 + case % 2, 6, colours=4, values=6)
+        not_lowest += check_crew(hands, rng.below(5), case % 4 == 0)
+    # the ender does give up penalty for what the skunkers could add
+    assert not_lowest > 0
+
+
+def test_corsari_crew_full_deals():
+    rng = Rng(11)
+    for case in range(3):
+        check_crew(ref.deal(rng, 4, 12), rng.below(10), case == 1)
+
+
+def test_corsari_crew_gives_up_penalty():
+    # Orange 1-3 + pink 4: penalty 1 (Y1), but A adds his pink 7, keeps the brown 7,
+    # has 0 and skunks: 10 + 1 + 0 = 11. Orange alone: penalty 5, A has 7: 0.
+    hands = [parse_hand(["O1", "O2", "O3", "K4", "Y1"], None),
+             parse_hand(["K7", "N7"], None)]
+    masks = masks_of(hands, R)
+    assert choose_corsari_crew(masks, 0) == ((1,), 7)
+    check_crew(hands, R, False)
+    r = score_hands("corsari", 0, "R", [["O1", "O2", "O3", "K4", "Y1", "R1", "R2", "R3", "R4", "R5", "R6", "R7"],
+                                        ["K7", "N7", "R8", "R9", "R10", "R11", "W1", "W2", "W3", "W4", "W5", "W6"]])
+    assert r["penalties"] == [5, 7] and r["round_scores"] == [0, 7]
+
+
+def test_igo_ender_prefers_scoring_then_highest_lowest_other():
+    # Orange 3 or pink 3 with yellow 1: penalty 3 either way. With orange, A adds the
+    # orange 4 and has 0; with pink, A keeps a 4 and the ender scores 1.
+    ender = parse_hand(["O3", "K3", "Y1"], None)
+    a = parse_hand(["O4", "N4"], None)
+    assert choose_igo_series(masks_of([ender, a], R), 0) == ((2, 7), 5)
+    # Value 5 in five colours: no series scores; the one leaving A 4 points is chosen.
+    ender = parse_hand(["O5", "K5", "Y5", "G5", "B5"], None)
+    a = parse_hand(["O4", "Y4"], None)
+    assert choose_igo_series(masks_of([ender, a], R), 0) == ((3,), 16)
+
+
+def test_score_hands_random_rounds_are_legal_and_optimal():
+    rng = Rng(3)
+    for case in range(8):
+        rules = ("igo", "corsari")[case % 2]
+        hands = ref.deal(rng, 4, 12)
+        display = rng.below(10)
+        ender = rng.below(4)
+        r = score_hands(rules, ender, "ROYGCBPKNW"[display], [[card_text(c) for c in h] for h in hands],
+                        youngest_first=[0, 1, 2, 3])
+        series = [ref.to_tuples([_card(t) for t in r["arrangements"][ender]["series"]])][0]
+        cols, vals = ref.colours_of(series), ref.values_of(series)
+        for i, h in enumerate(hands):
+            arr = [ref.to_tuples([_card(t) for t in r["arrangements"][i][k]])
+                   for k in ("removed", "series", "added", "left")]
+            tuples = ref.to_tuples(h)
+            if i != ender:
+                assert ref.is_legal_arrangement(tuples, display, cols, vals, arr)
+                assert r["penalties"][i] == ref.best_other(tuples, display, cols, vals)
+            assert r["penalties"][i] == sum(ref.values_of(arr[3]))
+        assert (r["round_scores"], r["winners"]) == score_round(rules, ender, r["penalties"], [0, 1, 2, 3])
+
+
+def _card(text):
+    return "ROYGCBPKNW".index(text[0]) * 16 + int(text[1:])
