@@ -1,0 +1,141 @@
+"""The hardware, built from a board definition (boards/*.py, deployed as `board`).
+
+`Hardware(board)` gives the display driver (`display`), the canvas the UI draws on
+(`canvas`, `show()` sends it), the player buttons (`players`, `ring` filled by a
+hard IRQ on both edges of every player pin, `player_bits` to read the levels), the
+navigation buttons (`poll_nav`), the LEDs (`led`) and the buzzer (`beep`). A board
+without LEDs, buzzer or with fewer player buttons works; those calls are no-ops.
+Every button is active-low with the internal pull-up: bit 0 = pressed.
+"""
+import time
+
+import micropython
+from machine import I2C, PWM, Pin, mem32
+
+from canvas import Canvas
+from ssd1306 import SSD1306
+from tapring import TapRing
+
+# Navigation button states.
+IDLE = 0
+PRESSED = 1  # debounced down, not yet long
+REPEATING = 2  # "long" sent, "repeat" every REPEAT_MS
+IGNORED = 3  # held since boot: no events until released
+
+
+class Hardware:
+    DEBOUNCE_MS = 20  # a nav button level must hold this long to count
+    LONG_MS = 600  # held this long: one "long" event (no "press" on release)
+    REPEAT_MS = 150  # then a "repeat" event this often while still held
+    RING_SIZE = 64  # player edges buffered between main-loop drains
+    BEEP_DUTY = 32768  # duty_u16 of the piezo tone
+
+    def __init__(self, board, ring=None):
+        alloc = getattr(micropython, "alloc_emergency_exception_buf", None)
+        if alloc is not None:
+            alloc(100)
+        self.board = board
+        width = getattr(board, "DISPLAY_WIDTH", 128)
+        height = getattr(board, "DISPLAY_HEIGHT", 64)
+        i2c = I2C(board.I2C_ID, sda=Pin(board.I2C_SDA), scl=Pin(board.I2C_SCL),
+                  freq=board.I2C_FREQ)
+        self.display = SSD1306(i2c, board.DISPLAY_ADDR, width, height,
+                               sh1106=board.DISPLAY == "sh1106")
+        self.display.init()
+        self.canvas = Canvas(width, height)
+
+        # Player buttons: one hard IRQ handler, made once, for every pin.
+        self.players = len(board.PLAYER_PINS)
+        self.player_bits = tuple(1 << p for p in board.PLAYER_PINS)
+        self.ring = TapRing(self.RING_SIZE) if ring is None else ring
+        self._player_pins = [Pin(p, Pin.IN, Pin.PULL_UP) for p in board.PLAYER_PINS]
+        tap_ring = self.ring
+        gpio_in = board.GPIO_IN_ADDR
+        ticks_us = time.ticks_us
+
+        def on_edge(pin):
+            tap_ring.record(ticks_us(), mem32[gpio_in])
+
+        self.irq_handler = on_edge
+        for pin in self._player_pins:
+            pin.irq(handler=on_edge, trigger=Pin.IRQ_FALLING | Pin.IRQ_RISING, hard=True)
+
+        # Navigation buttons, polled; per-button state in parallel lists.
+        self.nav_names = sorted(board.BUTTONS)
+        self._nav_pins = [Pin(board.BUTTONS[n], Pin.IN, Pin.PULL_UP) for n in self.nav_names]
+        now = time.ticks_ms()
+        count = len(self.nav_names)
+        self._raw = [p.value() == 0 for p in self._nav_pins]  # last level seen
+        self._since = [now] * count  # when `_raw` last changed
+        # A button held at boot is ignored until released.
+        self._state = [IGNORED if r else IDLE for r in self._raw]
+        self._next = [now] * count  # when the next "repeat" is due
+
+        self._leds = [Pin(p, Pin.OUT, value=0) for p in board.LED_PINS]
+        self._pwm = None
+        self._beep_end = None
+        if board.BUZZER_PIN is not None:
+            self._pwm = PWM(Pin(board.BUZZER_PIN))
+            self._pwm.duty_u16(0)
+
+    def show(self):
+        """Send the canvas to the display (only what changed)."""
+        self.display.show(self.canvas.buffer)
+
+    def player_levels(self):
+        """All GPIO levels in one read; `levels & player_bits[i] == 0`: player i pressed."""
+        return mem32[self.board.GPIO_IN_ADDR]
+
+    def player_pressed(self, i):
+        return self._player_pins[i].value() == 0
+
+    def poll_nav(self, now_ms):
+        """Debounced navigation events since the last poll: [(name, kind), ...],
+        kind "press" (on release), "long" (held LONG_MS, once) or "repeat".
+        Also ends a beep whose time is up. Call it every main-loop pass."""
+        if self._beep_end is not None and time.ticks_diff(now_ms, self._beep_end) >= 0:
+            self._beep_end = None
+            self._pwm.duty_u16(0)
+        events = []
+        diff = time.ticks_diff
+        for i in range(len(self._nav_pins)):
+            raw = self._nav_pins[i].value() == 0
+            if raw != self._raw[i]:
+                self._raw[i] = raw
+                self._since[i] = now_ms
+                continue
+            held = diff(now_ms, self._since[i])  # how long the level has been stable
+            state = self._state[i]
+            if not raw:
+                if state != IDLE and held >= self.DEBOUNCE_MS:
+                    if state == PRESSED:
+                        events.append((self.nav_names[i], "press"))
+                    self._state[i] = IDLE
+            elif state == IDLE:
+                if held >= self.DEBOUNCE_MS:
+                    self._state[i] = PRESSED
+            elif state == PRESSED:
+                if held >= self.LONG_MS:
+                    self._state[i] = REPEATING
+                    self._next[i] = time.ticks_add(now_ms, self.REPEAT_MS)
+                    events.append((self.nav_names[i], "long"))
+            elif state == REPEATING and diff(now_ms, self._next[i]) >= 0:
+                self._next[i] = time.ticks_add(now_ms, self.REPEAT_MS)
+                events.append((self.nav_names[i], "repeat"))
+        return events
+
+    def led(self, i, on):
+        if 0 <= i < len(self._leds):
+            self._leds[i].value(1 if on else 0)
+
+    def beep(self, freq_hz, ms):
+        """Start a tone for `ms` (not blocking: `poll_nav` ends it); ms <= 0 stops."""
+        if self._pwm is None:
+            return
+        if ms <= 0 or freq_hz <= 0:
+            self._beep_end = None
+            self._pwm.duty_u16(0)
+            return
+        self._pwm.freq(freq_hz)
+        self._pwm.duty_u16(self.BEEP_DUTY)
+        self._beep_end = time.ticks_add(time.ticks_ms(), ms)

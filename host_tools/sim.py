@@ -1,0 +1,351 @@
+"""`python -m host_tools sim`: run the firmware on the MicroPython unix port.
+
+The device side (host_tools/simdevice, see simcore.py for the protocol) fakes
+`machine` and `time`; this side starts it, feeds it button events and turns its
+report lines into a terminal screen or PNG files.
+
+    python -m host_tools sim                       interactive, screen in the terminal
+    python -m host_tools sim --script FILE         scripted, simulated time, no terminal
+        [--flash DIR] [--heap 192k] [--board sim] [--screenshot PNG] [--screens DIR]
+"""
+import argparse
+import os
+import queue
+import re
+import runpy
+import select
+import shutil
+import subprocess
+import sys
+import threading
+import time
+
+from host_tools import BOARDS, MICROPYTHON, ROOT, UserError
+from host_tools import screen
+from host_tools.simdevice import simscript
+
+SIMRUN = os.path.join(ROOT, "host_tools", "simdevice", "simrun.py")
+PREFIX = "@sim:"
+END_GRACE_S = 5  # after "@sim:end", how long the device may take to exit
+LONG_HOLD_MS = 1000  # interactive: a capital letter holds the button this long
+KEY_HELP = ("keys: \u2191/w up  \u2193/s down  Enter/o ok  Bksp/Esc/b back  "
+            "1-6 players  W S O B = long press  q quit")
+
+
+def parse_args(argv):
+    p = argparse.ArgumentParser(prog="python -m host_tools sim", description=__doc__.split("\n\n")[0])
+    p.add_argument("--script", metavar="FILE", help="button events '<t_ms> <button> <down|up|press>' "
+                   "(FORMATS.md); runs in simulated time and exits after the last event")
+    p.add_argument("--flash", metavar="DIR", default="sim_flash",
+                   help="the device's flash (default ./sim_flash, kept between runs)")
+    p.add_argument("--heap", default="192k", help="MicroPython heap size (default 192k, a Pico's)")
+    p.add_argument("--board", default="sim", help="board definition in boards/ (default sim)")
+    p.add_argument("--screenshot", metavar="PNG", help="save the last screen")
+    p.add_argument("--screens", metavar="DIR", help="save every screen change (screen-001.png ...)")
+    p.add_argument("--scale", type=int, default=4, help="PNG pixels per OLED pixel (default 4)")
+    p.add_argument("--events", action="store_true", help="print LED and buzzer events on stdout")
+    p.add_argument("--app", default="app", help="firmware module with main(board), or a .py file")
+    p.add_argument("--seed", type=int, default=1, help="switch-bounce seed (default 1)")
+    p.add_argument("--clock-start-us", type=int, default=0,
+                   help="simulated clock at boot, e.g. near 2**30 to test the ticks wrap")
+    return p.parse_args(argv)
+
+
+def load_board(name):
+    path = os.path.join(BOARDS, name + ".py")
+    if not re.match(r"^[A-Za-z0-9_]+$", name) or not os.path.isfile(path):
+        raise UserError("unknown board %r (boards/*.py)" % name)
+    return runpy.run_path(path)
+
+
+def board_buttons(board):
+    names = list(board.get("BUTTONS", {}))
+    names += ["p%d" % (i + 1) for i in range(len(board.get("PLAYER_PINS", ())))]
+    return names
+
+
+def check_script(path, board):
+    try:
+        with open(path, encoding="utf-8") as f:
+            simscript.parse(f, board_buttons(board))
+    except OSError as e:
+        raise UserError("cannot read script %s: %s" % (path, e.strerror or e))
+    except UnicodeDecodeError:
+        raise UserError("%s: not a text file" % path)
+    except ValueError as e:
+        raise UserError("%s: %s" % (path, e))
+
+
+def device_command(args, script):
+    exe = MICROPYTHON if os.path.exists(MICROPYTHON) else shutil.which("micropython")
+    if not exe:
+        raise UserError("micropython not found (make venv)")
+    if not re.match(r"^\d+[kKmM]?$", args.heap):
+        raise UserError("bad --heap %r (e.g. 192k)" % args.heap)
+    app = args.app
+    if app.endswith(".py"):
+        app = os.path.abspath(app)
+    cmd = [exe, "-X", "heapsize=" + args.heap, SIMRUN, "--board", args.board, "--app", app,
+           "--flash", os.path.abspath(args.flash), "--seed", str(args.seed),
+           "--clock-start-us", str(args.clock_start_us)]
+    if script:
+        cmd += ["--script", os.path.abspath(script)]
+    return cmd
+
+
+def split_line(line):
+    """A device stdout line -> (log text or None, report fields or None)."""
+    i = line.find(PREFIX)
+    if i < 0:
+        return line, None
+    return (line[:i] or None), line[i + len(PREFIX):].split()
+
+
+class Screens:
+    """Frames and events received from the device."""
+
+    def __init__(self, events_out=None):
+        self.frames = []  # (t_ms, frame) at every change
+        self.leds = {}
+        self.tone = 0
+        self.t_ms = 0
+        self.ended = False
+        self.events_out = events_out
+
+    def handle(self, fields):
+        kind, rest = fields[0], fields[1:]
+        if rest:
+            self.t_ms = int(rest[0])
+        if kind == "frame":
+            frame = screen.from_hex(rest[1])
+            if not self.frames or self.frames[-1][1] != frame:
+                self.frames.append((self.t_ms, frame))
+        elif kind == "led":
+            self.leds[int(rest[1])] = int(rest[2])
+            self._event("led %s %s" % (rest[1], "on" if rest[2] == "1" else "off"))
+        elif kind == "tone":
+            self.tone = int(rest[1])
+            self._event("tone %s" % rest[1] if self.tone else "tone off")
+        elif kind == "end":
+            self.ended = True
+
+    def _event(self, text):
+        if self.events_out is not None:
+            print("%d %s" % (self.t_ms, text), file=self.events_out, flush=True)
+
+    def last(self):
+        return self.frames[-1][1] if self.frames else bytes(screen.WIDTH * screen.HEIGHT // 8)
+
+    def save(self, args):
+        if args.screenshot:
+            screen.to_png(self.last(), args.screenshot, args.scale)
+        if args.screens:
+            os.makedirs(args.screens, exist_ok=True)
+            for i, (_, frame) in enumerate(self.frames):
+                screen.to_png(frame, os.path.join(args.screens, "screen-%03d.png" % (i + 1)),
+                              args.scale)
+
+
+def run_scripted(cmd, args):
+    screens = Screens(sys.stdout if args.events else None)
+    proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                            cwd=args.flash, start_new_session=True)
+
+    def consume(raw):
+        log, fields = split_line(raw.decode("utf-8", "replace").rstrip("\r\n"))
+        if log is not None:
+            print(log, file=sys.stderr, flush=True)
+        if fields:
+            screens.handle(fields)
+
+    for raw in proc.stdout:
+        consume(raw)
+        if screens.ended:
+            break
+    try:
+        rest, _ = proc.communicate(timeout=END_GRACE_S if screens.ended else None)
+    except subprocess.TimeoutExpired:
+        proc.kill()  # the firmware swallowed SystemExit: the run is over anyway
+        rest, _ = proc.communicate()
+        proc.returncode = 0
+    for raw in (rest or b"").splitlines():
+        consume(raw)
+    screens.save(args)
+    return finish(proc.returncode)
+
+
+def finish(rc):
+    if rc:
+        print("sim: firmware stopped with exit status %d" % rc, file=sys.stderr)
+        return rc if 0 < rc < 128 else 1
+    return 0
+
+
+# Interactive ----------------------------------------------------------------
+
+NAV_KEYS = {"w": "up", "k": "up", "s": "down", "j": "down", "\r": "ok", "\n": "ok", "o": "ok",
+            " ": "ok", "\x7f": "back", "\x08": "back", "b": "back", "\x1b": "back"}
+ESCAPES = {"\x1b[A": "up", "\x1bOA": "up", "\x1b[B": "down", "\x1bOB": "down",
+           "\x1b[C": "ok", "\x1bOC": "ok", "\x1b[D": "back", "\x1bOD": "back"}
+
+
+def decode_keys(text, players):
+    """Keys typed in one read -> device commands (all at the same instant); None = quit."""
+    cmds = []
+    i = 0
+    while i < len(text):
+        seq = text[i:i + 3]
+        if seq in ESCAPES:
+            cmds.append("%s press" % ESCAPES[seq])
+            i += 3
+            continue
+        ch = text[i]
+        i += 1
+        if ch in "qQ\x03":
+            return None
+        if ch in NAV_KEYS:
+            cmds.append("%s press" % NAV_KEYS[ch])
+        elif ch.lower() in NAV_KEYS and ch.isupper():
+            cmds.append("%s press %d" % (NAV_KEYS[ch.lower()], LONG_HOLD_MS))
+        elif ch.isdigit() and 1 <= int(ch) <= players:
+            cmds.append("p%s press" % ch)
+    return cmds
+
+
+class Terminal:
+    """cbreak mode, alternate screen, hidden cursor; restored by close()."""
+
+    def __init__(self):
+        import termios
+        import tty
+
+        self.fd = sys.stdin.fileno()
+        self.saved = termios.tcgetattr(self.fd)
+        tty.setcbreak(self.fd)
+        sys.stdout.write("\x1b[?1049h\x1b[?25l\x1b[2J")
+        sys.stdout.flush()
+
+    def draw(self, lines):
+        sys.stdout.write("\x1b[H" + "\x1b[K\n".join(lines) + "\x1b[K\x1b[J")
+        sys.stdout.flush()
+
+    def close(self):
+        import termios
+
+        sys.stdout.write("\x1b[?25h\x1b[?1049l")
+        sys.stdout.flush()
+        termios.tcsetattr(self.fd, termios.TCSADRAIN, self.saved)
+
+
+def render(screens, board, logs):
+    cols = shutil.get_terminal_size((80, 24)).columns
+    frame = screens.last()
+    art = screen.half_blocks(frame) if cols >= screen.WIDTH + 2 else screen.quadrants(frame)
+    width = len(art[0])
+    lines = ["\u250c" + "\u2500" * width + "\u2510"]
+    lines += ["\u2502" + row + "\u2502" for row in art]
+    lines.append("\u2514" + "\u2500" * width + "\u2518")
+    leds = "".join("\u25cf" if screens.leds.get(i) else "\u25cb"
+                   for i in range(len(board.get("LED_PINS", ()))))
+    status = "t=%.1fs" % (screens.t_ms / 1000)
+    if leds:
+        status += "  LEDs " + leds
+    if screens.tone:
+        status += "  \u266a %d Hz" % screens.tone
+    lines.append(status)
+    lines.append(KEY_HELP)
+    lines += list(logs)
+    return lines
+
+
+def run_interactive(cmd, args, board):
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise UserError("interactive mode needs a terminal (or use --script FILE)")
+    proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, cwd=args.flash, start_new_session=True)
+    inbox = queue.Queue()
+
+    def pump(stream, name):
+        for raw in stream:
+            inbox.put((name, raw.decode("utf-8", "replace").rstrip("\r\n")))
+        inbox.put((name, None))
+
+    for stream, name in ((proc.stdout, "out"), (proc.stderr, "err")):
+        threading.Thread(target=pump, args=(stream, name), daemon=True).start()
+    screens = Screens()
+    logs = []  # the device's own output, last lines shown under the screen
+    errors = []
+    players = len(board.get("PLAYER_PINS", ()))
+    term = Terminal()
+    try:
+        dirty = True
+        open_streams = 2
+        while open_streams:
+            ready, _, _ = select.select([sys.stdin], [], [], 0.02)
+            if ready:
+                cmds = decode_keys(os.read(sys.stdin.fileno(), 1024).decode("utf-8", "replace"),
+                                   players)
+                if cmds is None:
+                    break
+                if cmds:
+                    try:
+                        proc.stdin.write((";".join(cmds) + "\n").encode())
+                        proc.stdin.flush()
+                    except BrokenPipeError:
+                        pass
+            while True:
+                try:
+                    name, line = inbox.get_nowait()
+                except queue.Empty:
+                    break
+                dirty = True
+                if line is None:
+                    open_streams -= 1
+                    continue
+                log, fields = split_line(line) if name == "out" else (line, None)
+                if log is not None:
+                    logs = (logs + [log])[-6:]
+                    if name == "err":
+                        errors.append(log)
+                if fields:
+                    screens.handle(fields)
+            if dirty:
+                term.draw(render(screens, board, logs))
+                dirty = False
+    except KeyboardInterrupt:
+        pass
+    finally:
+        term.close()
+        if proc.poll() is None:
+            try:
+                proc.stdin.write(b"quit\n")
+                proc.stdin.flush()
+                proc.wait(timeout=2)
+            except (BrokenPipeError, subprocess.TimeoutExpired):
+                proc.kill()
+                proc.wait()
+    time.sleep(0.05)
+    while not inbox.empty():
+        name, line = inbox.get_nowait()
+        if name == "err" and line is not None:
+            errors.append(line)
+    for line in errors:
+        print(line, file=sys.stderr)
+    screens.save(args)
+    return finish(proc.returncode)
+
+
+def main(argv):
+    args = parse_args(argv)
+    try:
+        board = load_board(args.board)
+        if args.script:
+            check_script(args.script, board)
+        os.makedirs(args.flash, exist_ok=True)
+        cmd = device_command(args, args.script)
+        if args.script:
+            return run_scripted(cmd, args)
+        return run_interactive(cmd, args, board)
+    except UserError as e:
+        print("sim: %s" % e, file=sys.stderr)
+        return 2

@@ -1,0 +1,366 @@
+"""The simulated board behind the fake `machine` and `time` (MicroPython unix port).
+
+One `World` (`simcore.world`): the clock, the pin levels and their IRQ handlers,
+the button edges still to come, the OLED model, and the report lines to the host.
+
+Clock: absolute microseconds since an arbitrary origin; `ticks_us()` is that value
+masked to 30 bits like rp2 (`ticks_ms()` = ms masked to 30 bits), so a run started
+near the wrap point (`start_us`) proves the firmware survives the wrap. Scripted
+mode: simulated time that jumps ahead in sleeps (each ticks read also advances it by
+TICK_US, so a busy-wait loop ends); real mode (interactive): wall-clock time.
+
+Buttons: a `down` drives the pin low with switch bounce, an `up` releases it with
+chatter (a few edges over BOUNCE_MIN_US..BOUNCE_MAX_US, from a seeded PRNG). Every
+level change fires the pin's IRQ at that simulated instant; a hard handler runs with
+the heap locked, as on the chip.
+
+Report lines on stdout (everything else there is the firmware's own output):
+  @sim:frame <ms> <hex>          the image on the glass changed (page layout)
+  @sim:led <ms> <index> <0|1>    LED `board.LED_PINS[index]` changed
+  @sim:tone <ms> <freq> <duty>   the buzzer PWM changed (duty_u16, 0 = silent)
+  @sim:end <ms>                  scripted run over
+<ms> = milliseconds since boot. Frames are reported at the next sleep after a change.
+Real mode reads commands from stdin: `<button> <down|up|press> [hold_ms]`, several
+separated by `;` on one line happen at the same instant; `quit`.
+"""
+import sys
+
+import micropython
+
+MASK = 0x3FFFFFFF  # 30-bit ticks, as on rp2
+HALF = 0x20000000
+NEVER = 1 << 60
+PREFIX = "@sim:"
+TICK_US = 1  # scripted mode: simulated cost of one ticks read
+END_AFTER_US = 1000000  # scripted mode: run on this long after the last event
+BOUNCE_MIN_US = 100
+BOUNCE_MAX_US = 2000
+GPIO_IN_ADDR = 0xD0000004
+
+
+def _load_real_time():
+    """The built-in `time` module, although our time.py shadows it on sys.path."""
+    import os
+
+    path = sys.path[:]
+    fake = sys.modules.pop("time", None)
+    keep = []
+    for p in path:
+        try:
+            os.stat((p or ".") + "/time.py")
+        except OSError:
+            keep.append(p)
+    sys.path[:] = keep
+    try:
+        import time as real
+    finally:
+        sys.path[:] = path
+        if fake is not None:
+            sys.modules["time"] = fake
+        else:
+            sys.modules.pop("time", None)
+    return real
+
+
+rt = _load_real_time()
+
+
+class PinState:
+    """One GPIO, shared by every `machine.Pin` object made for it."""
+
+    def __init__(self, pin_id):
+        self.id = pin_id
+        self.mode = -1  # not configured: input
+        self.pull = -1
+        self.out = 0
+        self.ext = -1  # external drive: -1 none, 0 low (button pressed), 1 high
+        self.level = 0
+        self.handler = None
+        self.trigger = 0
+        self.hard = False
+        self.obj = None  # the Pin passed to the handler
+        self.busy_until = 0  # last scheduled edge (bounces of one pin never overlap)
+
+    def compute(self):
+        if self.mode == 1:  # OUT
+            return self.out
+        if self.ext >= 0:
+            return self.ext
+        return 1 if self.pull == 1 else 0  # rp2 pads float low without a pull-up
+
+
+class World:
+    def __init__(self, real=False, start_us=0, seed=1):
+        self.real = real
+        self.start = start_us
+        self.now = start_us
+        self.real0 = rt.ticks_us() if real else 0
+        self.rand = (seed * 2654435761 + 1) & 0xFFFFFFFF or 1
+        self.pins = {}
+        self.gpio_in = 0  # GPIO_IN: the level of every pin, bit n = GPIO n
+        self.edges = []  # pending (t_us, seq, pin, drive), latest first
+        self.next_edge = NEVER
+        self.seq = 0
+        self.in_irq = False
+        self.panel = None
+        self.panel_addr = -1
+        self.last_frame = None
+        self.leds = {}  # pin -> LED index
+        self.led_sent = {}  # pin -> level last reported
+        self.buttons = {}  # button name -> pin
+        self.tone = (0, 0)
+        self.script = None  # simscript.Reader (scripted mode)
+        self.script_next = None  # next script event, already read
+        self.last_event = start_us
+        self.end = NEVER
+        self.ended = False
+        self.poller = None
+
+    # Clock --------------------------------------------------------------------
+
+    def clock(self):
+        if self.real:
+            return self.start + rt.ticks_diff(rt.ticks_us(), self.real0)
+        return self.now
+
+    def ms(self):
+        return (self.clock() - self.start) // 1000
+
+    # Pins ---------------------------------------------------------------------
+
+    def pin(self, pin_id):
+        st = self.pins.get(pin_id)
+        if st is None:
+            st = self.pins[pin_id] = PinState(pin_id)
+        return st
+
+    def update(self, st):
+        """Recompute one pin's level; fire its IRQ on a matching edge."""
+        new = st.compute()
+        if new == st.level:
+            return
+        st.level = new
+        if new:
+            self.gpio_in |= 1 << st.id
+        else:
+            self.gpio_in &= ~(1 << st.id)
+        if st.id in self.leds and not self.in_irq:
+            self.report_leds()
+        if st.handler is None or not st.trigger & (8 if new else 4):
+            return
+        if not st.hard:
+            try:
+                micropython.schedule(st.handler, st.obj)
+            except RuntimeError:
+                pass  # schedule queue full: the event is lost, as on the chip
+            return
+        self.in_irq = True
+        try:
+            micropython.heap_lock()
+            try:
+                st.handler(st.obj)
+            finally:
+                micropython.heap_unlock()
+        except Exception as e:
+            # As on rp2: report and disable the handler, the main program goes on.
+            print("Uncaught exception in IRQ callback handler", file=sys.stderr)
+            sys.print_exception(e, sys.stderr)
+            st.handler = None
+        finally:
+            self.in_irq = False
+
+    # Button edges -------------------------------------------------------------
+
+    def _random(self):
+        x = self.rand
+        x ^= (x << 13) & 0xFFFFFFFF
+        x ^= x >> 17
+        x ^= (x << 5) & 0xFFFFFFFF
+        self.rand = x
+        return x
+
+    def _push(self, t, pin, drive):
+        self.seq += 1
+        self.edges.append((t, self.seq, pin, drive))
+        self.edges.sort(reverse=True)
+        self.next_edge = self.edges[-1][0]
+
+    def button(self, name, action, t, hold_us=80000):
+        """Schedule `down`, `up` or `press` (down, then up `hold_us` later) at `t`."""
+        pin = self.buttons.get(name)
+        if pin is None:
+            return
+        if action == "press":
+            self.button(name, "down", t)
+            self.button(name, "up", t + hold_us)
+            return
+        st = self.pin(pin)
+        t = max(t, st.busy_until + 1)
+        drive = 0 if action == "down" else -1
+        other = -1 if drive == 0 else 0
+        self._push(t, pin, drive)
+        span = BOUNCE_MIN_US + self._random() % (BOUNCE_MAX_US - BOUNCE_MIN_US)
+        bounces = 1 + self._random() % 3
+        at = t
+        for i in range(bounces):
+            a = t + span * (2 * i + 1) // (2 * bounces + 1)
+            b = t + span * (2 * i + 2) // (2 * bounces + 1)
+            a = max(a, at + 1)
+            b = max(b, a + 1)
+            self._push(a, pin, other)
+            self._push(b, pin, drive)
+            at = b
+        st.busy_until = at
+
+    def dispatch(self, upto):
+        """Apply every scheduled edge (and script event) up to time `upto`."""
+        while True:
+            ev = self.script_next
+            if ev is not None and ev[0] <= upto and (not self.edges or ev[0] <= self.next_edge):
+                self._take_script(ev)
+                continue
+            if not self.edges or self.next_edge > upto:
+                break
+            t, _, pin, drive = self.edges.pop()
+            self.next_edge = self.edges[-1][0] if self.edges else NEVER
+            if not self.real and t > self.now:
+                self.now = t
+            st = self.pin(pin)
+            st.ext = drive
+            self.update(st)
+        if self.script_next is not None:
+            self.next_edge = min(self.next_edge, self.script_next[0])
+
+    # Script (scripted mode) ---------------------------------------------------
+
+    def load_script(self, reader):
+        self.script = reader
+        self._read_script()
+
+    def _read_script(self):
+        ev = self.script.next()
+        if ev is None:
+            self.script_next = None
+            self.end = self.last_event + END_AFTER_US
+        else:
+            t = self.start + ev[0] * 1000
+            self.script_next = (t, ev[1], ev[2])
+            self.next_edge = min(self.next_edge, t)
+
+    def _take_script(self, ev):
+        t, name, action = ev
+        self.button(name, action, t)
+        self.last_event = max(self.last_event, t + (80000 if action == "press" else 0))
+        self._read_script()
+
+    # Real mode input ----------------------------------------------------------
+
+    def _commands(self, timeout_ms):
+        """Wait up to `timeout_ms` for host commands on stdin and apply them."""
+        if self.poller is None:
+            import select
+
+            self.poller = select.poll()
+            self.poller.register(sys.stdin, select.POLLIN)
+        while self.poller.poll(timeout_ms):
+            line = sys.stdin.readline()
+            if not line:
+                self.finish()
+            now = self.clock()
+            for cmd in line.split(";"):
+                parts = cmd.split()
+                if parts == ["quit"]:
+                    self.finish()
+                if len(parts) >= 2:
+                    hold = int(parts[2]) * 1000 if len(parts) > 2 else 80000
+                    self.button(parts[0], parts[1], now, hold)
+            timeout_ms = 0
+
+    # Sleeping, reporting, ending ----------------------------------------------
+
+    def tick(self):
+        """A ticks read: time passes a little; due edges fire (not inside an IRQ)."""
+        if self.real:
+            now = self.clock()
+        else:
+            self.now += TICK_US
+            now = self.now
+        if now >= self.next_edge and not self.in_irq:
+            self.dispatch(now)
+        if now >= self.end and not self.in_irq:
+            self.finish()
+        return now
+
+    def sleep_us(self, us):
+        if self.in_irq:
+            return
+        self.report()
+        self.report_leds()
+        if self.real:
+            deadline = self.clock() + max(0, us)
+            while True:
+                now = self.clock()
+                self.dispatch(now)
+                left = deadline - now
+                if left <= 0:
+                    break
+                wait = min(left, self.next_edge - now)
+                self._commands(max(0, wait) // 1000)
+                if 0 < wait < 1000:
+                    rt.sleep_us(wait)
+        else:
+            target = self.now + max(0, us)
+            self.dispatch(target)
+            self.now = max(self.now, target)
+            if self.now >= self.end:
+                self.finish()
+
+    def report(self):
+        p = self.panel
+        if p is None or not p.changed:
+            return
+        p.changed = False
+        img = p.visible()
+        if self.last_frame is None:
+            self.last_frame = bytearray(len(img))  # the glass is dark at power-on
+        if img == self.last_frame:
+            return
+        self.last_frame = img
+        import binascii
+
+        self.emit("frame %d %s" % (self.ms(), binascii.hexlify(img).decode()))
+
+    def report_leds(self):
+        """Report every LED whose level differs from the last report."""
+        for pin in sorted(self.leds):
+            level = self.pin(pin).level
+            if self.led_sent.get(pin, 0) != level:
+                self.led_sent[pin] = level
+                self.emit("led %d %d %d" % (self.ms(), self.leds[pin], level))
+
+    def set_tone(self, freq, duty):
+        if (freq, duty) != self.tone:
+            self.tone = (freq, duty)
+            self.emit("tone %d %d %d" % (self.ms(), freq, duty))
+
+    def emit(self, msg):
+        sys.stdout.write(PREFIX + msg + "\n")
+
+    def finish(self):
+        """End the run: last frame, `@sim:end`, SystemExit."""
+        if not self.ended:
+            self.ended = True
+            self.report()
+            self.report_leds()
+            self.emit("end %d" % self.ms())
+        raise SystemExit(0)
+
+
+world = World()
+
+
+def reset(real=False, start_us=0, seed=1):
+    """A fresh world (the fake modules always look up `simcore.world`)."""
+    global world
+    world = World(real, start_us, seed)
+    return world

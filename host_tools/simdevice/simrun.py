@@ -1,0 +1,87 @@
+"""Entry script of the simulator, run on the MicroPython unix port:
+
+    micropython -X heapsize=192k host_tools/simdevice/simrun.py [--board sim]
+        [--app app] [--flash DIR] [--script FILE] [--seed N] [--clock-start-us N]
+
+Puts simdevice (fake machine and time), firmware and boards first on sys.path,
+changes to the flash directory, imports boards/<board>.py as module `board` and runs
+`<app>.main(board)`. `--app` is a firmware module name or a path to a .py file.
+Without --script the clock is real and button commands come from stdin (simcore).
+"""
+import os
+import sys
+
+
+def _dirname(path):
+    i = path.rfind("/")
+    return path[:i] if i > 0 else ("/" if i == 0 else ".")
+
+
+def _abspath(path):
+    if path.startswith("/"):
+        return path
+    return os.getcwd() + "/" + path
+
+
+def parse_args(argv):
+    opts = {"board": "sim", "app": "app", "flash": None, "script": None, "seed": "1",
+            "clock-start-us": "0"}
+    i = 0
+    while i < len(argv):
+        name = argv[i]
+        if not name.startswith("--") or name[2:] not in opts or i + 1 >= len(argv):
+            raise SystemExit("simrun: bad argument %r" % name)
+        opts[name[2:]] = argv[i + 1]
+        i += 2
+    return opts
+
+
+def main(argv):
+    opts = parse_args(argv)
+    here = _dirname(_abspath(__file__))
+    root = _dirname(_dirname(here))
+    app = opts["app"]
+    paths = [here, root + "/firmware", root + "/boards"]
+    if app.endswith(".py"):
+        app_path = _abspath(app)
+        paths.append(_dirname(app_path))
+        app = app_path[app_path.rfind("/") + 1:-3]
+    script = _abspath(opts["script"]) if opts["script"] else None
+    for p in reversed(paths):
+        sys.path.insert(0, p)
+    if opts["flash"]:
+        os.chdir(opts["flash"])
+
+    import simcore
+    import simoled
+
+    w = simcore.reset(real=script is None, start_us=int(opts["clock-start-us"]),
+                      seed=int(opts["seed"]))
+    board = __import__(opts["board"])
+    sys.modules["board"] = board
+    w.panel = simoled.Panel(getattr(board, "DISPLAY", "ssd1306") == "sh1106",
+                            getattr(board, "DISPLAY_WIDTH", 128),
+                            getattr(board, "DISPLAY_HEIGHT", 64))
+    w.panel_addr = getattr(board, "DISPLAY_ADDR", 0x3C)
+    w.buttons = dict(getattr(board, "BUTTONS", {}))
+    for i, pin in enumerate(getattr(board, "PLAYER_PINS", ())):
+        w.buttons["p%d" % (i + 1)] = pin
+    for i, pin in enumerate(getattr(board, "LED_PINS", ())):
+        w.leds[pin] = i
+    if script is not None:
+        import simscript
+
+        w.load_script(simscript.Reader(script))
+    try:
+        __import__(app).main(board)
+    except SystemExit:
+        if w.ended:
+            return
+        raise
+    except BaseException:
+        w.report()  # the screen as it was when the firmware crashed
+        raise
+    w.finish()
+
+
+main(sys.argv[1:])
