@@ -9,6 +9,7 @@ whose root filesystem is DIR, limited to --flash-size bytes like the Pico's Litt
 Output is "cooked" like a board's (\\n sent as \\r\\n). mpremote works against it.
 """
 import argparse
+import contextlib
 import os
 import select
 import signal
@@ -18,7 +19,7 @@ import sys
 import termios
 import tty
 
-from host_tools import MICROPYTHON, UserError
+from host_tools import MICROPYTHON, ROOT, UserError
 
 BACKEND = os.path.join(os.path.dirname(os.path.abspath(__file__)), "vdevice_backend.py")
 BANNER = (b"MicroPython v1.29.0 on 2025-12-01; Raspberry Pi Pico (vdevice) with RP2040\r\n"
@@ -306,6 +307,27 @@ def open_terminal():
     tty.setraw(slave, termios.TCSANOW)
     os.set_blocking(master, False)
     return master, slave, os.ttyname(slave)
+
+
+@contextlib.contextmanager
+def running(flash, *options, timeout=15):
+    """Run a vdevice in a subprocess for tools and tests: yields its port path."""
+    cmd = [sys.executable, "-m", "host_tools", "vdevice", "--flash", str(flash)] + list(options)
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, cwd=ROOT)
+    try:
+        ready = select.select([proc.stdout], [], [], timeout)[0]
+        port = proc.stdout.readline().decode().strip() if ready else ""
+        if not port.startswith("/dev/"):
+            raise UserError("vdevice did not start")
+        yield port
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        proc.stdout.close()
 
 
 def stop(signum, frame):
