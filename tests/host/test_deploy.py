@@ -1,0 +1,112 @@
+"""deploy against vdevice: incremental copies, removals, data kept, a full flash."""
+import json
+import subprocess
+import sys
+
+from host_tools import ROOT
+from host_tools.mpremote_port import picos_in
+from host_tools.vdevice import running
+
+
+def deploy(*args):
+    return subprocess.run([sys.executable, "-m", "host_tools", "deploy"] + list(args),
+                          capture_output=True, text=True, timeout=120, cwd=ROOT)
+
+
+def fake_project(root):
+    (root / "firmware").mkdir(parents=True)
+    (root / "boards").mkdir()
+    (root / "firmware" / "main.py").write_text("import greet\ngreet.hello()\n")
+    (root / "firmware" / "greet.py").write_text("import board\ndef hello():\n    print('hi', board.NAME)\n")
+    (root / "firmware" / "extra.py").write_text("X = 1\n")
+    (root / "boards" / "pico.py").write_text("NAME = 'pico'\n")
+    return root
+
+
+def test_deploy_twice_remove_and_keep_data(tmp_path):
+    project = fake_project(tmp_path / "project")
+    flash = tmp_path / "flash"
+    (flash / "data").mkdir(parents=True)
+    (flash / "data" / "history.jsonl").write_text('{"seq": 1}\n')
+    (flash / "config.json").write_text("{}")
+    with running(flash) as port:
+        out = deploy("--port", port, "--project", str(project))
+        assert out.returncode == 0, out.stderr
+        assert out.stdout.strip() == "copied 4, removed 0, unchanged 0"
+        assert sorted(p.name for p in flash.iterdir()) == [
+            ".deploy.json", "board.mpy", "config.json", "data", "extra.mpy", "greet.mpy", "main.py"]
+        assert (flash / "main.py").read_text() == "import greet\ngreet.hello()\n"
+        # The compiled modules import and run on the (virtual) device.
+        run = subprocess.run([sys.executable, "-m", "mpremote", "connect", port, "exec",
+                              "import greet; greet.hello()"], capture_output=True, text=True,
+                             timeout=30)
+        assert run.stdout.strip() == "hi pico"
+
+        out = deploy("--port", port, "--project", str(project))
+        assert out.stdout.strip() == "copied 0, removed 0, unchanged 4"
+
+        (project / "firmware" / "extra.py").unlink()
+        (project / "firmware" / "greet.py").write_text("def hello():\n    print('hello')\n")
+        out = deploy("--port", port, "--project", str(project))
+        assert out.stdout.strip() == "copied 1, removed 1, unchanged 2"
+        assert not (flash / "extra.mpy").exists()
+        assert (flash / "data" / "history.jsonl").read_text() == '{"seq": 1}\n'
+        assert (flash / "config.json").read_text() == "{}"
+        manifest = json.loads((flash / ".deploy.json").read_text())
+        assert sorted(manifest["files"]) == ["board.mpy", "greet.mpy", "main.py"]
+        assert None not in manifest["files"].values()
+
+
+def test_deploy_real_firmware(tmp_path):
+    with running(tmp_path) as port:
+        out = deploy("--port", port, "--board", "pico")
+        assert out.returncode == 0, out.stderr
+        copied = int(out.stdout.split()[1].rstrip(","))
+        assert copied >= 2 and (tmp_path / "board.mpy").exists()
+        out = deploy("--port", port, "--board", "pico")
+        assert out.stdout.startswith("copied 0, removed 0")
+
+
+def test_full_flash_keeps_manifest_consistent(tmp_path):
+    project = fake_project(tmp_path / "project")
+    (project / "firmware" / "big.py").write_text("DATA = %r\n" % ("x" * 30000))
+    flash = tmp_path / "flash"
+    (flash / "data").mkdir(parents=True)
+    (flash / "data" / "history.jsonl").write_text('{"seq": 1}\n')
+    with running(flash, "--flash-size", str(8 * 4096)) as port:
+        out = deploy("--port", port, "--project", str(project))
+    assert out.returncode == 2 and out.stdout == ""
+    assert len(out.stderr.strip().splitlines()) == 1 and "flash is full" in out.stderr
+    manifest = json.loads((flash / ".deploy.json").read_text())
+    assert manifest["files"]["big.mpy"] is None  # marked: still to copy
+    assert (flash / "data" / "history.jsonl").read_text() == '{"seq": 1}\n'
+    with running(flash) as port:  # more room: the next deploy finishes the job
+        out = deploy("--port", port, "--project", str(project))
+        assert out.returncode == 0 and out.stdout.startswith("copied ")
+        out = deploy("--port", port, "--project", str(project))
+        assert out.stdout.strip() == "copied 0, removed 0, unchanged 5"
+
+
+def test_bad_port_and_board():
+    out = deploy("--port", "/dev/does-not-exist")
+    assert out.returncode == 2 and out.stdout == ""
+    assert out.stderr.strip() == "deploy: cannot open port /dev/does-not-exist (no such device, or in use)"
+    out = deploy("--port", "/dev/does-not-exist", "--board", "nope")
+    assert out.returncode == 2 and out.stderr.startswith("deploy: unknown board 'nope'")
+    assert len(out.stderr.splitlines()) == 1
+
+
+def test_finds_picos_in_mpremote_devs():
+    devs = ("/dev/ttyS0 None 0000:0000 None None\n"
+            "/dev/ttyACM0 e6614c31 2e8a:0005 MicroPython Board in FS mode\n"
+            "/dev/ttyACM1 3a2b 2E8A:0009 MicroPython Board in FS mode\n"
+            "/dev/ttyUSB0 01 10c4:ea60 Silicon Labs CP2102\n")
+    assert picos_in(devs) == ["/dev/ttyACM0", "/dev/ttyACM1"]
+    assert picos_in("") == []
+    devs_now = subprocess.run([sys.executable, "-m", "mpremote", "devs"], capture_output=True,
+                              text=True, timeout=30).stdout
+    if not picos_in(devs_now):  # no Pico on this machine: deploy says so in one line
+        out = deploy()
+        assert out.returncode == 2
+        assert out.stderr.strip() == ("deploy: no Pico found (USB vendor id 2e8a): "
+                                      "plug one in or give --port")
