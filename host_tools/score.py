@@ -1,0 +1,95 @@
+"""`python -m host_tools score ROUND.json`: score an I Go / Corsari round file.
+
+The format is FORMATS.md "Round file". Output: JSON with sorted keys on standard
+output, exit 0. Bad input: exit 2 and one line on standard error, nothing on stdout.
+"""
+import argparse
+import json
+import sys
+
+from host_tools import UserError
+import igo_scoring
+
+KEYS = ("rules", "ender", "penalties", "display", "hands", "ender_series", "players",
+        "youngest_first")
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        raise UserError(message)
+
+
+def load(path):
+    """The JSON value in the file (`-`: standard input)."""
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+    except OSError as e:
+        raise UserError("cannot read %s: %s" % (path, e.strerror or e))
+    except UnicodeDecodeError:
+        raise UserError("%s is not UTF-8 text" % path)
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as e:
+        raise UserError("%s is not valid JSON: %s" % (path, e))
+
+
+def _list_of(data, key, kind, what):
+    value = data.get(key)
+    if value is not None and not (
+            isinstance(value, list) and all(type(x) is kind for x in value)):
+        raise ValueError("%s must be a list of %s" % (key, what))
+    return value
+
+
+def score(data, declared_colours=False):
+    """The output object for a round file's JSON value."""
+    if not isinstance(data, dict):
+        raise ValueError("a round file holds a JSON object")
+    for key in sorted(data):
+        if key not in KEYS:
+            raise ValueError("unknown key %r (known: %s)" % (key, ", ".join(KEYS)))
+    for key in ("rules", "ender"):
+        if key not in data:
+            raise ValueError("missing key %r" % key)
+    with_hands = "hands" in data or "display" in data or "ender_series" in data
+    if with_hands == ("penalties" in data):
+        raise ValueError("give either 'penalties' or 'display' and 'hands'")
+    if with_hands:
+        for key in ("display", "hands"):
+            if key not in data:
+                raise ValueError("missing key %r" % key)
+        if not isinstance(data["hands"], list):
+            raise ValueError("hands must be a list of hands")
+    players = len(data["hands"] if with_hands else _list_of(data, "penalties", int, "integers"))
+    names = _list_of(data, "players", str, "names")
+    if names is not None and len(names) != players:
+        raise ValueError("players has %d names for %d players" % (len(names), players))
+    youngest = _list_of(data, "youngest_first", int, "player indices")
+    for i in youngest or ():
+        if not 0 <= i < players:
+            raise ValueError("youngest_first: player %d out of range 0-%d" % (i, players - 1))
+    if not with_hands:
+        scores, winners = igo_scoring.score_round(data["rules"], data["ender"], data["penalties"], youngest)
+        return {"penalties": data["penalties"], "round_scores": scores, "winners": winners}
+    return igo_scoring.score_hands(data["rules"], data["ender"], data["display"], data["hands"],
+                                   data.get("ender_series"), youngest, declared_colours)
+
+
+def main(argv):
+    parser = _Parser(prog="python -m host_tools score",
+                     description="Score an I Go / Corsari round file (FORMATS.md).")
+    parser.add_argument("round", help="round file (JSON), or - for standard input")
+    parser.add_argument("--declared-colours", action="store_true",
+                        help="the ender names two series colours (RULES.md setting)")
+    try:
+        args = parser.parse_args(argv)
+        result = score(load(args.round), args.declared_colours)
+    except (UserError, ValueError) as e:
+        print("score: " + " ".join(str(e).split()), file=sys.stderr)
+        return 2
+    print(json.dumps(result, sort_keys=True))
+    return 0
