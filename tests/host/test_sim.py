@@ -1,0 +1,189 @@
+"""`python -m host_tools sim` end to end, with the stand-in app tests/host/sim_demo_app.py."""
+import os
+import pty
+import select
+import subprocess
+import sys
+import time
+
+from host_tools import ROOT, screen
+from host_tools import sim
+from host_tools.simdevice import simoled, simscript
+
+DEMO = os.path.join(ROOT, "tests", "host", "sim_demo_app.py")
+
+
+def run_sim(tmp_path, script_text, *extra, flash=None):
+    script = tmp_path / "script.txt"
+    script.write_text(script_text)
+    cmd = [sys.executable, "-m", "host_tools", "sim", "--script", str(script), "--app", DEMO,
+           "--flash", str(flash or tmp_path / "flash")] + list(extra)
+    return subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=120)
+
+
+def events(flash):
+    return (flash / "data" / "events.txt").read_text().split("\n")
+
+
+def rows_lit(frame, y0, y1):
+    return sum(screen.pixel(frame, x, y) for x in range(128) for y in range(y0, y1))
+
+
+def test_screens_saved_as_png_and_events(tmp_path):
+    r = run_sim(tmp_path, "# taps\n100 up press\n300 p1 press\n300 p2 press\n600 back press\n",
+                "--screens", str(tmp_path / "shots"), "--screenshot", str(tmp_path / "last.png"),
+                "--events")
+    assert r.returncode == 0, r.stderr
+    shots = sorted(os.listdir(tmp_path / "shots"))
+    assert shots[0] == "screen-001.png" and len(shots) >= 3
+    frames = [screen.from_png(tmp_path / "shots" / n) for n in shots]
+    assert all(a != b for a, b in zip(frames, frames[1:]))  # one file per change
+    last = screen.from_png(tmp_path / "last.png")
+    assert last == frames[-1] and rows_lit(last, 0, 8) > 20  # "boot 1" line
+    assert r.stdout.splitlines()[:3] == ["200 led 0 on", "200 tone 880", "250 tone off"]
+    lines = events(tmp_path / "flash")
+    assert lines[0].endswith("up press") and lines[1].endswith("back press")
+
+
+def test_same_script_same_screens(tmp_path):
+    text = "100 p1 down\n150 p1 up\n200 down press\n"
+    a = run_sim(tmp_path, text, "--screens", str(tmp_path / "a"), flash=tmp_path / "fa")
+    b = run_sim(tmp_path, text, "--screens", str(tmp_path / "b"), flash=tmp_path / "fb")
+    assert a.returncode == b.returncode == 0
+    names = sorted(os.listdir(tmp_path / "a"))
+    assert names == sorted(os.listdir(tmp_path / "b"))
+    for n in names:
+        assert (tmp_path / "a" / n).read_bytes() == (tmp_path / "b" / n).read_bytes()
+
+
+def test_firmware_crash_exits_nonzero_with_traceback(tmp_path):
+    r = run_sim(tmp_path, "100 ok down\n1000 ok up\n", "--screenshot", str(tmp_path / "s.png"))
+    assert r.returncode != 0
+    assert "Traceback" in r.stderr and "RuntimeError: demo crash on long ok" in r.stderr
+    assert os.path.exists(tmp_path / "s.png")
+
+
+def test_bad_script_exit_2_one_line(tmp_path):
+    for text, words in (("100 ok press\n50 up press\n", "line 2"),
+                        ("# c\n\n10 p9 press\n", "line 3"),
+                        ("10 ok hold\n", "line 1"),
+                        ("x ok press\n", "line 1")):
+        r = run_sim(tmp_path, text)
+        assert r.returncode == 2 and r.stdout == ""
+        assert len(r.stderr.strip().splitlines()) == 1 and words in r.stderr, r.stderr
+
+
+def test_board_without_button_rejects_script(tmp_path):
+    r = run_sim(tmp_path, "10 p3 press\n", "--board", "pico_duo")
+    assert r.returncode == 2 and "no button 'p3'" in r.stderr
+
+
+def test_flash_persists_between_runs(tmp_path):
+    flash = tmp_path / "flash"
+    for _ in range(2):
+        r = run_sim(tmp_path, "100 back press\n", flash=flash)
+        assert r.returncode == 0, r.stderr
+    assert (flash / "data" / "boots.txt").read_text() == "2"
+
+
+def test_clock_wrap_does_not_break(tmp_path):
+    # ticks_ms and ticks_us both wrap 500 ms after boot.
+    start = (1 << 30) * 1000 - 500000
+    r = run_sim(tmp_path, "450 ok press\n490 p1 press\n700 down press\n900 back press\n",
+                "--clock-start-us", str(start))
+    assert r.returncode == 0, r.stderr
+    lines = events(tmp_path / "flash")
+    kinds = [ln.split(" ", 1)[1] for ln in lines[:3]]
+    assert kinds == ["ok press", "down press", "back press"]
+    assert 900 <= int(lines[2].split()[0]) <= 1100  # ms since boot, across the wrap
+    assert 900000 <= int(lines[3].split()[1]) <= 1100000  # us since boot
+
+
+def test_runs_end_after_the_last_event(tmp_path):
+    r = run_sim(tmp_path, "# nothing pressed\n")
+    assert r.returncode == 0, r.stderr
+    assert not (tmp_path / "flash" / "data" / "events.txt").read_text()
+
+
+def test_firmware_output_goes_to_stderr(tmp_path):
+    app = tmp_path / "printer.py"
+    app.write_text("import time\ndef main(board):\n    print('hello from', board.NAME)\n"
+                   "    time.sleep_ms(5)\n")
+    script = tmp_path / "s.txt"
+    script.write_text("")
+    r = subprocess.run([sys.executable, "-m", "host_tools", "sim", "--script", str(script),
+                        "--app", str(app), "--flash", str(tmp_path / "f")],
+                       cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0 and r.stdout == "" and "hello from sim" in r.stderr
+
+
+def test_script_parser():
+    assert simscript.parse(["10 OK Press # x", "", "10 p6 down"]) == [
+        (10, "ok", "press"), (10, "p6", "down")]
+
+
+def test_decode_keys():
+    assert sim.decode_keys("12", 6) == ["p1 press", "p2 press"]
+    assert sim.decode_keys("\x1b[A\x1b[Bx\r\x1b", 2) == ["up press", "down press", "ok press",
+                                                         "back press"]
+    assert sim.decode_keys("W7", 6) == ["up press 1000"]
+    assert sim.decode_keys("1q", 6) is None
+
+
+def test_half_blocks_and_png_round_trip(tmp_path):
+    frame = bytearray(1024)
+    frame[0] = 0b11  # (0,0) and (0,1)
+    frame[1] = 0b10  # (1,1)
+    frame[1023] = 0x80  # (127,63)
+    text = screen.half_blocks(frame)
+    assert len(text) == 32 and all(len(ln) == 128 for ln in text)
+    assert text[0][:3] == "\u2588\u2584 " and text[31][127] == "\u2584"
+    assert len(screen.quadrants(frame)[0]) == 64
+    screen.to_png(frame, tmp_path / "f.png")
+    assert screen.from_png(tmp_path / "f.png") == bytes(frame)
+
+
+def test_panel_model_horizontal_mode_and_dark_without_charge_pump():
+    p = simoled.Panel()
+    p.write(bytes([0x00, 0xAF, 0xA1, 0xC8, 0x20, 0x00, 0x21, 10, 11, 0x22, 2, 3]))
+    p.write(bytes([0x40, 1, 2, 3, 4]))  # cols 10-11 of page 2, then of page 3
+    assert bytes(p.visible()) == bytes(1024)  # charge pump still off: dark
+    p.write(bytes([0x80, 0x8D, 0x80, 0x14]))  # Co=1 command pairs
+    v = p.visible()
+    assert (v[2 * 128 + 10], v[2 * 128 + 11], v[3 * 128 + 10], v[3 * 128 + 11]) == (1, 2, 3, 4)
+    p.write(bytes([0x00, 0xA0]))  # segment remap off: mirrored
+    assert p.visible()[2 * 128 + 117] == 1
+
+
+def test_interactive_in_a_terminal(tmp_path):
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.chdir(ROOT)
+        os.environ["COLUMNS"] = "140"
+        os.execv(sys.executable, [sys.executable, "-m", "host_tools", "sim", "--app", DEMO,
+                                  "--flash", str(tmp_path / "flash")])
+    out = b""
+
+    def read_for(seconds):
+        nonlocal out
+        end = time.time() + seconds
+        while time.time() < end:
+            if select.select([fd], [], [], 0.05)[0]:
+                try:
+                    out += os.read(fd, 65536)
+                except OSError:
+                    return
+
+    read_for(3)
+    assert "\u2588".encode() in out and b"keys:" in out  # the screen in half blocks
+    os.write(fd, b"o")
+    read_for(1)
+    os.write(fd, b"12")
+    read_for(1)
+    os.write(fd, b"q")
+    read_for(3)
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert out.rstrip().endswith(b"\x1b[?1049l")  # terminal restored
+    assert (tmp_path / "flash" / "data" / "boots.txt").read_text() == "1"
+    assert events(tmp_path / "flash")[0].endswith("ok press")
