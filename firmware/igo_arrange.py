@@ -18,10 +18,12 @@ PAIRS = [(a, b) for a in range(NCOL) for b in range(a + 1, NCOL)]
 
 
 def _value_sums():
-    sums = [0]
+    sums = bytearray(1 << VALUES)  # 2 KB, filled in place (no big list on the heap)
     for v in range(1, VALUES + 1):
-        sums += [s + v for s in sums]
-    return bytearray(sums)
+        bit = 1 << (v - 1)
+        for m in range(bit, 2 * bit):
+            sums[m] = sums[m - bit] + v
+    return sums
 
 
 VALUE_SUM = _value_sums()  # VALUE_SUM[mask] = sum of the values in the mask
@@ -102,16 +104,16 @@ def all_min_series(masks, declared_colours=False):
     ]
 
 
-def response_terms(masks, colours):
-    """(base, extra, a, b) per own colour pair (a, b) of a non-ender facing an ender
-    series of these colours: with series values S the gain (values laid out or
-    added) is base + VALUE_SUM[extra & ~S]."""
+def best_response(masks, colours, values):
+    """(gain, a, b): a non-ender's best gain (values laid out or added) facing an
+    ender series (colours, values), and the own colour pair (the first best pair)."""
     addable = 0  # values held in an ender colour
     twice = 0  # values held in two different ender colours
     for c in colours:
         twice |= addable & masks[c]
         addable |= masks[c]
-    terms = []
+    addable &= ~values
+    best = None
     for a, b in colour_pairs(masks):
         own = masks[a] | masks[b]
         seen, two = addable, twice
@@ -119,17 +121,8 @@ def response_terms(masks, colours):
             if c not in colours:
                 two |= seen & masks[c]
                 seen |= masks[c]
-        # an addable value adds its value unless the own series already takes the
-        # only card of that value
-        terms.append((VALUE_SUM[own], addable & (~own | two), a, b))
-    return terms
-
-
-def best_response(masks, colours, values):
-    """(gain, a, b): a non-ender's best gain and own colour pair (first best pair)."""
-    best = None
-    for base, extra, a, b in response_terms(masks, colours):
-        gain = base + VALUE_SUM[extra & ~values]
+        # an addable value counts again unless the own series takes its only card
+        gain = VALUE_SUM[own] + VALUE_SUM[addable & (~own | two)]
         if best is None or gain > best[0]:
             best = (gain, a, b)
     return best
