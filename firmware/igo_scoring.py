@@ -114,8 +114,9 @@ def choose_corsari_crew(masks, ender, declared_colours=False):
     order none, single colours, pairs (COLOURS order).
     Exact with every value of the chosen colours laid out: holding a value v back
     raises the ender's penalty by v and lets at most one other player (the holder of
-    the only other card of value v in those colours) lower his penalty by at most v,
-    so the ender's round score cannot fall (tests check this against brute force).
+    the only other card of value v in those colours) lower his penalty by at most v;
+    skunkers can only become more, so the ender's round score cannot fall (tests
+    check this against brute force over every crew).
     """
     mine = masks[ender]
     total = hand_total(mine)
