@@ -27,6 +27,7 @@ from host_tools.simdevice import simscript
 SIMRUN = os.path.join(ROOT, "host_tools", "simdevice", "simrun.py")
 PREFIX = "@sim:"
 END_GRACE_S = 5  # after "@sim:end", how long the device may take to exit
+SIM_HEAP_OVERHEAD_K = 48  # the simulator's own modules and fakes (measured ~37 KB)
 LONG_HOLD_MS = 1000  # interactive: a capital letter holds the button this long
 KEY_HELP = ("keys: \u2191/w up  \u2193/s down  Enter/o ok  Bksp/Esc/b back  "
             "1-6 players  W S O B = long press  q quit")
@@ -38,7 +39,9 @@ def parse_args(argv):
                    "(FORMATS.md); runs in simulated time and exits after the last event")
     p.add_argument("--flash", metavar="DIR", default="sim_flash",
                    help="the device's flash (default ./sim_flash, kept between runs)")
-    p.add_argument("--heap", default="192k", help="MicroPython heap size (default 192k, a Pico's)")
+    p.add_argument("--heap", default="192k",
+                   help="the firmware's heap (default 192k, a Pico's); the simulator adds "
+                   "%dk for its own modules" % SIM_HEAP_OVERHEAD_K)
     p.add_argument("--board", default="sim", help="board definition in boards/ (default sim)")
     p.add_argument("--screenshot", metavar="PNG", help="save the last screen")
     p.add_argument("--screens", metavar="DIR", help="save every screen change (screen-001.png ...)")
@@ -80,12 +83,15 @@ def device_command(args, script):
     exe = MICROPYTHON if os.path.exists(MICROPYTHON) else shutil.which("micropython")
     if not exe:
         raise UserError("micropython not found (make venv)")
-    if not re.match(r"^\d+[kKmM]?$", args.heap):
+    m = re.match(r"^(\d+)([kKmM]?)$", args.heap)
+    if not m:
         raise UserError("bad --heap %r (e.g. 192k)" % args.heap)
+    heap_k = int(m.group(1)) * {"": 1 / 1024, "k": 1, "m": 1024}[m.group(2).lower()]
+    heap = "%dk" % (int(heap_k) + SIM_HEAP_OVERHEAD_K)
     app = args.app
     if app.endswith(".py"):
         app = os.path.abspath(app)
-    cmd = [exe, "-X", "heapsize=" + args.heap, SIMRUN, "--board", args.board, "--app", app,
+    cmd = [exe, "-X", "heapsize=" + heap, SIMRUN, "--board", args.board, "--app", app,
            "--flash", os.path.abspath(args.flash), "--seed", str(args.seed),
            "--clock-start-us", str(args.clock_start_us)]
     if script:

@@ -53,7 +53,10 @@ def main(argv):
         os.chdir(opts["flash"])
 
     import simcore
+    import simmicropython
     import simoled
+
+    sys.modules["micropython"] = simmicropython
 
     w = simcore.reset(real=script is None, start_us=int(opts["clock-start-us"]),
                       seed=int(opts["seed"]))
