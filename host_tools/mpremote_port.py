@@ -5,6 +5,9 @@ import sys
 from host_tools import UserError
 
 PICO_VID = "2e8a"  # Raspberry Pi's USB vendor id (RP2040 and RP2350 boards)
+# A device must answer a first small request within this many seconds (mpremote itself
+# waits forever on a silent pseudo-terminal). Long transfers get their own timeouts.
+ANSWER_TIMEOUT = 12
 
 
 def picos_in(devs_output):
@@ -62,6 +65,6 @@ def mpremote(port, args, timeout=120):
     return proc.stdout
 
 
-def run_code(port, code, timeout=120):
+def run_code(port, code, timeout=ANSWER_TIMEOUT):
     """Execute MicroPython code on the device; return what it printed."""
     return mpremote(port, ["exec", code], timeout)

@@ -35,7 +35,7 @@ import sys
 import tempfile
 
 from host_tools import UserError
-from host_tools.mpremote_port import find_port, mpremote
+from host_tools.mpremote_port import find_port, mpremote, run_code
 
 HISTORY = "/data/history.jsonl"
 
@@ -202,14 +202,18 @@ def load(db_path, lines):
 
 def fetch(port):
     """The bytes of the device's history file, or None if it has none."""
+    out = run_code(port, "import os\ntry:\n print(os.stat(%r)[6])\nexcept OSError:\n print(-1)\n"
+                   % HISTORY)
+    try:
+        size = int(out.split()[-1])
+    except (ValueError, IndexError):
+        raise UserError("the device on %s gave an unreadable answer: %r" % (port, out[:80]))
+    if size < 0:
+        return None
     with tempfile.TemporaryDirectory() as tmp:
         local = os.path.join(tmp, "history.jsonl")
-        try:
-            mpremote(port, ["fs", "cp", ":" + HISTORY, local], timeout=300)
-        except UserError as exc:
-            if "ENOENT" in str(exc) or "No such file" in str(exc):
-                return None
-            raise
+        # mpremote moves about 10 KB/s over USB (256-byte chunks): allow for slow links.
+        mpremote(port, ["fs", "cp", ":" + HISTORY, local], timeout=60 + size // 2000)
         with open(local, "rb") as f:
             return f.read()
 

@@ -1,0 +1,141 @@
+"""pull (device history -> SQLite) and report (HTML + PNG charts), driven for real."""
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+
+from PIL import Image
+
+from host_tools import ROOT
+from host_tools.vdevice import running
+
+
+def tool(*args, timeout=60):
+    return subprocess.run([sys.executable, "-m", "host_tools"] + list(args), capture_output=True,
+                          text=True, timeout=timeout, cwd=ROOT)
+
+
+def line(seq, event, game, rules, boot=1, **fields):
+    obj = dict(fields, seq=seq, boot=boot, event=event, game=game, rules=rules)
+    return json.dumps(obj, sort_keys=True)
+
+
+def igo_game():
+    g = "1-1"
+    return [
+        line(1, "round", g, "igo", ender=0, penalties=[2, 9], round_scores=[1, 0], totals=[1, 0]),
+        line(2, "round", g, "igo", ender=1, penalties=[7, 3], round_scores=[0, 1], totals=[1, 1]),
+        line(3, "undo", g, "igo", of=2),
+        line(4, "round", g, "igo", void=True, totals=[1, 0]),
+        line(5, "round", g, "igo", ender=0, penalties=[1, 8], round_scores=[1, 0], totals=[2, 0]),
+        line(6, "round", g, "igo", ender=0, penalties=[0, 8], round_scores=[1, 0], totals=[3, 0]),
+        line(7, "game_over", g, "igo", totals=[3, 0], winners=[0]),
+    ]
+
+
+def corsica_game(boot=2):
+    g, lines = "2-8", []
+    for i in range(12):
+        taps = [(p, 1000 + (p * 7919 + i * 104729) % 90000) for p in range(3)]
+        taps.sort(key=lambda t: t[1])
+        order = [{"player": p, "t_us": t, "margin_us": t - taps[0][1]} for p, t in taps]
+        lines.append(line(8 + i, "slap", g, "corsica", boot=boot, order=order,
+                          winner=taps[0][0], tie=[], false=[]))
+    lines.append(line(20, "game_over", g, "corsica", boot=boot, totals=[0, 52, 0], winners=[1]))
+    return lines
+
+
+def rows(db, sql):
+    conn = sqlite3.connect(db)
+    try:
+        return conn.execute(sql).fetchall()
+    finally:
+        conn.close()
+
+
+def test_pull_twice_truncated_line_and_report(tmp_path):
+    flash = tmp_path / "flash"
+    (flash / "data").mkdir(parents=True)
+    history = igo_game() + corsica_game()
+    torn = history[-1][:30]  # a power cut tore the last line
+    (flash / "data" / "history.jsonl").write_text("\n".join(history[:-1] + [torn]) + "\n")
+    db = str(tmp_path / "h.sqlite")
+    with running(flash) as port:
+        out = tool("pull", "--port", port, "--db", db)
+        assert out.returncode == 2  # loaded, but a line was bad
+        assert out.stderr.strip() == "pull: history line 20: truncated or not JSON (skipped)"
+        assert "loaded 19 new lines" in out.stdout
+        out = tool("pull", "--port", port, "--db", db)
+        assert "loaded 0 new lines" in out.stdout
+        # After the reboot the device writes the lost line again, on a new line.
+        lines = history[:-1] + [torn, history[-1]]
+        (flash / "data" / "history.jsonl").write_text("\n".join(lines) + "\n")
+        out = tool("pull", "--port", port, "--db", db)
+        assert out.returncode == 2 and "loaded 1 new lines" in out.stdout  # line 20 still torn
+    assert rows(db, "SELECT COUNT(*) FROM lines") == [(20,)]
+    assert rows(db, "SELECT seq, void, undone FROM rounds ORDER BY seq") == [
+        (1, 0, 0), (2, 0, 1), (4, 1, 0), (5, 0, 0), (6, 0, 0)]
+    assert rows(db, "SELECT game, rules, players, totals, winners, over, first_seq, last_seq, "
+                    "boot, rounds FROM games ORDER BY game") == [
+        ("1-1", "igo", 2, "[3, 0]", "[0]", 1, 1, 7, 1, 4),
+        ("2-8", "corsica", 3, "[0, 52, 0]", "[1]", 1, 8, 20, 2, 0)]
+    assert rows(db, "SELECT COUNT(*), COUNT(margin_us) FROM slaps") == [(12, 12)]
+    assert rows(db, "SELECT COUNT(*) FROM taps") == [(36,)]
+    assert rows(db, "SELECT MIN(margin_us) FROM taps WHERE rank = 0") == [(0,)]
+
+    out_dir = tmp_path / "report"
+    out = tool("report", "--db", db, "--out", str(out_dir))
+    assert out.returncode == 0, out.stderr
+    page = (out_dir / "index.html").read_text()
+    assert "Game 1-1" in page and "Game 2-8" in page and "behind the first tap" in page
+    pngs = sorted(p for p in os.listdir(out_dir) if p.endswith(".png"))
+    assert pngs == ["game1.png", "reaction_times.png", "slap_margins.png"]
+    for name in pngs:
+        assert name in page
+        with Image.open(out_dir / name) as image:
+            image.verify()
+        with Image.open(out_dir / name) as image:
+            assert image.format == "PNG" and image.size[0] >= 400
+            assert len(image.convert("RGB").getcolors(1 << 16)) > 3  # something was drawn
+
+
+def test_pull_errors_lose_nothing(tmp_path):
+    db = str(tmp_path / "h.sqlite")
+    history = tmp_path / "history.jsonl"
+    history.write_text("\n".join(igo_game()) + "\n")
+    assert tool("pull", "--file", str(history), "--db", db).returncode == 0
+    before = rows(db, "SELECT * FROM lines ORDER BY boot, seq")
+
+    out = tool("pull", "--port", "/dev/does-not-exist", "--db", db)
+    assert out.returncode == 2 and out.stdout == ""
+    assert out.stderr.strip() == "pull: cannot open port /dev/does-not-exist (no such device, or in use)"
+
+    history.write_text('{"seq": 99, "boot": 1}\n[1, 2]\n' + line(8, "round", "1-1", "igo") + "\n")
+    out = tool("pull", "--file", str(history), "--db", db)
+    assert out.returncode == 2
+    assert out.stderr.splitlines() == [
+        "pull: history line 1: missing or bad 'event' (skipped)",
+        "pull: history line 2: not a JSON object (skipped)",
+        "pull: history line 3: missing or bad 'ender' (skipped)"]
+    assert rows(db, "SELECT * FROM lines ORDER BY boot, seq") == before
+
+    (tmp_path / "junk.sqlite").write_text("this is not a database " * 100)
+    out = tool("pull", "--file", str(history), "--db", str(tmp_path / "junk.sqlite"))
+    assert out.returncode == 2 and len(out.stderr.splitlines()) == 4  # 3 bad lines + the db
+    out = tool("report", "--db", str(tmp_path / "missing.sqlite"), "--out", str(tmp_path / "r"))
+    assert out.returncode == 2 and out.stderr.strip().startswith("report: no database")
+
+
+def test_pull_from_a_device_that_does_not_answer(tmp_path):
+    master, slave = os.openpty()  # a terminal with nothing behind it
+    try:
+        db = str(tmp_path / "h.sqlite")
+        out = tool("pull", "--port", os.ttyname(slave), "--db", db, timeout=60)
+        assert out.returncode == 2 and out.stdout == ""
+        assert out.stderr.strip() == ("pull: the device on %s does not answer (gave up after 12 s)"
+                                      % os.ttyname(slave))
+        assert not os.path.exists(db)
+    finally:
+        os.close(master)
+        os.close(slave)
