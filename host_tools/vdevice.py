@@ -193,7 +193,7 @@ class VirtualPico:
 
     # -- input --
     def feed(self, data):
-        for i, b in enumerate(data):
+        for b in data:
             if self.job is not None:
                 if b == 3:
                     self.interrupt()
