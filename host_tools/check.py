@@ -11,6 +11,7 @@ import ast
 import os
 import subprocess
 import sys
+import tempfile
 
 from host_tools import ROOT, VENV_BIN
 
@@ -22,7 +23,7 @@ STUBS = os.path.join(ROOT, ".venv", "mpy-stubs")
 # Modules that exist on the device but not in the rp2 stubs (our board file,
 # CircuitPython's modules for the CircuitPython profile).
 OPTIONAL_MODULES = ("board", "displayio", "keypad", "terminalio", "busio", "digitalio",
-                    "i2cdisplaybus", "supervisor", "adafruit_display_text",
+                    "i2cdisplaybus", "supervisor", "bitmaptools", "adafruit_display_text",
                     "adafruit_display_text.*", "adafruit_displayio_ssd1306")
 
 
@@ -87,19 +88,24 @@ def host_only_imports(path):
 def mypy_errors(paths):
     if not os.path.isdir(os.path.join(STUBS, "stdlib")):
         return ["%s missing: run make (installs requirements-stubs.txt)" % STUBS]
-    config = os.path.join(ROOT, ".venv", "mypy-firmware.ini")
+    fd, config = tempfile.mkstemp(suffix=".ini", prefix="mypy-firmware-")
+    os.close(fd)
     # Firmware modules import each other by plain name (flat on the device).
     search = [STUBS] + sorted({p if os.path.isdir(p) else os.path.dirname(p) or "." for p in paths})
     lines = ["[mypy]", "custom_typeshed_dir = " + STUBS, "mypy_path = " + ":".join(search),
              "no_site_packages = True", "follow_imports = silent",
-             "cache_dir = " + os.path.join(ROOT, ".venv", "mypy-cache"),
+             "cache_dir = " + os.devnull,  # no cache: each run checks afresh
              "", "[mypy-%s]" % ",".join(OPTIONAL_MODULES), "ignore_missing_imports = True"]
     with open(config, "w") as f:
         f.write("\n".join(lines) + "\n")
     env = dict(os.environ, MYPYPATH=":".join(search))
-    r = subprocess.run([os.path.join(VENV_BIN, "mypy"), "--config-file", config,
-                        "--no-error-summary", "--hide-error-context", "--explicit-package-bases"]
-                       + list(paths), capture_output=True, text=True, env=env)
+    try:
+        r = subprocess.run([os.path.join(VENV_BIN, "mypy"), "--config-file", config,
+                            "--no-error-summary", "--hide-error-context",
+                            "--explicit-package-bases"] + list(paths),
+                           capture_output=True, text=True, env=env)
+    finally:
+        os.remove(config)
     # Errors inside the third-party stubs are not ours: keep only our files.
     ours = [os.path.relpath(p) for p in paths] + [os.path.abspath(p) for p in paths]
     problems = [ln for ln in r.stdout.splitlines()
