@@ -196,8 +196,10 @@ def test_display_leds_and_beep():
     if not MPY:
         return
     w, hw, time = _setup()
-    hw.canvas.text("Hi", 0, 0, 2)
+    hw.canvas.fill_rect(0, 0, 128, 64)
+    t0 = w.now
     hw.show()
+    assert 20000 <= w.now - t0 <= 30000  # a full frame at 400 kHz: the bus time passes
     assert bytes(w.panel.visible()) == bytes(hw.canvas.buffer)
     hw.led(1, True)
     assert w.pin(Board.LED_PINS[1]).level == 1

@@ -113,10 +113,15 @@ class I2C:
         w = simcore.world
         return [] if w.panel is None else [w.panel_addr]
 
+    def _transfer(self, n):
+        # 9 clocks a byte, plus the address byte: the time the blocking call takes.
+        simcore.world.busy((n + 1) * 9 * 1000000 // self.freq)
+
     def writeto(self, addr, buf, stop=True):
         panel = self._device(addr)
         self.bytes += len(buf)
         panel.write(buf)
+        self._transfer(len(buf))
         return len(buf)
 
     def writevto(self, addr, vector, stop=True):
@@ -126,6 +131,7 @@ class I2C:
             data.extend(b)
         self.bytes += len(data)
         panel.write(data)
+        self._transfer(len(data))
         return len(data)
 
     def readfrom(self, addr, n, stop=True):

@@ -7,7 +7,8 @@ Clock: absolute microseconds since an arbitrary origin; `ticks_us()` is that val
 masked to 30 bits like rp2 (`ticks_ms()` = ms masked to 30 bits), so a run started
 near the wrap point (`start_us`) proves the firmware survives the wrap. Scripted
 mode: simulated time that jumps ahead in sleeps (each ticks read also advances it by
-TICK_US, so a busy-wait loop ends); real mode (interactive): wall-clock time.
+TICK_US, so a busy-wait loop ends; an I2C transfer takes its time on the bus);
+real mode (interactive): wall-clock time.
 
 Buttons: a `down` drives the pin low with switch bounce, an `up` releases it with
 chatter (a few edges over BOUNCE_MIN_US..BOUNCE_MAX_US, from a seeded PRNG). Every
@@ -290,6 +291,13 @@ class World:
         if now >= self.end and not self.in_irq:
             self.finish()
         return now
+
+    def busy(self, us):
+        """Scripted mode: the CPU is busy `us` (an I2C transfer); IRQs still fire."""
+        if not self.real and not self.in_irq:
+            self.now += us
+            if self.now >= self.next_edge:
+                self.dispatch(self.now)
 
     def sleep_us(self, us):
         if self.in_irq:
