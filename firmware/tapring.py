@@ -34,8 +34,8 @@ class TapRing:
         # One spare slot: head == tail means empty, so the IRQ writes only `head`
         # and the main loop only `tail` (no shared counter to race on).
         self._slots = size + 1
-        self._t = array("i", [0]) * self._slots
-        self._levels = array("I", [0]) * self._slots
+        self._t = array("i", [0] * self._slots)
+        self._levels = array("I", [0] * self._slots)
         self.head = 0  # next slot to write (IRQ side)
         self.tail = 0  # next slot to read (main loop side)
         self.overflows = 0  # entries dropped because the ring was full

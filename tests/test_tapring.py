@@ -1,0 +1,70 @@
+import sys
+
+from tapring import TapRing
+
+
+def test_fifo_order_and_pop_on_empty():
+    ring = TapRing(8)
+    assert ring.pop() is None
+    for i in range(5):
+        ring.record(100 + i, i)
+    assert len(ring) == 5
+    assert [ring.pop() for _ in range(5)] == [(100 + i, i) for i in range(5)]
+    assert ring.pop() is None
+    assert len(ring) == 0
+
+
+def test_full_ring_counts_overflows_and_keeps_unread_entries():
+    ring = TapRing(4)
+    for i in range(7):
+        ring.record(i, i)
+    assert ring.overflows == 3
+    assert len(ring) == 4
+    seen = []
+    assert ring.drain(lambda t, levels: seen.append((t, levels))) == 4
+    assert seen == [(0, 0), (1, 1), (2, 2), (3, 3)]
+    assert ring.overflows == 3
+
+
+def test_indices_wrap_many_times():
+    ring = TapRing(3)
+    out = []
+    for i in range(50):
+        ring.record(i, 0x3FFFFFFF - i)
+        if i % 2:
+            ring.drain(lambda t, levels: out.append((t, levels)))
+    ring.drain(lambda t, levels: out.append((t, levels)))
+    assert out == [(i, 0x3FFFFFFF - i) for i in range(50)]
+    assert ring.overflows == 0
+
+
+def test_holds_full_range_of_ticks_and_gpio_levels():
+    ring = TapRing(2)
+    ring.record(2**30 - 1, 2**30 - 1)
+    ring.record(0, 0)
+    assert ring.pop() == (2**30 - 1, 2**30 - 1)
+    assert ring.pop() == (0, 0)
+
+
+def test_record_allocates_nothing_under_heap_lock():
+    if sys.implementation.name != "micropython":
+        return
+    import micropython
+
+    ring = TapRing(8)
+    t = 2**30 - 5
+    levels = 0x3FFF0000
+
+    def irq(pin):  # what the pin IRQ handler does on the device
+        ring.record(t, levels)
+
+    micropython.heap_lock()
+    try:
+        for _ in range(20):  # fills the ring, then overflows
+            irq(None)
+        ring.record(0, 0)
+    finally:
+        micropython.heap_unlock()
+    assert ring.overflows == 13
+    assert len(ring) == 8
+    assert ring.pop() == (t, levels)
