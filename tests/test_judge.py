@@ -73,17 +73,25 @@ def test_bouncy_presses_order_and_ties_match_true_press_times():
         window = 1 + rng.below(2000)
         presses = []
         edges = []
+        held = []
         for p in range(players):
             if rng.below(6) == 0:
                 continue  # this player does not tap
             # Near-simultaneous presses: within a few ms, sometimes identical.
             t = base + (0 if rng.below(8) == 0 else rng.below(4000))
+            if rng.below(5) == 0:
+                # Held when the pile changed: a chattering release first, then
+                # the real press once the level stayed high for RELEASE_US.
+                held.append(p)
+                release = base + 1 + rng.below(2000)
+                bounce(rng, release, 1, edges, p)
+                t = release + 3000 + Judge.RELEASE_US + rng.below(4000)
             presses.append((t - base, p, t % WRAP))
             edges.extend(press_edges(rng, p, t, 30000 + big(rng, 200000)))
             # A second press after the release must not count.
             edges.extend(press_edges(rng, p, t + 400000, 50000))
         presses.sort()
-        r = judge_trace(players, True, "double", edges=by_time(edges, base),
+        r = judge_trace(players, True, "double", edges=by_time(edges, base), held=held,
                         tie_window_us=window, tie_break="reslap")
         assert [(o["player"], o["t_us"]) for o in r["order"]] == [(p, t) for _, p, t in presses]
         if not presses:
