@@ -1,0 +1,75 @@
+"""Simulator entry app for `make bench`: the real firmware, measured.
+
+    python -m host_tools sim --app bench/session_app.py --script bench/session_igo.txt
+
+Runs `app.run` exactly as `app.main` does, but hands it a `time` wrapper whose
+`sleep_ms` (where the main loop idles once per iteration) samples the heap:
+`gc.collect()` then `gc.mem_alloc()`, i.e. the live heap, minus what was live before
+the firmware was imported (the simulator's own modules). Every display update's
+bytes come from the driver's `last_update_bytes`. At the end (the simulator raises
+SystemExit) one line goes to stdout, which the simulator passes on to stderr:
+
+    @bench {"heap_peak": n, "heap_base": n, "updates": [bytes, ...], ...}
+
+Collecting at every iteration is slow, so the heap is sampled at iterations that
+drew or handled an event, and at every 50th idle one.
+"""
+import gc
+import sys
+
+IDLE_SAMPLE_EVERY = 50
+
+
+class MeasuredTime:
+    """The `time` module for app.run: sleep_ms samples the heap first."""
+
+    def __init__(self, time, display, base):
+        self._time = time
+        self.ticks_ms = time.ticks_ms
+        self.display = display
+        self.base = base
+        self.peak = 0
+        self.samples = 0
+        self.seen_updates = display.updates
+        self.update_bytes = []
+        self.idle = 0
+
+    def sleep_ms(self, ms):
+        d = self.display
+        busy = d.updates != self.seen_updates
+        if busy:
+            self.seen_updates = d.updates
+            self.update_bytes.append(d.last_update_bytes)
+        self.idle += 1
+        if busy or self.idle >= IDLE_SAMPLE_EVERY:
+            self.idle = 0
+            gc.collect()
+            used = gc.mem_alloc() - self.base
+            self.samples += 1
+            if used > self.peak:
+                self.peak = used
+        self._time.sleep_ms(ms)
+
+    def report(self):
+        parts = ['"heap_peak": %d' % self.peak, '"heap_base": %d' % self.base,
+                 '"heap_samples": %d' % self.samples,
+                 '"updates": [%s]' % ", ".join(str(x) for x in self.update_bytes),
+                 '"bytes_sent": %d' % self.display.bytes_sent,
+                 '"errors": %d' % self.display.errors]
+        sys.stdout.write("@bench {%s}\n" % ", ".join(parts))
+
+
+def main(board):
+    gc.collect()
+    base = gc.mem_alloc()  # the simulator and this module, before any firmware
+    import time
+
+    import app
+    import hw as hwmod
+
+    hw = hwmod.Hardware(board)
+    clock = MeasuredTime(time, hw.display, base)
+    try:
+        app.run(app.App(hw=hw), hw, clock)
+    finally:
+        clock.report()
