@@ -28,7 +28,7 @@ def ticks_diff(end, start):
 try:
     import time
 
-    if time.ticks_add(_TICKS_MASK, 1) == 0:  # a 30-bit port (rp2): use the builtin
+    if time.ticks_diff(0, _TICKS_MASK) == 1:  # a 30-bit port (rp2): use the builtin
         ticks_diff = time.ticks_diff
 except AttributeError:  # CPython has no ticks_*
     pass
