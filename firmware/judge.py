@@ -41,7 +41,8 @@ _NO_TAP = -1
 
 
 class Judge:
-    """Judge the taps after one pile change. Tunables are class attributes."""
+    """Judge the taps after one pile change (call `arm()` first). Tunables are
+    class attributes; an instance may override them."""
 
     RELEASE_US = 20000  # level must stay high this long for a release to count
     TIE_WINDOW_US = 1000  # taps less than this behind the first tie with it
@@ -68,10 +69,9 @@ class Judge:
         for bit in self._bits:
             self._pin_mask |= bit
         self._state = [_RELEASED] * players
-        self._tap_t = [_NO_TAP] * players
+        self._tap_t = [_NO_TAP] * players  # first press time since arm()
         self._levels = self._pin_mask  # last snapshot, player pins only
         self.armed_at = 0
-        self.arm(0)
 
     def held_mask(self, levels):
         """Players (bit i = player i) pressed in a GPIO snapshot (active-low)."""
@@ -83,16 +83,18 @@ class Judge:
 
     def arm(self, t_us, held_mask=0):
         """The pile changed at `t_us`; players in `held_mask` are down and tap only
-        after a release. Forgets all earlier taps."""
+        after a release, as do players whose release is not confirmed yet (level
+        high for less than RELEASE_US). Forgets all earlier taps."""
         self.armed_at = t_us
         levels = self._pin_mask
         for p in range(self.players):
             self._tap_t[p] = _NO_TAP
+            s = self._state[p]
             if held_mask >> p & 1:
                 self._state[p] = _PRESSED
                 if self._bits:
                     levels &= ~self._bits[p]
-            else:
+            elif s < 0 or not 0 <= ticks_diff(t_us, s) < self.RELEASE_US:
                 self._state[p] = _RELEASED
         self._levels = levels
 

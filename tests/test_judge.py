@@ -134,6 +134,24 @@ def test_held_before_arm_taps_only_after_a_release():
     assert j.order() == [(1, 30000, 0), (0, 60000, 30000)]
 
 
+def test_release_unconfirmed_at_arm_still_needs_the_release_time():
+    j = Judge(2)
+    j.arm(0)
+    j.edge(0, 100, 0)
+    j.edge(0, 50000, 1)  # releasing ...
+    j.arm(51000)  # ... when the pile changes: level high, but not released yet
+    j.edge(0, 52000, 0)  # release chatter
+    j.edge(0, 52100, 1)
+    assert j.order() == []
+    j.edge(0, 52100 + Judge.RELEASE_US, 0)
+    assert j.order() == [(0, 52100 + Judge.RELEASE_US, 0)]
+    # A release long confirmed before the pile change: the next press taps.
+    j.edge(0, 100000, 1)
+    j.arm(100000 + Judge.RELEASE_US)
+    j.edge(0, 100000 + Judge.RELEASE_US + 1, 0)
+    assert j.order() == [(0, 100000 + Judge.RELEASE_US + 1, 0)]
+
+
 def test_held_players_in_a_trace():
     edges = [(0, 100, 0), (1, 500, 0), (0, 25000, 1), (0, 60000, 0)]
     r = judge_trace(2, True, edges=edges, held=[0])
