@@ -50,9 +50,13 @@ class Judge:
     FALSE_TAP_CARDS = 3  # cards a false tapper puts under the pile
 
     def __init__(self, players, pins=None, tie_window_us=None, tie_break=None):
-        """`pins`: GPIO pin of each player, needed only for `snapshot()`."""
+        """`pins`: GPIO pin number (0..31) of each player, for `snapshot()` and
+        `held_mask()`."""
         if not 1 <= players <= 30:
             raise ValueError("players must be 1..30")
+        for pin in pins or ():
+            if not 0 <= pin < 32:
+                raise ValueError("GPIO pin %r out of range 0..31 (a pin number, not a bit)" % (pin,))
         if tie_window_us is not None:
             if tie_window_us < 1:
                 raise ValueError("tie_window_us must be at least 1")

@@ -292,7 +292,8 @@ def test_held_mask_from_snapshot_and_ring_to_judge():
 
 
 def test_bad_settings_raise_value_error():
-    for kwargs in ({"tie_window_us": 0}, {"tie_break": "coin"}, {"pins": (16,)}):
+    for kwargs in ({"tie_window_us": 0}, {"tie_break": "coin"}, {"pins": (16,)},
+                   {"pins": (16, 1 << 17)}):
         try:
             Judge(2, **kwargs)
             assert False, kwargs
