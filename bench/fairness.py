@@ -20,17 +20,12 @@ judged right when the judge puts the earlier one strictly first (before, and not
 tied with, the later one). Reported per feed: pairs, share right, the largest
 misjudged true margin (0 if none), and the same for pairs inside the tie window
 (informative: those are ties by design when they involve the first tap).
-
-`judge_edges_per_s(runs)`: raw edges per second through `Judge.edge` (arm, every
-edge, decide per group), median over runs.
 """
 import sys
 
 _here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 if _here + "/../firmware" not in sys.path:
     sys.path.insert(0, _here + "/../firmware")
-
-import time  # noqa: E402
 
 from judge import Judge  # noqa: E402
 from rng import Rng  # noqa: E402
@@ -41,20 +36,6 @@ PINS = (16, 17, 18, 19)  # the reference build's first player pins
 IRQ_LATENCY_US = 10  # edge to handler start (rp2 hard IRQ, MicroPython)
 IRQ_HANDLER_US = 8  # one handler: ticks_us, mem32 read, ring store
 WRAP_EVERY = 8  # every 8th group starts just before the ticks wrap
-
-if hasattr(time, "ticks_us"):
-    def _now():
-        return time.ticks_us()
-
-    def _us(start):
-        return time.ticks_diff(time.ticks_us(), start)
-else:
-    def _now():
-        return time.perf_counter_ns()
-
-    def _us(start):
-        return (time.perf_counter_ns() - start) // 1000
-
 
 def _button(rng, t):
     """Level changes of one press at absolute time t: [(t, level)], level 0 = down."""
@@ -176,33 +157,6 @@ def fairness(groups=2000, seed=1):
     return out
 
 
-def judge_edges_per_s(runs=7, groups=300, seed=2):
-    """Median raw edges per second through Judge.edge (arm + edges + decide per group)."""
-    rng = Rng(seed)
-    cases = []
-    edges = 0
-    for i in range(groups):
-        g = make_group(rng, i)
-        cases.append((len(g["press"]), g["armed"] & MASK,
-                      [(p, t & MASK, level) for t, p, level in g["edges"]]))
-        edges += len(g["edges"])
-    judges = [Judge(n) for n in (2, 3, 4)]
-    rates = []
-    for _ in range(runs):
-        start = _now()
-        for players, armed, evs in cases:
-            judge = judges[players - 2]
-            judge.arm(armed)
-            edge = judge.edge
-            for p, t, level in evs:
-                edge(p, t, level)
-            judge.decide()
-        us = _us(start)
-        rates.append(edges * 1000000 // max(1, us))
-    rates.sort()
-    return rates[len(rates) // 2]
-
-
 def _line(name, st):
     share = st["right"] * 10000 // max(1, st["pairs"])
     return "%s pairs %d right %d.%02d%% max_misjudged_us %d (in window: %d/%d)" % (
@@ -215,4 +169,3 @@ if __name__ == "__main__":
     res = fairness(n)
     print(_line("fairness_edges", res["edges"]))
     print(_line("fairness_snapshots", res["snapshots"]))
-    print("judge_edges_per_s %d" % judge_edges_per_s())

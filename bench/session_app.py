@@ -9,7 +9,7 @@ the firmware was imported (the simulator's own modules). Every display update's
 bytes come from the driver's `last_update_bytes`. At the end (the simulator raises
 SystemExit) one line goes to stdout, which the simulator passes on to stderr:
 
-    @bench {"heap_peak": n, "heap_base": n, "updates": [bytes, ...], ...}
+    @bench {"heap_peak": n, "heap_base": n, "updates": [bytes, ...], "modules": [...], ...}
 
 Collecting at every iteration is slow, so the heap is sampled at iterations that
 drew or handled an event, and at every 50th idle one.
@@ -33,6 +33,8 @@ class MeasuredTime:
         self.seen_updates = display.updates
         self.update_bytes = []
         self.idle = 0
+        self.app = None
+        self.peak_screen = ""
 
     def sleep_ms(self, ms):
         d = self.display
@@ -48,14 +50,18 @@ class MeasuredTime:
             self.samples += 1
             if used > self.peak:
                 self.peak = used
+                if self.app is not None:
+                    self.peak_screen = type(self.app.top()).__name__
         self._time.sleep_ms(ms)
 
     def report(self):
         parts = ['"heap_peak": %d' % self.peak, '"heap_base": %d' % self.base,
+                 '"heap_peak_screen": "%s"' % self.peak_screen,
                  '"heap_samples": %d' % self.samples,
                  '"updates": [%s]' % ", ".join(str(x) for x in self.update_bytes),
                  '"bytes_sent": %d' % self.display.bytes_sent,
-                 '"errors": %d' % self.display.errors]
+                 '"errors": %d' % self.display.errors,
+                 '"modules": [%s]' % ", ".join('"%s"' % m for m in sorted(sys.modules))]
         sys.stdout.write("@bench {%s}\n" % ", ".join(parts))
 
 
@@ -70,6 +76,7 @@ def main(board):
     hw = hwmod.Hardware(board)
     clock = MeasuredTime(time, hw.display, base)
     try:
-        app.run(app.App(hw=hw), hw, clock)
+        clock.app = app.App(hw=hw)
+        app.run(clock.app, hw, clock)
     finally:
         clock.report()
