@@ -27,7 +27,6 @@ class History:
         """path: e.g. "data/history.jsonl" (relative to the flash root); boot_path: the
         small file holding the boot counter, e.g. "data/boot.json"."""
         self.path = path
-        self.error = None  # one-line text of the last problem, None when all is well
         self.dropped = 0  # lines lost because the queue overflowed
         self._queue = []  # (seq, line text)
         self._recheck = False  # a flush failed: the file's tail must be read again
@@ -40,6 +39,7 @@ class History:
         if last and type(last.get("boot")) is int:
             boot = max(boot, last["boot"])
         self.boot = boot + 1
+        # One-line text of the last problem, None when all is well.
         self.error = store.save(boot_path, {"boot": self.boot})
 
     def log(self, event, game, rules, fields=None):
