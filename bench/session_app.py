@@ -55,14 +55,23 @@ class MeasuredTime:
         self._time.sleep_ms(ms)
 
     def report(self):
-        parts = ['"heap_peak": %d' % self.peak, '"heap_base": %d' % self.base,
-                 '"heap_peak_screen": "%s"' % self.peak_screen,
-                 '"heap_samples": %d' % self.samples,
-                 '"updates": [%s]' % ", ".join(str(x) for x in self.update_bytes),
-                 '"bytes_sent": %d' % self.display.bytes_sent,
-                 '"errors": %d' % self.display.errors,
-                 '"modules": [%s]' % ", ".join('"%s"' % m for m in sorted(sys.modules))]
-        sys.stdout.write("@bench {%s}\n" % ", ".join(parts))
+        """The @bench line, written piece by piece (the heap may be nearly full)."""
+        w = sys.stdout.write
+        w('@bench {"heap_peak": %d, "heap_base": %d, "heap_peak_screen": "%s", '
+          '"heap_samples": %d, "bytes_sent": %d, "errors": %d, "updates": ['
+          % (self.peak, self.base, self.peak_screen, self.samples, self.display.bytes_sent,
+             self.display.errors))
+        sep = ""
+        for b in self.update_bytes:
+            w(sep)
+            w(str(b))
+            sep = ", "
+        w('], "modules": [')
+        sep = ""
+        for m in sorted(sys.modules):
+            w(sep + '"' + m + '"')
+            sep = ", "
+        w("]}\n")
 
 
 def main(board):
