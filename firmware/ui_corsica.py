@@ -49,6 +49,15 @@ def margin_text(us):
     return "+%d" % (us // 1000)
 
 
+def pin_of(bit):
+    """GPIO number of a one-bit mask (hw.player_bits holds masks, the judge wants pins)."""
+    pin = 0
+    while bit > 1:
+        bit >>= 1
+        pin += 1
+    return pin
+
+
 def tie_text(tie):
     """Tied players as "1/3"."""
     return "/".join(str(p + 1) for p in tie)
@@ -132,10 +141,12 @@ class _TapScreen(ui.Screen):
         ui.Screen.__init__(self, app)
         s = app.settings
         hw = app.hw
-        pins = list(hw.player_bits[:players]) if hw else list(range(players))
+        self.bits = hw.player_bits[:players] if hw else [1 << p for p in range(players)]
+        pins = [pin_of(bit) for bit in self.bits]
         self.judge = Judge(players, pins, s["tie_window_us"], s["tie_break"])
         self.players = players
-        self.levels = None  # last GPIO snapshot; None: none yet (all released)
+        # Last GPIO levels (None: unknown, taken as all released): who is held at arm.
+        self.levels = hw.player_levels() if hw else None
         self.clock = clock or now_us
         self.rng = Rng(self.clock() if seed is None else seed)  # tie-break seeds
         self.game_id = app.new_game_id()
@@ -414,14 +425,10 @@ class DeckGame(_TapScreen):
             self.message = ("FALSE: %s%s" % (name(player), more), penalty)
         for p in range(game.players):
             if game.eliminated(p):
-                self.out_bits |= 1 << self.judge_pin(p)
+                self.out_bits |= self.bits[p]
         self.pile_changed(self.clock(), False)
         self.light(winner)
         self.app.invalidate()
-
-    def judge_pin(self, player):
-        hw = self.app.hw
-        return hw.player_bits[player] if hw else player
 
     def title_text(self):
         game = self.game

@@ -13,9 +13,13 @@ class FakeHw:
 
     def __init__(self, players=6):
         self.players = players
-        self.player_bits = list(PINS[:players])
+        self.player_bits = tuple(1 << pin for pin in PINS[:players])
+        self.levels = 0xFFFFFFFF >> 2  # GPIO_IN: 30 bits, all high
         self.leds = {}
         self.beeps = []
+
+    def player_levels(self):
+        return self.levels
 
     def led(self, i, on):
         self.leds[i] = on
@@ -37,9 +41,6 @@ class Table:
             for key in settings:
                 self.app.settings[key] = settings[key]
         self.t = (1 << 30) - 3000000  # 3 s before the ticks wrap
-        self.levels = 0
-        for pin in PINS:
-            self.levels |= 1 << pin
 
     def __call__(self):
         return self.t & 0x3FFFFFFF
@@ -67,14 +68,14 @@ class Table:
 
     def down(self, player, after=0):
         self.t += after
-        self.levels &= ~(1 << PINS[player])
-        self.app.on_snapshot(self(), self.levels)
+        self.hw.levels &= ~(1 << PINS[player])
+        self.app.on_snapshot(self(), self.hw.levels)
         self.tick()
 
     def up(self, player, after=0):
         self.t += after
-        self.levels |= 1 << PINS[player]
-        self.app.on_snapshot(self(), self.levels)
+        self.hw.levels |= 1 << PINS[player]
+        self.app.on_snapshot(self(), self.hw.levels)
         self.tick()
 
     def press(self, player):
@@ -263,6 +264,19 @@ def test_button_held_before_arm_taps_only_after_release():
         table.down(1, after=25000)
         table.settle()
         assert orders(table.screen().result) == [(0, 0), (1, 46000)]
+    finally:
+        table.close()
+
+
+def test_button_held_when_the_screen_opens_is_read_from_the_pins():
+    table = Table(6)
+    try:
+        table.hw.levels &= ~(1 << PINS[0])  # held before the screen came up: no snapshot
+        table.app.push(Referee(table.app, 3, 7, table))
+        table.nav("ok")
+        table.down(1, after=10000)
+        table.settle()
+        assert orders(table.screen().result) == [(1, 0)]
     finally:
         table.close()
 
