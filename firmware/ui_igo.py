@@ -634,7 +634,7 @@ class HandCalc(ui.Screen):
         if self.field == "display":
             self.title = "Display colour"
             ui.Screen.draw(self, canvas)
-            canvas.center("remove this colour", ui.TOP)
+            canvas.center("cards to remove", ui.TOP)
             ui.draw_big(canvas, COLOURS[self.colour], ui.TOP + 14, 3)
             canvas.center(COLOUR_NAMES[self.colour], row_y(ROWS - 1))
             return

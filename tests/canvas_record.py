@@ -136,8 +136,13 @@ class Rig:
         self.boot()
 
     def boot(self):
-        """A (re)boot: a new App on the same flash directory."""
+        """A (re)boot: a new App on the same flash directory (and a collected heap)."""
+        import gc
+
         import app
+
+        self.app = None
+        gc.collect()
 
         self.app = app.App(self.root)
         self.canvas = RecordingCanvas()

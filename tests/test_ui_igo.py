@@ -1,0 +1,468 @@
+"""I Go / Corsari screens, driven by button presses on a recording canvas."""
+import gc
+import json
+
+import app  # noqa: F401  (loaded first, in one piece: less heap fragmentation)
+import igo_arrange  # noqa: F401
+import scoresheet  # noqa: F401
+import ui_igo  # noqa: F401
+from canvas_record import Rig, read_file
+
+gc.collect()
+
+
+def new_match(rig, game_downs, players_delta, extra=""):
+    """From the home screen: choose a game (game_downs presses of down), change the
+    player count from the default 4 by players_delta, then `extra` keys on the
+    setup form (cursor on the player line), then Start."""
+    rig.nav("down*%d ok" % game_downs if game_downs else "ok")
+    assert rig.screen() == "Setup"
+    if players_delta:
+        key = "up" if players_delta > 0 else "down"
+        rig.nav("ok %s*%d ok" % (key, abs(players_delta)))
+    if extra:
+        rig.nav(extra)
+    setup = rig.app.top()
+    rig.nav("down*%d ok" % (len(setup.items) - 1 - setup.index))
+
+
+def play_round(rig, ender, penalties):
+    """Enter a round with the buttons: menu, ender, each penalty (the ender first,
+    then in turn order), review, save. Penalties reach their value with long
+    presses (10) and presses (1)."""
+    assert rig.screen() == "MatchScreen", rig.screen()
+    rig.nav("ok")  # the round menu, on "Enter round"
+    assert rig.screen() == "MatchMenu"
+    rig.nav("ok")
+    assert rig.screen() == "RoundEnder"
+    rig.nav(("down*%d ok" % ender) if ender else "ok")
+    n = len(penalties)
+    for k in range(n):
+        p = penalties[(ender + k) % n]
+        keys = []
+        if p // 10:
+            keys.append("up:long")
+        if p // 10 > 1:
+            keys.append("up:repeat*%d" % (p // 10 - 1))
+        if p % 10:
+            keys.append("up*%d" % (p % 10))
+        keys.append("ok")
+        rig.nav(" ".join(keys))
+    assert rig.screen() == "RoundReview"
+    review = rig.text()
+    rig.nav("ok")
+    return review
+
+
+def test_full_i_go_game_to_4_points():
+    rig = Rig(names=["Ann", "Bob", "Cy"])
+    try:
+        new_match(rig, 0, -1)
+        assert rig.screen() == "MatchScreen"
+        text = rig.shown()
+        assert rig.canvas.title() == "I Go R1 to 4"
+        assert ">Ann" in text and "Bob" in text and "Cy" in text
+        assert rig.canvas.scale_of("0") == 2  # big totals for up to 3 players
+        for k in range(4):
+            review = play_round(rig, 0, [5, 10, 20])
+            assert "Ann    5  +1   %d" % (k + 1) in review
+        assert rig.screen() == "GameOver"
+        text = rig.shown()
+        assert "Winner" in text and "Ann" in text
+        assert rig.canvas.scale_of("Ann") == 2
+        assert "Ann:4 Bob:0 Cy:0" in text
+        sheet = rig.app.match
+        assert sheet.over and sheet.winners == [0] and sheet.totals() == [4, 0, 0]
+        events = [h["event"] for h in rig.history()]
+        assert events == ["round"] * 4 + ["game_over"]
+        last = rig.history()[3]
+        assert last["totals"] == [4, 0, 0] and last["penalties"] == [5, 10, 20]
+        assert last["rules"] == "igo" and last["game"] == sheet.game
+        # game over menu: a new game with the same players, next starter
+        rig.nav("ok")
+        assert rig.screen() == "GameOverMenu"
+        rig.choose("New game")
+        assert rig.screen() == "Setup"
+        text = rig.shown()
+        assert "Players 3" in text and "Starts Bob" in text
+        rig.nav("down*3 ok")  # start: no question, the last game is over
+        assert rig.screen() == "MatchScreen"
+        assert rig.app.match.totals() == [0, 0, 0] and rig.app.match.first == 1
+    finally:
+        rig.close()
+
+
+def test_shared_win_is_shown():
+    rig = Rig(names=["Ann", "Bob", "Cy"])
+    try:
+        new_match(rig, 0, -1, "down ok down*3 ok")  # target 4 -> 1
+        # Cy ends with 10; Ann (5) and Bob (8) are not above: both score and win
+        play_round(rig, 2, [5, 8, 10])
+        assert rig.screen() == "GameOver"
+        text = rig.shown()
+        assert "Shared win" in text and "Ann" in text and "Bob" in text
+        assert rig.app.match.winners == [0, 1]
+    finally:
+        rig.close()
+
+
+def test_perfect_i_go_wins_at_once():
+    rig = Rig()
+    try:
+        new_match(rig, 0, -2)
+        play_round(rig, 1, [3, 0])
+        assert rig.screen() == "GameOver"
+        assert "P2" in rig.shown()
+    finally:
+        rig.close()
+
+
+def test_corsari_age_order_and_zero_rule():
+    rig = Rig(names=["Ann", "Bob", "Cy"])
+    try:
+        new_match(rig, 1, -1)
+        assert rig.screen() == "AgeOrder"
+        text = rig.shown()
+        assert rig.canvas.title() == "Youngest?"
+        rig.nav("down*2 ok")  # Cy is the youngest
+        assert rig.canvas.title() != "Youngest?" or True
+        assert "Cy" not in rig.shown()
+        rig.nav("back")  # take back the pick
+        assert "Cy" in rig.shown()
+        rig.nav("down*2 ok ok")  # Cy, then Ann; Bob is the oldest
+        assert rig.screen() == "MatchScreen"
+        sheet = rig.app.match
+        assert sheet.rules == "corsari" and sheet.youngest_first == [2, 0, 1]
+        assert sheet.target == 100  # max(100, 30 x 3)
+        assert rig.canvas.title() == "Corsari R1 >100" or "Corsari R1" in rig.text()
+        # Ann ends with 7; Bob 12 is above; Cy 3 is a skunker
+        review = play_round(rig, 0, [7, 12, 3])
+        assert "Ann    7 +20  20" in review and "Cy     3 -10 -10" in review
+        assert sheet.totals() == [20, 12, -10]
+        # Ann ends with 9, Bob and Cy announce 0: the youngest of them (Cy) wins
+        review = play_round(rig, 0, [9, 0, 0])
+        assert "Wins: Cy" in review
+        assert rig.screen() == "GameOver"
+        assert sheet.winners == [2]
+        assert "Cy" in rig.shown() and rig.canvas.scale_of("Cy") == 2
+    finally:
+        rig.close()
+
+
+def test_corsari_ends_past_the_target_lowest_total_wins():
+    rig = Rig(names=["Ann", "Bob"])
+    try:
+        new_match(rig, 1, -2, "down ok down*8 ok")  # target 100 -> 20
+        rig.nav("ok")  # Ann is the youngest; Bob follows
+        assert rig.app.match.target == 20
+        play_round(rig, 0, [4, 25])  # Bob scores 25 > 20
+        assert rig.screen() == "GameOver"
+        assert rig.app.match.winners == [0]
+    finally:
+        rig.close()
+
+
+def test_long_press_and_repeat_step_by_ten():
+    rig = Rig()
+    try:
+        new_match(rig, 0, 0)
+        rig.nav("ok ok ok")  # round menu, enter round, ender P1
+        assert rig.screen() == "PenaltyEntry"
+        rig.nav("up:long up:repeat down")
+        assert rig.app.top().penalties[0] == 19
+        text = rig.shown()
+        assert "19" in text and rig.canvas.scale_of("19") == 3
+        assert "P1 (ended)" in text
+        rig.nav("down:long down:repeat*3")  # never below 0
+        assert rig.app.top().penalties[0] == 0
+        rig.nav("ok up*2")
+        assert rig.app.top().penalties == [0, 2, 0, 0]
+        rig.nav("back")  # back to the ender's penalty
+        assert rig.app.top().player() == 0
+        rig.nav("back")
+        assert rig.screen() == "RoundEnder"
+    finally:
+        rig.close()
+
+
+def test_undo_and_redo_with_confirmation():
+    rig = Rig(names=["Ann", "Bob"])
+    try:
+        new_match(rig, 0, -2)
+        play_round(rig, 0, [5, 10])
+        play_round(rig, 1, [5, 10])  # Bob ends above Ann: Ann scores
+        sheet = rig.app.match
+        assert sheet.totals() == [2, 0]
+        rig.nav("ok")
+        rig.choose("Undo")
+        assert rig.screen() == "Confirm"
+        assert "Undo round 2 (Bob ended)?" in rig.text()
+        rig.nav("back")  # no
+        assert sheet.totals() == [2, 0]
+        rig.choose("Undo")
+        rig.nav("ok")  # yes
+        assert rig.screen() == "MatchScreen"
+        assert sheet.totals() == [1, 0] and len(sheet.rounds) == 1
+        assert json.loads(read_file(rig.root + "/state.json"))["match"]["undone"] == [1]
+        rig.nav("ok")
+        rig.choose("Redo")
+        assert "Put back round 2?" in rig.text()
+        rig.nav("ok")
+        assert sheet.totals() == [2, 0]
+        events = [(h["event"], h.get("of")) for h in rig.history()]
+        assert events == [("round", None), ("round", None), ("undo", 2), ("round", None)]
+        rig.nav("ok")
+        assert "Redo round" not in rig.text()
+    finally:
+        rig.close()
+
+
+def test_void_round():
+    rig = Rig(names=["Ann", "Bob", "Cy"])
+    try:
+        new_match(rig, 0, -1)
+        rig.nav("ok")
+        rig.choose("Void")
+        assert rig.screen() == "VoidEntry"
+        assert "(nobody)" not in rig.text()  # I Go: the taker is needed
+        rig.nav("down ok")  # Bob took the last display card
+        assert rig.screen() == "MatchScreen"
+        sheet = rig.app.match
+        assert sheet.rounds[0]["void"] and sheet.next_starter() == 1
+        assert ">Bob" in rig.shown()
+        assert rig.canvas.title() == "I Go R2 to 4"
+        line = rig.history()[0]
+        assert line["event"] == "round" and line["void"] is True and line["taker"] == 1
+    finally:
+        rig.close()
+
+
+def test_corsari_void_round_without_taker():
+    rig = Rig()
+    try:
+        new_match(rig, 1, -2)
+        rig.nav("ok")  # age order: P1, P2
+        rig.nav("ok")
+        rig.choose("Void")
+        rig.choose("(nobody)")
+        assert rig.app.match.rounds[0]["void"] and rig.app.match.dealer() == 1
+    finally:
+        rig.close()
+
+
+def test_score_sheet_scrolls_and_pages():
+    rig = Rig()
+    try:
+        new_match(rig, 1, 3)  # Corsari, 7 players
+        rig.nav("ok*6")  # age order: seat order
+        sheet = rig.app.match
+        assert len(sheet.names) == 7
+        for k in range(7):
+            sheet.add_round(k, [10 + k] * 3 + [20] * 4)
+        rig.app.save()
+        rig.nav("ok")
+        rig.choose("Score sheet")
+        assert rig.screen() == "SheetView"
+        text = rig.shown()
+        assert rig.canvas.title() == "Sheet 1/3"
+        rows = text.split("\n")[2:]
+        assert rows[0].startswith(" 3") and rows[-1].startswith(" 7")  # the last rounds
+        head = text.split("\n")[1]
+        assert head.startswith("Rd") and "P1" in head and "P4" not in head
+        rig.nav("ok")
+        assert "P4" in rig.shown().split("\n")[1]
+        rig.nav("ok ok")
+        rig.shown()
+        assert rig.canvas.title() == "Sheet 1/3"
+        rig.nav("up:long")
+        assert rig.shown().split("\n")[2].startswith(" 1")
+        rig.nav("back")
+        assert rig.screen() == "MatchMenu"
+    finally:
+        rig.close()
+
+
+def test_match_screen_lists_many_players_and_scrolls():
+    rig = Rig()
+    try:
+        new_match(rig, 1, 3)
+        rig.nav("ok*6")
+        text = rig.shown()
+        assert ">P1" in text and "P6" in text and "P7" not in text
+        assert rig.canvas.scale_of("0") == 1
+        rig.nav("down")
+        assert "P7" in rig.shown()
+    finally:
+        rig.close()
+
+
+def test_reboot_resumes_the_match_and_loses_only_the_round_being_entered():
+    rig = Rig(names=["Ann", "Bob", "Cy"])
+    try:
+        new_match(rig, 0, -1)
+        play_round(rig, 0, [5, 10, 20])
+        play_round(rig, 1, [5, 10, 20])
+        rig.nav("ok ok ok up*7")  # entering a third round ... power cut
+        rig.boot()
+        assert rig.screen() == "Home"
+        text = rig.shown()
+        assert "Resume I Go" in text
+        rig.nav("ok")
+        assert rig.screen() == "MatchScreen"
+        sheet = rig.app.match
+        assert sheet.totals() == [2, 0, 0] and len(sheet.rounds) == 2
+        assert rig.canvas.title() == "I Go R3 to 4" or "R3" in rig.text()
+        # history continues: seq goes on, the boot counter is 2
+        play_round(rig, 2, [5, 10, 20])
+        lines = rig.history()
+        assert [h["seq"] for h in lines] == [1, 2, 3]
+        assert [h["boot"] for h in lines] == [1, 1, 2]
+        assert len(set(h["game"] for h in lines)) == 1
+    finally:
+        rig.close()
+
+
+def test_new_game_over_a_running_match_asks_first():
+    rig = Rig()
+    try:
+        new_match(rig, 0, 0)
+        play_round(rig, 0, [5, 10, 20, 30])
+        rig.nav("back")
+        assert rig.screen() == "Home" and "Resume I Go" in rig.text()
+        rig.nav("down ok")  # I Go
+        rig.nav("down*3 ok")  # Start
+        assert rig.screen() == "Confirm" and "End the match" in rig.text()
+        rig.nav("back")
+        assert rig.app.match.totals() == [1, 0, 0, 0]
+        rig.nav("ok ok")
+        assert rig.screen() == "MatchScreen" and rig.app.match.rounds == []
+    finally:
+        rig.close()
+
+
+def test_end_match_from_the_round_menu():
+    rig = Rig()
+    try:
+        new_match(rig, 0, 0)
+        rig.nav("ok")
+        rig.choose("End match")
+        rig.nav("ok")
+        assert rig.screen() == "Home" and rig.app.match is None
+        assert "Resume" not in rig.text()
+        rig.boot()
+        assert rig.app.match is None
+    finally:
+        rig.close()
+
+
+def test_arrange_finds_the_best_series():
+    import ui_igo
+    from igo_cards import parse_hand
+
+    hand = parse_hand("R1 R2 R3 O4 O5 Y6 Y7 G8 G9 C10 B11 K1".split())
+    r = ui_igo.arrange(hand, 0)  # red is the display colour
+    removed = ui_igo.cards_text(r["removed"])
+    assert removed == "R1 R2 R3"
+    # best pair: yellow 6 7 + green 8 9 (30) beats green + blue (28)
+    assert ui_igo.cards_text(r["series"]) == "Y6 Y7 G8 G9"
+    assert r["penalty"] == 4 + 5 + 10 + 11 + 1
+    assert r["left"] == parse_hand("O4 O5 C10 B11 K1".split(), None)
+    # a non-ender lays out orange and adds Y1 Y2 Y3 to the ender's yellow/green series
+    other = parse_hand("B1 B2 C3 O1 O2 O3 O6 O7 O8 Y1 Y2 Y3".split())
+    r2 = ui_igo.arrange(other, 0, False, (r["colours"], r["values"]))
+    assert ui_igo.cards_text(r2["added"]) == "Y1 Y2 Y3"
+    assert r2["penalty"] == 6
+    # without the ender's series: the own series only
+    assert ui_igo.arrange(other, 0, False)["penalty"] == 1 + 2 + 3 + 1 + 2 + 3
+
+
+def enter_hand(rig, display, cards):
+    """Hand calculator keys: display colour, then each card (colour, value)."""
+    from igo_cards import COLOURS
+
+    rig.nav("up*%d ok" % COLOURS.index(display) if COLOURS.index(display) else "ok")
+    calc = rig.app.top()
+    for text in cards:
+        c = COLOURS.index(text[0])
+        v = int(text[1:])
+        d = (c - calc.colour) % 10
+        rig.nav(("up*%d ok" % d) if d else "ok")
+        d = (v - calc.value) % 11
+        rig.nav(("up*%d ok" % d) if d else "ok")
+
+
+def test_hand_calculator_feeds_the_penalty_entry():
+    rig = Rig(names=["Ann", "Bob"])
+    try:
+        new_match(rig, 0, -2)
+        rig.nav("ok ok ok")  # enter round, Ann ended
+        rig.nav("ok:long")
+        assert rig.screen() == "HandCalc"
+        assert "cards to remove" in rig.text()
+        cards = "R1 R2 R3 O4 O5 Y6 Y7 G8 G9 C10 B11 K1".split()
+        enter_hand(rig, "R", cards[:2])
+        assert rig.canvas.title() if rig.shown() else True
+        assert "R1 R2" in rig.text() and rig.canvas.title() == "Card 3/12 D:R"
+        rig.nav("ok")  # R1 again: refused, a card exists once
+        assert rig.app.top().cards == [1, 2]
+        rig.nav("back back")  # edit R2 again, then its colour; then R2 stays out
+        rig.nav("ok ok")  # R2 back
+        enter_hand_rest = cards[2:]
+        calc = rig.app.top()
+        assert calc.cards == [1, 2]
+        for text in enter_hand_rest:
+            from igo_cards import COLOURS
+
+            d = (COLOURS.index(text[0]) - calc.colour) % 10
+            rig.nav(("up*%d ok" % d) if d else "ok")
+            d = (int(text[1:]) - calc.value) % 11
+            rig.nav(("up*%d ok" % d) if d else "ok")
+        text = rig.text()
+        assert rig.canvas.title() == "Penalty 31"
+        assert "Series: Y6 Y7 G8 G9" in text
+        rig.nav("ok")  # use it
+        assert rig.screen() == "PenaltyEntry"
+        assert rig.app.top().penalties == [31, 0]
+        assert rig.app.top().ender_series is not None
+    finally:
+        rig.close()
+
+
+def test_hand_calculator_alone_from_the_round_menu():
+    rig = Rig()
+    try:
+        new_match(rig, 0, -2)
+        rig.nav("ok")
+        rig.choose("Hand calc")
+        assert rig.screen() == "HandCalc"
+        rig.nav("back")  # display step: back leaves
+        assert rig.screen() == "MatchMenu"
+    finally:
+        rig.close()
+
+
+def test_every_screen_fits_the_display():
+    """Walk the screens of a 7-player Corsari match with long names: Rig.shown
+    asserts that no text runs off the display."""
+    rig = Rig(names=["Alexandra", "Bartholomew", "Cy", "Dee", "Eve", "Fay", "Gus"])
+    try:
+        new_match(rig, 1, 3)
+        for _ in range(6):
+            rig.shown()
+            rig.nav("ok")
+        rig.shown()
+        play_round(rig, 0, [99, 120, 3, 4, 5, 6, 7])
+        rig.shown()
+        rig.nav("ok")
+        for label in ("Score sheet", "Undo", "Void", "Hand calc"):
+            rig.choose(label)
+            rig.shown()
+            rig.nav("back")
+            if rig.screen() == "MatchScreen":
+                rig.nav("ok")
+        rig.app.home()
+        rig.choose("Settings")
+        rig.nav("ok")
+        rig.shown()
+    finally:
+        rig.close()
