@@ -318,7 +318,7 @@ class Referee(_TapScreen):
             canvas.text(tie_text(result["tie"])[:7], 0, 48)
             canvas.text("s=%d" % result["seed"], 0, 56)
         else:
-            canvas.text("v:false", 0, 52)
+            canvas.text("v:undo" if result["false_taps"] else "v:false", 0, 52)
         for i, tap in enumerate(order[:6]):
             canvas.text("%s %s" % (name(tap["player"]), margin_text(tap["margin_us"])),
                         ORDER_X, 11 + 9 * i)
@@ -415,14 +415,15 @@ class DeckGame(_TapScreen):
             event, player, detail = game.slap(taps[0])
             for p in taps[1:]:
                 game.slap(p)
-            more = "+%d" % (len(taps) - 1) if len(taps) > 1 else ""
+            more = "+%d" % (len(taps) - 1) if len(taps) > 1 else ""  # fits 11 chars
             if event == "false":
                 penalty = "%d cards" % detail
             elif event == "mistake":
                 penalty = "mistake %d" % detail
             else:
                 penalty = "OUT"
-            self.message = ("FALSE: %s%s" % (name(player), more), penalty)
+            self.message = ("FALSE:%s%s" % (name(player), more) if more else
+                            "FALSE: " + name(player), penalty)
         for p in range(game.players):
             if game.eliminated(p):
                 self.out_bits |= self.bits[p]

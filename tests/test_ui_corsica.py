@@ -309,7 +309,7 @@ def test_marking_false_counts_mistakes_and_is_logged():
         table.nav("down")
         screen = table.screen()
         assert screen.mistakes == [1, 0, 1]
-        assert table.canvas().title() == "FALSE TAP"
+        assert table.canvas().title() == "FALSE TAP" and "v:undo" in table.shown()
         table.nav("down")  # a slip: unmark
         assert screen.mistakes == [0, 0, 0] and screen.result["winner"] == 2
         table.nav("down")
@@ -388,7 +388,7 @@ def test_deck_turn_order_big_card_and_counts():
         assert len(game.pile) == 1 and game.turn == 1
         table.settle()
         assert game.pile[-1] == parse_card("5S") and game.turn == 1
-        assert "FALSE: P1+1" in table.shown() and "3 cards" in table.shown()
+        assert "FALSE:P1+1" in table.shown() and "3 cards" in table.shown()
         assert [len(h) for h in game.hands] == [1, 2, 2] and game.under == 6
         table.press(1)
         assert table.canvas().scale_of("6D") == 3 and game.turn == 2
