@@ -1,4 +1,5 @@
-"""Battle of Corsica screens: referee mode (real cards) and the virtual deck.
+"""Battle of Corsica screens: the setups, referee mode (real cards) and what the
+virtual deck (ui_deck.py) shares with it.
 
 Screens only show and route: judge.py orders the taps and breaks ties, corsica.py
 applies the rules. While taps are being collected a screen sets `slap_window`, so
@@ -10,8 +11,7 @@ Settings (app.settings): "tie_window_us", "tie_break" ("random" | "reslap"),
 import time
 
 import ui
-from corsica import MAX_PLAYERS, MIN_PLAYERS, VARIANTS, Game
-from corsica_cards import card_text
+from corsica import MAX_PLAYERS, MIN_PLAYERS, VARIANTS
 from judge import Judge, ticks_diff
 from rng import Rng
 
@@ -20,22 +20,17 @@ COLLECT_MS = 400  # after the first tap, later taps are collected this long
 SEED_RANGE = 10000  # tie-break seeds are 0..9999: short enough to show
 WIN_BEEP = (2000, 120)  # (Hz, ms) for a slap winner
 RESLAP_BEEP = (600, 300)
-REASON_TEXT = {"double": "DOUBLE", "sandwich": "SANDWICH", "sequence": "SEQUENCE",
-               "sum10": "SUM 10"}
 VARIANT_LABEL = {"sandwich": "Sandwich", "sequence": "Sequence", "sum10": "Sum 10"}
 ORDER_X = 56  # referee: x of the tap-order column
-COUNTS_X = 88  # deck: x of the card-count column
 
-try:
-    from time import ticks_us
-except ImportError:  # CPython (tests)
-    def ticks_us():
-        return time.perf_counter_ns() // 1000
+_ticks_us = getattr(time, "ticks_us", None)
 
 
 def now_us():
     """Current time on the 30-bit ticks ring the tap ring records on."""
-    return ticks_us() & 0x3FFFFFFF
+    if _ticks_us is None:  # CPython (tests): any microsecond clock will do
+        return getattr(time, "perf_counter_ns")() // 1000 & 0x3FFFFFFF
+    return _ticks_us() & 0x3FFFFFFF
 
 
 def name(player):
@@ -125,8 +120,9 @@ class DeckSetup(_Setup):
                         ["players", "tie_window_us", "tie_break"] + list(VARIANTS))
 
     def choose(self, index):
-        seed = now_us() % 1000000
-        self.app.push(DeckGame(self.app, Game(self.players, self.app.settings.get("variants", ()), seed)))
+        import ui_deck  # loaded only for a virtual-deck game
+
+        self.app.push(ui_deck.deal(self.app, self.players))
 
 
 # --- what both modes share ---------------------------------------------------------
@@ -226,17 +222,17 @@ class Referee(_TapScreen):
         self.result = None  # the judge's dict for the shown result or a re-slap
         self.unlogged = False  # the shown result is not in the history yet
 
-    def on_nav(self, name, kind):
+    def on_nav(self, button, kind):
         if kind != "press":
             return
-        if name == "ok":
+        if button == "ok":
             self.close_result()
             self.result = None
             self.state = ARMED
             self.arm(self.clock())
-        elif name == "down" and self.state == SHOWN and self.result["order"]:
+        elif button == "down" and self.state == SHOWN and self.result["order"]:
             self.toggle_false()
-        elif name == "back":
+        elif button == "back":
             if self.state == IDLE:
                 self.leave()
                 return
@@ -322,146 +318,3 @@ class Referee(_TapScreen):
         for i, tap in enumerate(order[:6]):
             canvas.text("%s %s" % (name(tap["player"]), margin_text(tap["margin_us"])),
                         ORDER_X, 11 + 9 * i)
-
-
-# --- virtual deck --------------------------------------------------------------------
-
-
-class DeckGame(_TapScreen):
-    """The device deals (corsica.Game) and shows each turned card. A player's button
-    plays their card on their turn (picks up a won trick) and slaps otherwise; once
-    a slap started every press is a slap until the result."""
-
-    def __init__(self, app, game, seed=None, clock=None):
-        _TapScreen.__init__(self, app, game.players, seed, clock)
-        self.game = game
-        self.seen = 0  # players whose tap since the last arm was handled (bitmask)
-        self.out_bits = 0  # GPIO bits of eliminated players: never pressed
-        self.message = ("", "")  # two lines under the card
-        self.banner = None  # title text for a tie, until the next card
-        self.arm(self.clock())
-
-    def arm(self, t_us, window=True):
-        _TapScreen.arm(self, t_us, window)
-        self.seen = 0
-
-    def on_nav(self, name, kind):
-        if name == "back" and kind == "press":
-            if self.game.over:
-                self.leave()
-            else:
-                self.app.push(ui.Confirm(self.app, "Corsica deck", "Leave this game?", self.leave))
-
-    def on_snapshot(self, t_us, levels):
-        game = self.game
-        if game.over:
-            return
-        self.feed(t_us, levels | self.out_bits)
-        for player, t, _ in self.judge.order():
-            bit = 1 << player
-            if self.seen & bit:
-                continue
-            self.seen |= bit
-            if not self.tapped and player == game.turn:
-                self.play(t)
-                return
-            self.tapped = True
-            self.slap_window = True
-
-    def play(self, t_us):
-        """The player to move turns a card (or picks up their trick)."""
-        event, player, detail = self.game.play_card()
-        if event == "trick":
-            self.message = ("%s TAKES" % name(player), "%d cards" % detail)
-        elif event == "draw":
-            self.message = ("%s DRAWS" % name(player), "from %s" % name(detail))
-        else:
-            self.message = ("", "")
-        self.banner = None
-        self.pile_changed(t_us, True)
-        self.app.invalidate()
-
-    def pile_changed(self, t_us, window):
-        """Arm the judge for the new pile; at the game's end log it, window closed."""
-        game = self.game
-        self.arm(t_us, window and not game.over)
-        if game.over:
-            self.app.log("game_over", self.game_id, RULES,
-                         {"winners": [game.winner], "totals": [len(h) for h in game.hands]})
-
-    def tick(self, now_ms):
-        if not self.collecting_done(now_ms):
-            return
-        game = self.game
-        reason = game.slappable()
-        no_cards = [p for p in range(game.players) if not game.hands[p]]
-        result = self.decide(reason is not None, reason, no_cards)
-        self.log(result)
-        self.banner = None
-        if result["tie"]:
-            self.banner = "TIE %s s=%d" % (tie_text(result["tie"]), result["seed"])
-        if result["reslap"]:
-            self.message = ("RE-SLAP!", "")
-            self.arm(self.clock())  # the same pile: window stays open
-            self.app.beep(RESLAP_BEEP[0], RESLAP_BEEP[1])
-            self.app.invalidate()
-            return
-        winner = result["winner"]
-        if winner is not None:
-            game.slap(winner)
-            self.message = ("%s SLAP!" % name(winner), REASON_TEXT[reason])
-        else:
-            taps = result["false_taps"]
-            event, player, detail = game.slap(taps[0])
-            for p in taps[1:]:
-                game.slap(p)
-            more = "+%d" % (len(taps) - 1) if len(taps) > 1 else ""  # fits 11 chars
-            if event == "false":
-                penalty = "%d cards" % detail
-            elif event == "mistake":
-                penalty = "mistake %d" % detail
-            else:
-                penalty = "OUT"
-            self.message = ("FALSE:%s%s" % (name(player), more) if more else
-                            "FALSE: " + name(player), penalty)
-        for p in range(game.players):
-            if game.eliminated(p):
-                self.out_bits |= self.bits[p]
-        self.pile_changed(self.clock(), False)
-        self.light(winner)
-        self.app.invalidate()
-
-    def title_text(self):
-        game = self.game
-        if game.over:
-            return "%s WINS!" % name(game.winner)
-        if self.banner:
-            return self.banner
-        if game.trick_winner is not None:
-            return "%s: take pile" % name(game.turn)
-        if game.demand:
-            return "%s: %d %s" % (name(game.turn), game.demand,
-                                  "try" if game.demand == 1 else "tries")
-        return "%s to play" % name(game.turn)
-
-    def draw(self, canvas):
-        canvas.clear()
-        game = self.game
-        ui.draw_title(canvas, self.title_text())
-        if game.over:
-            ui.draw_big(canvas, name(game.winner), 14, 3)
-            canvas.center("WINS THE GAME", 44)
-            return
-        top = card_text(game.pile[-1]) if len(game.pile) > game.under else "--"
-        if top[0] == "X":
-            top = "JKR"
-        canvas.text(top, 0, 12, 3)
-        canvas.text(self.message[0], 0, 42)
-        canvas.text(self.message[1], 0, 52)
-        for p in range(game.players):
-            mark = ">" if p == game.turn else " "
-            if game.eliminated(p):
-                line = "%s%d  x" % (mark, p + 1)
-            else:
-                line = "%s%d %2d" % (mark, p + 1, len(game.hands[p]))
-            canvas.text(line, COUNTS_X, 11 + 9 * p)

@@ -3,7 +3,8 @@ App with synthetic GPIO snapshots (active-low levels with microsecond times)."""
 from canvas_record import Rig
 from corsica import Game
 from corsica_cards import parse_card
-from ui_corsica import COLLECT_MS, RESLAP_BEEP, WIN_BEEP, DeckGame, DeckSetup, Referee, RefereeSetup
+from ui_corsica import COLLECT_MS, RESLAP_BEEP, WIN_BEEP, DeckSetup, Referee, RefereeSetup
+from ui_deck import DeckGame
 
 PINS = (16, 17, 18, 19, 20, 21)  # GPIO of players 1..6, as boards/pico.py
 

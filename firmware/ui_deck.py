@@ -1,0 +1,157 @@
+"""Battle of Corsica on a virtual deck: the device deals (corsica.Game), shows each
+turned card, and the players' buttons play and slap. Rules live in corsica.py, the
+tap judging in judge.py (through ui_corsica._TapScreen)."""
+import ui
+from corsica import Game
+from corsica_cards import card_text
+from ui_corsica import RESLAP_BEEP, RULES, _TapScreen, name, now_us, tie_text
+
+REASON_TEXT = {"double": "DOUBLE", "sandwich": "SANDWICH", "sequence": "SEQUENCE",
+               "sum10": "SUM 10"}
+COUNTS_X = 88  # x of the card-count column
+
+
+def deal(app, players):
+    """A new game with the settings' variants, shuffled by a seed from the clock."""
+    return DeckGame(app, Game(players, app.settings.get("variants", ()), now_us() % 1000000))
+
+
+
+class DeckGame(_TapScreen):
+    """The device deals (corsica.Game) and shows each turned card. A player's button
+    plays their card on their turn (picks up a won trick) and slaps otherwise; once
+    a slap started every press is a slap until the result."""
+
+    def __init__(self, app, game, seed=None, clock=None):
+        _TapScreen.__init__(self, app, game.players, seed, clock)
+        self.game = game
+        self.seen = 0  # players whose tap since the last arm was handled (bitmask)
+        self.out_bits = 0  # GPIO bits of eliminated players: never pressed
+        self.message = ("", "")  # two lines under the card
+        self.banner = None  # title text for a tie, until the next card
+        self.arm(self.clock())
+
+    def arm(self, t_us, window=True):
+        _TapScreen.arm(self, t_us, window)
+        self.seen = 0
+
+    def on_nav(self, button, kind):
+        if button == "back" and kind == "press":
+            if self.game.over:
+                self.leave()
+            else:
+                self.app.push(ui.Confirm(self.app, "Corsica deck", "Leave this game?", self.leave))
+
+    def on_snapshot(self, t_us, levels):
+        game = self.game
+        if game.over:
+            return
+        self.feed(t_us, levels | self.out_bits)
+        for player, t, _ in self.judge.order():
+            bit = 1 << player
+            if self.seen & bit:
+                continue
+            self.seen |= bit
+            if not self.tapped and player == game.turn:
+                self.play(t)
+                return
+            self.tapped = True
+            self.slap_window = True
+
+    def play(self, t_us):
+        """The player to move turns a card (or picks up their trick)."""
+        event, player, detail = self.game.play_card()
+        if event == "trick":
+            self.message = ("%s TAKES" % name(player), "%d cards" % detail)
+        elif event == "draw":
+            self.message = ("%s DRAWS" % name(player), "from %s" % name(detail))
+        else:
+            self.message = ("", "")
+        self.banner = None
+        self.pile_changed(t_us, True)
+        self.app.invalidate()
+
+    def pile_changed(self, t_us, window):
+        """Arm the judge for the new pile; at the game's end log it, window closed."""
+        game = self.game
+        self.arm(t_us, window and not game.over)
+        if game.over:
+            self.app.log("game_over", self.game_id, RULES,
+                         {"winners": [game.winner], "totals": [len(h) for h in game.hands]})
+
+    def tick(self, now_ms):
+        if not self.collecting_done(now_ms):
+            return
+        game = self.game
+        reason = game.slappable()
+        no_cards = [p for p in range(game.players) if not game.hands[p]]
+        result = self.decide(reason is not None, reason, no_cards)
+        self.log(result)
+        self.banner = None
+        if result["tie"]:
+            self.banner = "TIE %s s=%d" % (tie_text(result["tie"]), result["seed"])
+        if result["reslap"]:
+            self.message = ("RE-SLAP!", "")
+            self.arm(self.clock())  # the same pile: window stays open
+            self.app.beep(RESLAP_BEEP[0], RESLAP_BEEP[1])
+            self.app.invalidate()
+            return
+        winner = result["winner"]
+        if winner is not None:
+            game.slap(winner)
+            self.message = ("%s SLAP!" % name(winner), REASON_TEXT[reason])
+        else:
+            taps = result["false_taps"]
+            event, player, detail = game.slap(taps[0])
+            for p in taps[1:]:
+                game.slap(p)
+            more = "+%d" % (len(taps) - 1) if len(taps) > 1 else ""  # fits 11 chars
+            if event == "false":
+                penalty = "%d cards" % detail
+            elif event == "mistake":
+                penalty = "mistake %d" % detail
+            else:
+                penalty = "OUT"
+            self.message = ("FALSE:%s%s" % (name(player), more) if more else
+                            "FALSE: " + name(player), penalty)
+        for p in range(game.players):
+            if game.eliminated(p):
+                self.out_bits |= self.bits[p]
+        self.pile_changed(self.clock(), False)
+        self.light(winner)
+        self.app.invalidate()
+
+    def title_text(self):
+        game = self.game
+        if game.over:
+            return "%s WINS!" % name(game.winner)
+        if self.banner:
+            return self.banner
+        if game.trick_winner is not None:
+            return "%s: take pile" % name(game.turn)
+        if game.demand:
+            return "%s: %d %s" % (name(game.turn), game.demand,
+                                  "try" if game.demand == 1 else "tries")
+        return "%s to play" % name(game.turn)
+
+    def draw(self, canvas):
+        canvas.clear()
+        game = self.game
+        ui.draw_title(canvas, self.title_text())
+        if game.over:
+            ui.draw_big(canvas, name(game.winner), 14, 3)
+            canvas.center("WINS THE GAME", 44)
+            return
+        top = card_text(game.pile[-1]) if len(game.pile) > game.under else "--"
+        if top[0] == "X":
+            top = "JKR"
+        canvas.text(top, 0, 12, 3)
+        canvas.text(self.message[0], 0, 42)
+        canvas.text(self.message[1], 0, 52)
+        for p in range(game.players):
+            mark = ">" if p == game.turn else " "
+            if game.eliminated(p):
+                line = "%s%d  x" % (mark, p + 1)
+            else:
+                line = "%s%d %2d" % (mark, p + 1, len(game.hands[p]))
+            canvas.text(line, COUNTS_X, 11 + 9 * p)
