@@ -16,7 +16,6 @@ def deal(app, players):
     return DeckGame(app, Game(players, app.settings.get("variants", ()), now_us() % 1000000))
 
 
-
 class DeckGame(_TapScreen):
     """The device deals (corsica.Game) and shows each turned card. A player's button
     plays their card on their turn (picks up a won trick) and slaps otherwise; once
