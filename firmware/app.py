@@ -365,7 +365,6 @@ def clamp(v, lo, hi):
 def run(app, hw, time):
     """The device loop: buttons, player snapshots, tick, display. Never returns."""
     canvas = hw.canvas
-    display = hw.display
     snapshot = app.on_snapshot
     while True:
         now = time.ticks_ms()
@@ -376,7 +375,7 @@ def run(app, hw, time):
         if app.dirty:
             app.draw(canvas)
             try:
-                display.show(canvas.buffer)
+                hw.show()
             except OSError:  # an I2C glitch: draw again next time
                 app.invalidate()
         time.sleep_ms(5)
@@ -386,12 +385,6 @@ def main(board=None):
     """Boot: build the hardware from the board definition, load the state, run."""
     import time
 
-    try:
-        import micropython
-
-        micropython.alloc_emergency_exception_buf(100)
-    except ImportError:
-        pass
     if board is None:
         import board
     import hw as hwmod

@@ -299,6 +299,9 @@ class FakeHw:
         self.display = FakeDisplay()
         self.ring = FakeRing(snaps)
 
+    def show(self):
+        self.display.show(self.canvas.buffer)
+
     def poll_nav(self, now_ms):
         return [self.navs.pop(0)] if self.navs else []
 

@@ -3,7 +3,6 @@ import gc
 import json
 
 import app  # noqa: F401  (loaded first, in one piece: less heap fragmentation)
-import igo_arrange  # noqa: F401
 import scoresheet  # noqa: F401
 import ui_igo  # noqa: F401
 from canvas_record import Rig, read_file
@@ -351,92 +350,6 @@ def test_end_match_from_the_round_menu():
         assert "Resume" not in rig.text()
         rig.boot()
         assert rig.app.match is None
-    finally:
-        rig.close()
-
-
-def test_arrange_finds_the_best_series():
-    import ui_igo
-    from igo_cards import parse_hand
-
-    hand = parse_hand("R1 R2 R3 O4 O5 Y6 Y7 G8 G9 C10 B11 K1".split())
-    r = ui_igo.arrange(hand, 0)  # red is the display colour
-    removed = ui_igo.cards_text(r["removed"])
-    assert removed == "R1 R2 R3"
-    # best pair: yellow 6 7 + green 8 9 (30) beats green + blue (28)
-    assert ui_igo.cards_text(r["series"]) == "Y6 Y7 G8 G9"
-    assert r["penalty"] == 4 + 5 + 10 + 11 + 1
-    assert r["left"] == parse_hand("O4 O5 C10 B11 K1".split(), None)
-    # a non-ender lays out orange and adds Y1 Y2 Y3 to the ender's yellow/green series
-    other = parse_hand("B1 B2 C3 O1 O2 O3 O6 O7 O8 Y1 Y2 Y3".split())
-    r2 = ui_igo.arrange(other, 0, False, (r["colours"], r["values"]))
-    assert ui_igo.cards_text(r2["added"]) == "Y1 Y2 Y3"
-    assert r2["penalty"] == 6
-    # without the ender's series: the own series only
-    assert ui_igo.arrange(other, 0, False)["penalty"] == 1 + 2 + 3 + 1 + 2 + 3
-
-
-def enter_hand(rig, display, cards):
-    """Hand calculator keys: display colour, then each card (colour, value)."""
-    from igo_cards import COLOURS
-
-    rig.nav("up*%d ok" % COLOURS.index(display) if COLOURS.index(display) else "ok")
-    calc = rig.app.top()
-    for text in cards:
-        c = COLOURS.index(text[0])
-        v = int(text[1:])
-        d = (c - calc.colour) % 10
-        rig.nav(("up*%d ok" % d) if d else "ok")
-        d = (v - calc.value) % 11
-        rig.nav(("up*%d ok" % d) if d else "ok")
-
-
-def test_hand_calculator_feeds_the_penalty_entry():
-    rig = Rig(names=["Ann", "Bob"])
-    try:
-        new_match(rig, 0, -2)
-        rig.nav("ok ok ok")  # enter round, Ann ended
-        rig.nav("ok:long")
-        assert rig.screen() == "HandCalc"
-        assert "cards to remove" in rig.text()
-        cards = "R1 R2 R3 O4 O5 Y6 Y7 G8 G9 C10 B11 K1".split()
-        enter_hand(rig, "R", cards[:2])
-        assert rig.canvas.title() if rig.shown() else True
-        assert "R1 R2" in rig.text() and rig.canvas.title() == "Card 3/12 D:R"
-        rig.nav("ok")  # R1 again: refused, a card exists once
-        assert rig.app.top().cards == [1, 2]
-        rig.nav("back back")  # edit R2 again, then its colour; then R2 stays out
-        rig.nav("ok ok")  # R2 back
-        enter_hand_rest = cards[2:]
-        calc = rig.app.top()
-        assert calc.cards == [1, 2]
-        for text in enter_hand_rest:
-            from igo_cards import COLOURS
-
-            d = (COLOURS.index(text[0]) - calc.colour) % 10
-            rig.nav(("up*%d ok" % d) if d else "ok")
-            d = (int(text[1:]) - calc.value) % 11
-            rig.nav(("up*%d ok" % d) if d else "ok")
-        text = rig.text()
-        assert rig.canvas.title() == "Penalty 31"
-        assert "Series: Y6 Y7 G8 G9" in text
-        rig.nav("ok")  # use it
-        assert rig.screen() == "PenaltyEntry"
-        assert rig.app.top().penalties == [31, 0]
-        assert rig.app.top().ender_series is not None
-    finally:
-        rig.close()
-
-
-def test_hand_calculator_alone_from_the_round_menu():
-    rig = Rig()
-    try:
-        new_match(rig, 0, -2)
-        rig.nav("ok")
-        rig.choose("Hand calc")
-        assert rig.screen() == "HandCalc"
-        rig.nav("back")  # display step: back leaves
-        assert rig.screen() == "MatchMenu"
     finally:
         rig.close()
 

@@ -1,0 +1,41 @@
+"""Boot file: run the app; if it cannot even start, say why on the display.
+
+app.main() catches what goes wrong inside a screen. Only a failure to import the
+firmware or to build the hardware gets here: it is written to data/errors.txt and
+shown on the display if the display works, and main.py returns, so the USB REPL
+stays usable (mpremote can replace the broken file).
+"""
+import sys
+
+
+def show_error(e):
+    """Log e; show its type and message on the display if it can be built."""
+    try:
+        with open("data/errors.txt", "w") as f:
+            sys.print_exception(e, f)
+    except Exception:
+        pass
+    try:
+        import board
+        import hw
+        import ui
+
+        h = hw.Hardware(board)
+        c = h.canvas
+        c.clear()
+        ui.draw_title(c, "Boot error")
+        text = "%s: %s" % (type(e).__name__, e)
+        for row, line in enumerate(ui.wrap(text, c.width // 8)[: ui.ROWS]):
+            c.text(line, 0, ui.row_y(row))
+        h.show()
+    except Exception:
+        pass
+
+
+try:
+    import app
+
+    app.main()
+except Exception as e:  # SystemExit and KeyboardInterrupt (Ctrl-C) pass
+    sys.print_exception(e)
+    show_error(e)
