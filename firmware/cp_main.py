@@ -1,0 +1,83 @@
+"""CircuitPython entry point (deployed as `code.py`): the same App as on MicroPython.
+
+CircuitPython's `board` module is its own pin list, so our board definition is
+deployed as `boardcfg.py`. The loop is app.run's, with CircuitPython's clocks:
+`time` has no ticks_ms/sleep_ms there, so the app's milliseconds come from
+time.monotonic_ns() (on a 30-bit ring, like rp2's ticks_ms) and the player taps
+from keypad's timestamps (hw_circuitpython.Hardware).
+
+An exception that escapes the app (screens' own errors are caught by App) is kept
+in data/errors.txt when the flash is writable and re-raised: CircuitPython then
+prints it on the serial console and shows the console on the display.
+"""
+import time
+
+LOOP_S = 0.005  # pause between loop passes, as app.run's sleep_ms(5)
+TICKS_MASK = 0x3FFFFFFF
+
+
+def ticks_ms():
+    """Milliseconds on a 30-bit ring (what App.tick and the screens expect)."""
+    return time.monotonic_ns() // 1000000 & TICKS_MASK
+
+
+def use_clock(now_us):
+    """Time the Corsica screens' pile changes on the taps' clock: ui_corsica.now_us()
+    reads time.ticks_us, which CircuitPython lacks, and the tap timestamps come from
+    keypad (whole milliseconds), so both must be on the same ring."""
+    import ui_corsica
+
+    ui_corsica.now_us = now_us
+
+
+def step(app, hw, now_ms):
+    """One pass of the loop: buttons, player taps, tick, display."""
+    for name, kind in hw.poll_nav(now_ms):
+        app.on_nav(name, kind)
+    hw.poll_players()
+    hw.ring.drain(app.on_snapshot)
+    app.tick(now_ms)
+    if app.dirty:
+        app.draw(hw.canvas)
+        try:
+            hw.show()
+        except (OSError, RuntimeError):  # an I2C glitch: draw again next time
+            app.invalidate()
+
+
+def run(app, hw):
+    """The device loop. Never returns."""
+    while True:
+        step(app, hw, ticks_ms())
+        time.sleep(LOOP_S)
+
+
+def main(cfg=None):
+    """Boot: build the hardware from the board definition, load the state, run."""
+    import app as appmod
+    import hw_circuitpython
+
+    if cfg is None:
+        import boardcfg as cfg  # type: ignore[import-not-found]  # deployed board file
+    hw = hw_circuitpython.Hardware(cfg)
+    use_clock(hw.now_us)
+    run(appmod.App(hw=hw), hw)
+
+
+def log_error(e):
+    """Keep the error in data/errors.txt if the flash is writable from code."""
+    try:
+        import traceback  # type: ignore[import-not-found]  # CircuitPython has it
+
+        with open("data/errors.txt", "w") as f:
+            traceback.print_exception(e, file=f)
+    except Exception:
+        pass
+
+
+if __name__ == "__main__":  # code.py on the device; tests import it
+    try:
+        main()
+    except Exception as e:  # KeyboardInterrupt (Ctrl-C) passes
+        log_error(e)
+        raise  # CircuitPython prints it on the console and on the display

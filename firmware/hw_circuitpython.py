@@ -1,0 +1,243 @@
+"""The hardware on CircuitPython, built from the board definition (`boardcfg.py`).
+
+The same interface as hw.py (MicroPython), so app.App and every screen run unchanged:
+`display`, `canvas` (canvas_displayio.Canvas; `show()` refreshes the display),
+`players`, `player_bits` (one mask per player), `player_levels()`, `ring`
+(tapring.TapRing of (t_us, levels)), `poll_nav(now_ms)`, `led(i, on)`,
+`beep(hz, ms)`; plus `poll_players()` and `now_us()` for cp_main.
+
+CircuitPython has no user interrupts, so buttons go through `keypad.Keys`, which
+scans the pins in the background and queues timestamped events:
+- player buttons: scanned every PLAYER_SCAN_S (1 ms, the finest keypad allows; no
+  debouncing there: the judge debounces like it does the MicroPython IRQ edges).
+  `poll_players()` turns each event into a snapshot for the ring: (the event's
+  timestamp in ms x 1000, on the judge's 30-bit microsecond ring; levels with bit
+  `player_bits[i]` = 0 while player i is down). Timestamps therefore have a 1 ms
+  resolution: taps seen in the same scan have the same time and tie.
+- navigation buttons: scanned every 20 ms (keypad's debounce), with hw.py's events:
+  "press" on release, "long" once after LONG_MS held (no "press" then), "repeat"
+  every REPEAT_MS after it; a button held at boot is ignored until released.
+
+Every button is active-low with the internal pull-up (value_when_pressed=False).
+Pins in the board definition are GPIO numbers (GP<n> in CircuitPython's `board`).
+"""
+import board as pins  # CircuitPython's built-in pin names (GP0 ..), not our boardcfg
+import digitalio
+import displayio
+import keypad
+import supervisor
+
+import canvas_displayio
+from tapring import TapRing
+
+TICKS_MASK = 0x3FFFFFFF  # the judge's 30-bit microsecond ring
+MS_PERIOD = 1 << 29  # supervisor.ticks_ms() wraps at 2**29
+MS_HALF = MS_PERIOD >> 1
+
+# Navigation button states (as in hw.py).
+IDLE = 0
+PRESSED = 1  # down, not yet long
+REPEATING = 2  # "long" sent, "repeat" every REPEAT_MS
+IGNORED = 3  # held since boot: no events until released
+
+
+def tap_us(ms):
+    """A keypad timestamp (supervisor.ticks_ms) on the judge's 30-bit us ring.
+
+    2**29 ms x 1000 is a multiple of 2**30, so the ring stays continuous across the
+    wrap of ticks_ms."""
+    return ms * 1000 & TICKS_MASK
+
+
+def ms_diff(end, start):
+    """Signed `end - start` for supervisor.ticks_ms() values (2**29 period)."""
+    return ((end - start + MS_HALF) & (MS_PERIOD - 1)) - MS_HALF
+
+
+def pin(gpio):
+    """CircuitPython's pin object for a GPIO number."""
+    return getattr(pins, "GP%d" % gpio)
+
+
+def is_down(gpio):
+    """Read one button once (active-low, pull-up) before keypad owns the pin."""
+    io = digitalio.DigitalInOut(pin(gpio))
+    io.switch_to_input(pull=digitalio.Pull.UP)
+    down = not io.value
+    io.deinit()
+    return down
+
+
+class NavButtons:
+    """hw.py's navigation events from keypad's (debounced) key events."""
+
+    LONG_MS = 600
+    REPEAT_MS = 150
+
+    def __init__(self, names, held=()):
+        """names: the button of each key number; held: names down at boot."""
+        self.names = names
+        self._state = [IGNORED if n in held else IDLE for n in names]
+        self._since = [0] * len(names)  # now_ms of the press (PRESSED)
+        self._next = [0] * len(names)  # now_ms of the next repeat (REPEATING)
+
+    def key(self, i, pressed, now_ms, events):
+        """Key i went down (pressed) or up at now_ms; append the events."""
+        state = self._state[i]
+        if pressed:
+            if state == IDLE:
+                self._state[i] = PRESSED
+                self._since[i] = now_ms
+            return
+        if state == PRESSED:
+            events.append((self.names[i], "press"))
+        self._state[i] = IDLE
+
+    def poll(self, now_ms, events):
+        """Append "long"/"repeat" events due at now_ms (now_ms: a 30-bit ms ring)."""
+        for i in range(len(self.names)):
+            state = self._state[i]
+            if state == PRESSED and _diff30(now_ms, self._since[i]) >= self.LONG_MS:
+                self._state[i] = REPEATING
+                self._next[i] = (now_ms + self.REPEAT_MS) & TICKS_MASK
+                events.append((self.names[i], "long"))
+            elif state == REPEATING and _diff30(now_ms, self._next[i]) >= 0:
+                self._next[i] = (now_ms + self.REPEAT_MS) & TICKS_MASK
+                events.append((self.names[i], "repeat"))
+
+
+def _diff30(end, start):
+    return ((end - start + (1 << 29)) & TICKS_MASK) - (1 << 29)
+
+
+class Hardware:
+    NAV_SCAN_S = 0.020  # keypad's default: debounces the navigation buttons
+    PLAYER_SCAN_S = 0.001  # scan the slap buttons every millisecond
+    MAX_EVENTS = 128  # keypad queue (bounces of 6 players between two loop passes)
+    RING_SIZE = 64
+    BEEP_DUTY = 32768
+    TAP_RESOLUTION_US = 1000  # keypad timestamps are whole milliseconds
+
+    def __init__(self, board):
+        self.board = board
+        width = getattr(board, "DISPLAY_WIDTH", 128)
+        height = getattr(board, "DISPLAY_HEIGHT", 64)
+        self.display = make_display(board, width, height)
+        self.canvas = canvas_displayio.Canvas(width, height)
+        self.display.root_group = self.canvas.group
+        self.tap_resolution_us = self.TAP_RESOLUTION_US
+
+        # Player buttons: bit (1 << GPIO) of each in `levels`, as GPIO_IN on MicroPython.
+        self.players = len(board.PLAYER_PINS)
+        self.player_bits = tuple(1 << p for p in board.PLAYER_PINS)
+        self.ring = TapRing(self.RING_SIZE)
+        levels = 0
+        for p in board.PLAYER_PINS:
+            if not is_down(p):
+                levels |= 1 << p
+        self._levels = levels
+        self._player_keys = keypad.Keys([pin(p) for p in board.PLAYER_PINS],
+                                        value_when_pressed=False, pull=True,
+                                        interval=self.PLAYER_SCAN_S,
+                                        max_events=self.MAX_EVENTS)
+        self._event = keypad.Event()
+
+        # Navigation buttons: key number i is nav_names[i].
+        self.nav_names = sorted(board.BUTTONS)
+        held = [n for n in self.nav_names if is_down(board.BUTTONS[n])]
+        self.nav = NavButtons(self.nav_names, held)
+        self._nav_keys = keypad.Keys([pin(board.BUTTONS[n]) for n in self.nav_names],
+                                     value_when_pressed=False, pull=True,
+                                     interval=self.NAV_SCAN_S)
+
+        self._leds = []
+        for p in board.LED_PINS:
+            led = digitalio.DigitalInOut(pin(p))
+            led.switch_to_output(value=False)
+            self._leds.append(led)
+        self._pwm = None
+        self._beep_end = None
+        if board.BUZZER_PIN is not None:
+            import pwmio  # type: ignore[import-not-found]  # CircuitPython
+
+            self._pwm = pwmio.PWMOut(pin(board.BUZZER_PIN), frequency=2000, duty_cycle=0,
+                                     variable_frequency=True)
+
+    def now_us(self):
+        """Now on the same ring as the tap timestamps (whole milliseconds)."""
+        return tap_us(supervisor.ticks_ms())
+
+    def show(self):
+        """Send what changed on the canvas to the display."""
+        self.display.refresh()
+
+    def player_levels(self):
+        """The player levels as of the last poll_players(): bit player_bits[i] = 0:
+        player i is down."""
+        return self._levels
+
+    def player_pressed(self, i):
+        return not self._levels & self.player_bits[i]
+
+    def poll_players(self):
+        """Move keypad's player events into the ring as (t_us, levels) snapshots;
+        return how many. A full keypad queue is counted in ring.overflows."""
+        events = self._player_keys.events
+        ev = self._event
+        bits = self.player_bits
+        n = 0
+        while events.get_into(ev):
+            if ev.pressed:
+                self._levels &= ~bits[ev.key_number]
+            else:
+                self._levels |= bits[ev.key_number]
+            self.ring.record(tap_us(ev.timestamp), self._levels)
+            n += 1
+        if events.overflowed:
+            events.overflowed = False
+            self.ring.overflows += 1
+        return n
+
+    def poll_nav(self, now_ms):
+        """Navigation events since the last poll: [(name, kind)], kind "press" (on
+        release), "long" or "repeat". Also ends a beep whose time is up."""
+        if self._beep_end is not None and ms_diff(supervisor.ticks_ms(), self._beep_end) >= 0:
+            self._beep_end = None
+            self._pwm.duty_cycle = 0
+        out = []
+        events = self._nav_keys.events
+        ev = self._event
+        while events.get_into(ev):
+            self.nav.key(ev.key_number, ev.pressed, now_ms, out)
+        self.nav.poll(now_ms, out)
+        return out
+
+    def led(self, i, on):
+        if 0 <= i < len(self._leds):
+            self._leds[i].value = bool(on)
+
+    def beep(self, freq_hz, ms):
+        """Start a tone for `ms` (not blocking: poll_nav ends it); ms <= 0 stops."""
+        if self._pwm is None:
+            return
+        if ms <= 0 or freq_hz <= 0:
+            self._beep_end = None
+            self._pwm.duty_cycle = 0
+            return
+        self._pwm.frequency = freq_hz
+        self._pwm.duty_cycle = self.BEEP_DUTY
+        self._beep_end = (supervisor.ticks_ms() + ms) & (MS_PERIOD - 1)
+
+
+def make_display(board, width, height):
+    """The SSD1306 through displayio on the board's I2C pins (CircuitPython 9+)."""
+    if board.DISPLAY != "ssd1306":
+        raise ValueError("display %r: the CircuitPython profile drives an ssd1306" % (board.DISPLAY,))
+    import busio
+    import i2cdisplaybus
+    from adafruit_displayio_ssd1306 import SSD1306
+
+    displayio.release_displays()
+    i2c = busio.I2C(pin(board.I2C_SCL), pin(board.I2C_SDA), frequency=board.I2C_FREQ)
+    bus = i2cdisplaybus.I2CDisplayBus(i2c, device_address=board.DISPLAY_ADDR)
+    return SSD1306(bus, width=width, height=height, auto_refresh=False)
