@@ -188,12 +188,10 @@ class Rig:
         raise AssertionError("no %r in %r" % (label, menu.items))
 
     def history(self):
-        import json
+        """The history lines as dicts (read a line at a time: the heap is small)."""
+        import history
 
-        path = self.root + "/data/history.jsonl"
-        if not exists(path):
-            return []
-        return [json.loads(line) for line in read_file(path).split("\n") if line]
+        return list(history.read(self.root + "/data/history.jsonl"))
 
     def close(self):
         remove_tree(self.root)

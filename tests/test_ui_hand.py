@@ -1,15 +1,22 @@
 """The hand calculator (ui_hand.py): best arrangement, button entry, use in a round."""
-import app  # noqa: F401  (loaded first, in one piece: less heap fragmentation)
-import ui_hand  # noqa: F401
-from canvas_record import Rig
+import gc
+
+gc.collect()  # the unix port compiles these from source: start on a clean heap
+import app  # noqa: E402,F401
+gc.collect()
+import scoresheet  # noqa: E402,F401
+gc.collect()
+import ui_hand  # noqa: E402,F401
+gc.collect()
+import ui_igo  # noqa: E402,F401
+gc.collect()
+from canvas_record import Rig  # noqa: E402
 
 
 def match_rig(names):
     """A rig with an I Go match of these players on the match screen."""
     rig = Rig(names=names)
     rig.app.start_match("igo", names, 4)
-    import ui_igo
-
     rig.app.push(ui_igo.MatchScreen(rig.app))
     return rig
 

@@ -2,12 +2,14 @@
 import gc
 import json
 
-import app  # noqa: F401  (loaded first, in one piece: less heap fragmentation)
-import scoresheet  # noqa: F401
-import ui_igo  # noqa: F401
-from canvas_record import Rig, read_file
-
+gc.collect()  # the unix port compiles these from source: start on a clean heap
+import app  # noqa: E402,F401
 gc.collect()
+import scoresheet  # noqa: E402,F401
+gc.collect()
+import ui_igo  # noqa: E402,F401
+gc.collect()
+from canvas_record import Rig, read_file  # noqa: E402
 
 
 def new_match(rig, game_downs, players_delta, extra=""):
