@@ -344,22 +344,18 @@ class Settings(ui.Form):
     def change(self, key, delta):
         s = self.app.settings
         if key == "igo_target":
-            s[key] = clamp(s[key] + delta, 1, 99)
+            s[key] = ui.clamp(s[key] + delta, 1, 99)
         elif key == "corsari_target":
-            s[key] = clamp(s[key] + 10 * delta, 0, 990)
+            s[key] = ui.clamp(s[key] + 10 * delta, 0, 990)
         elif key == "declared_colours":
             s[key] = not s[key]
         elif key == "tie_window_us":
-            s[key] = clamp(s[key] + 100 * delta, 100, 50000)
+            s[key] = ui.clamp(s[key] + 100 * delta, 100, 50000)
         elif key == "tie_break":
             s[key] = "reslap" if s[key] == "random" else "random"
 
     def edited(self, key):
         self.app.save()
-
-
-def clamp(v, lo, hi):
-    return lo if v < lo else hi if v > hi else v
 
 
 def run(app, hw, time):

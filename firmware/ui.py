@@ -20,6 +20,10 @@ def row_y(row):
     return TOP + row * LINE_H
 
 
+def clamp(v, lo, hi):
+    return lo if v < lo else hi if v > hi else v
+
+
 def step(kind):
     """Size of a value change: 1 for a press, 10 for a long press or its repeats."""
     return 1 if kind == "press" else 10

@@ -5,28 +5,22 @@ Every confirmed change goes through `app.match` (scoresheet.Sheet) and is follow
 by `app.save()`, so a power cut loses at most the round being entered.
 """
 import ui
-from ui import LINE_H, ROWS, row_y
+from igo_scoring import MAX_PLAYERS
+from scoresheet import default_target
+from ui import LINE_H, ROWS, clamp, row_y
 
-PLAYERS = {"igo": (2, 6), "corsari": (2, 7)}
+MIN_PLAYERS = 2
 RULE_NAMES = {"igo": "I Go", "corsari": "Corsari"}
-MAX_PENALTY = 199
-
-
-def clamp(v, lo, hi):
-    return lo if v < lo else hi if v > hi else v
-
-
-def auto_target(rules, players):
-    return 4 if rules == "igo" else max(100, 30 * players)
+MAX_PENALTY = 199  # above any 12-card hand
 
 
 class Setup(ui.Form):
     """New match: players, target, who starts (deals), then the age order (Corsari)."""
 
     def __init__(self, app, rules, players=None):
-        lo, hi = PLAYERS[rules]
         self.rules = rules
-        self.players = clamp(players or app.settings.get("players", 4), lo, hi)
+        self.players = clamp(players or app.settings.get("players", 4), MIN_PLAYERS,
+                             MAX_PLAYERS[rules])
         key = "igo_target" if rules == "igo" else "corsari_target"
         self.target = app.settings[key] or None  # None: Corsari automatic
         self.first = 0
@@ -48,7 +42,7 @@ class Setup(ui.Form):
             return str(self.players)
         if key == "target":
             if self.target is None:
-                return "%d auto" % auto_target(self.rules, self.players)
+                return "%d auto" % default_target(self.rules, self.players)
             return str(self.target)
         if key == "first":
             return self.names()[self.first]
@@ -56,12 +50,12 @@ class Setup(ui.Form):
 
     def change(self, key, delta):
         if key == "players":
-            lo, hi = PLAYERS[self.rules]
-            self.players = clamp(self.players + (1 if delta > 0 else -1), lo, hi)
+            self.players = clamp(self.players + (1 if delta > 0 else -1), MIN_PLAYERS,
+                                 MAX_PLAYERS[self.rules])
             self.first = min(self.first, self.players - 1)
         elif key == "target":
             unit = 1 if self.rules == "igo" else 10
-            t = self.target or auto_target(self.rules, self.players)
+            t = self.target or default_target(self.rules, self.players)
             self.target = clamp(t + unit * delta, 1, 990)
         elif key == "first":
             self.first = (self.first + (1 if delta > 0 else -1)) % self.players
