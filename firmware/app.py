@@ -183,15 +183,17 @@ class App:
         """Write what is due unless a slap window is open."""
         if not (self._save_due or self._flush_due) or not self.flash_ok():
             return
+        # History first: the saved sheet refers to history seqs, so they must be on
+        # flash before it (else a power cut in between would hand them out again).
+        if self._flush_due:
+            self._flush_due = False
+            if not self.history.flush():
+                self.notice("Storage", self.history.error)
         if self._save_due:
             self._save_due = False
             problem = store.save(self.path(STATE_FILE), self.state())
             if problem:
                 self.notice("Storage", problem)
-        if self._flush_due:
-            self._flush_due = False
-            if not self.history.flush():
-                self.notice("Storage", self.history.error)
 
     def state(self):
         return {
