@@ -27,7 +27,7 @@ test-cpython: $(STAMP)
 	$(PY) -m pytest tests
 
 test-micropython: $(STAMP)
-	$(MICROPYTHON) -X heapsize=$(HEAP) tests/mpy_runner.py
+	$(PY) tests/run_micropython.py --heap $(HEAP)
 
 check: $(STAMP)
 	$(PY) -m host_tools check

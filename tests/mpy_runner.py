@@ -26,9 +26,10 @@ def main(filters):
         n[:-3] for n in os.listdir(tests) if n.startswith("test_") and n.endswith(".py")
     )
     passed = failed = 0
+    if filters:  # exact module names, else substrings
+        names = [n for n in names if n in filters] or [
+            n for n in names if any(f in n for f in filters)]
     for name in names:
-        if filters and not any(f in name for f in filters):
-            continue
         before = set(sys.modules)
         try:
             mod = __import__(name)
