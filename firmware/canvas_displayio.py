@@ -14,7 +14,8 @@ is 6 x 12 (capitals 8 rows high, 2 rows of descender below the baseline), so `Ce
 puts each terminalio glyph into the same cell: the advance is a whole cell (8 px, not
 6), the glyph sits 1 px in from the cell's left edge (its 6-px box fills columns
 1..6, as the 8x8 font's glyphs do), and the label's baseline is at y + 8*scale, so
-capitals and digits fill the cell's rows 0..7 and descenders hang 2 rows below it.
+capitals and digits fill the cell's rows 0..7, descenders hang 2 rows below it
+and the dots of i and j reach 1 row above it.
 Same text at the same cell positions: layout, text widths and centring are the
 MicroPython ones; only the glyph shapes differ.
 

@@ -20,9 +20,10 @@ date:
   change; each file is written to a temporary name and renamed; `code.py` goes last,
   so CircuitPython's auto-reload restarts the app on a complete set of files.
 
-Libraries: the firmware needs LIBRARIES in the drive's lib/ (the Adafruit bundle,
-e.g. `circup install adafruit_displayio_ssd1306 adafruit_display_text`); deploy
-does not fetch them: `missing_libraries(drive_path)` names the ones not there.
+Libraries: the firmware needs LIBRARIES in the drive's lib/, from the Adafruit
+bundle (`circup install adafruit_displayio_ssd1306 adafruit_display_text` also
+installs adafruit_ticks). Deploy does not fetch them: `missing_libraries(drive_path)`
+names the ones not there.
 """
 import glob
 import hashlib
@@ -36,6 +37,7 @@ MANIFEST = ".deploy.json"
 LIBRARIES = (
     ("adafruit_displayio_ssd1306", "the SSD1306 display driver"),
     ("adafruit_display_text", "text labels (bitmap_label)"),
+    ("adafruit_ticks", "needed by adafruit_display_text.bitmap_label"),
 )
 # firmware/*.py that only MicroPython uses (the CircuitPython ones replace them).
 MICROPYTHON_ONLY = ("main.py", "hw.py", "canvas.py", "ssd1306.py")
@@ -174,9 +176,9 @@ def _drive_error(drive, exc):
         return ("the drive %s is full: deploy stopped, its manifest marks what is left "
                 "to copy (free space and deploy again)" % drive)
     if exc.errno in (13, 30):
-        return ("the drive %s is read-only: hold the %s button while resetting the Pico "
-                "(boot.py then leaves the drive to the computer) and deploy again"
-                % (drive, "back"))
+        return ("the drive %s is read-only: hold the USB-write button (boardcfg."
+                "USB_WRITE_BUTTON: back) while resetting the Pico, so that boot.py leaves "
+                "the drive to the computer, and deploy again" % drive)
     return "writing to %s failed: %s" % (drive, exc)
 
 

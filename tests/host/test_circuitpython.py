@@ -706,8 +706,9 @@ def test_deploy_to_drive_copies_sources_then_nothing(tmp_path):
     assert not [p for p in drive.iterdir() if p.name.endswith(".tmp")]
 
     assert [n for n, _ in missing_libraries(str(drive))] == [
-        "adafruit_displayio_ssd1306", "adafruit_display_text"]
+        "adafruit_displayio_ssd1306", "adafruit_display_text", "adafruit_ticks"]
     (drive / "lib" / "adafruit_display_text").mkdir(parents=True)
+    (drive / "lib" / "adafruit_ticks.py").write_text("")
     (drive / "lib" / "adafruit_displayio_ssd1306.mpy").write_bytes(b"")
     assert missing_libraries(str(drive)) == []
 
