@@ -140,12 +140,10 @@ class App:
 
         try:
             with open(self.path(ERROR_FILE), "w") as f:
-                if hasattr(sys, "print_exception"):
+                if hasattr(sys, "print_exception"):  # MicroPython: with the traceback
                     sys.print_exception(e, f)
-                else:
-                    import traceback
-
-                    traceback.print_exception(type(e), e, e.__traceback__, file=f)
+                else:  # CPython (tests)
+                    f.write("%s: %s\n" % (type(e).__name__, e))
         except OSError:
             pass
 
