@@ -41,6 +41,9 @@ LIBRARIES = (
 )
 # firmware/*.py that only MicroPython uses (the CircuitPython ones replace them).
 MICROPYTHON_ONLY = ("main.py", "hw.py", "canvas.py", "ssd1306.py")
+# firmware/*.py that only CircuitPython uses (deploy.py can leave them off a MicroPython
+# device: they compile, but are never imported there).
+CIRCUITPYTHON_ONLY = ("cp_main.py", "hw_circuitpython.py", "canvas_displayio.py")
 ENTRY = ("cp_main.py", "code.py")  # (firmware file, name on the drive)
 BOARD_NAME = "boardcfg.py"
 
