@@ -43,6 +43,7 @@ class App:
         self.settings = dict(DEFAULT_SETTINGS)
         self.match = None  # scoresheet.Sheet of the current I Go / Corsari match
         self._save_due = False
+        self._overflows_shown = 0
         self._flush_due = False
         problems = []
         import history
@@ -120,7 +121,13 @@ class App:
             self.top().tick(now_ms)
         except Exception as e:
             self.crash(e)
+        if self.overflows() != self._overflows_shown:
+            self.invalidate()
         self.flush()
+
+    def overflows(self):
+        """Player-button snapshots lost because the IRQ ring was full."""
+        return self.hw.ring.overflows if self.hw else 0
 
     def draw(self, canvas):
         self.dirty = False
@@ -128,6 +135,12 @@ class App:
             self.top().draw(canvas)
         except Exception as e:
             self.crash(e)
+        lost = self._overflows_shown = self.overflows()
+        if lost:  # shown on every screen, top right: taps may have been missed
+            label = "!%d" % lost
+            x = canvas.width - canvas.text_width(label)
+            canvas.fill_rect(x - 1, 0, canvas.width - x + 1, 9, 0)
+            canvas.text(label, x, 1, 1, 1)
 
     def crash(self, e):
         """Log a screen's exception, go home and show it."""

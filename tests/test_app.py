@@ -268,6 +268,8 @@ class FakeTime:
 
 
 class FakeRing:
+    overflows = 0
+
     def __init__(self, entries):
         self.entries = entries
 
@@ -324,4 +326,26 @@ def test_the_device_loop_feeds_the_app_and_shows_only_when_dirty():
         assert hw.display.shown == 1  # drawn once: nothing changed afterwards
         assert app.now_ms == 45
     finally:
+        rig.close()
+
+
+def test_ring_overflow_is_shown_on_every_screen():
+    from canvas_record import RecordingCanvas
+
+    rig = Rig()
+    try:
+        app = rig.app
+        app.hw = FakeHw([], [])
+        canvas = RecordingCanvas()
+        app.tick(1)
+        app.draw(canvas)
+        assert "!" not in canvas.shown()
+        app.hw.ring.overflows = 3  # the IRQ found the ring full three times
+        app.tick(2)
+        assert app.dirty
+        app.draw(canvas)
+        assert "!3" in canvas.shown()
+        assert "Corsari" in canvas.shown()  # the screen itself is still drawn
+    finally:
+        app.hw = None
         rig.close()
