@@ -131,6 +131,20 @@ def test_irq_handler_allocates_nothing():
     assert len(hw.ring) == 20
 
 
+def test_allocating_hard_handler_fails_like_on_the_chip():
+    if not MPY:
+        return
+    w, hw, time = _setup()
+    w.irq_error = lambda e: None  # keep the test output clean
+    seen = []
+    Pin = _load()["hw"].Pin
+    Pin(Board.PLAYER_PINS[5]).irq(handler=lambda p: seen.append([p]), hard=True)
+    w.button("p6", "down", w.now)
+    time.sleep_ms(3)
+    assert seen == [] and w.irq_errors == 1  # MemoryError: heap locked; then disabled
+    assert len(_entries(hw.ring)) == 0  # the handler replaced hw's on that pin
+
+
 def test_poll_nav_short_press():
     if not MPY:
         return

@@ -103,6 +103,7 @@ class World:
         self.next_edge = NEVER
         self.seq = 0
         self.in_irq = False
+        self.irq_errors = 0
         self.panel = None
         self.panel_addr = -1
         self.last_frame = None
@@ -164,11 +165,15 @@ class World:
                 micropython.heap_unlock()
         except Exception as e:
             # As on rp2: report and disable the handler, the main program goes on.
-            print("Uncaught exception in IRQ callback handler", file=sys.stderr)
-            sys.print_exception(e, sys.stderr)
             st.handler = None
+            self.irq_errors += 1
+            self.irq_error(e)
         finally:
             self.in_irq = False
+
+    def irq_error(self, e):
+        print("Uncaught exception in IRQ callback handler", file=sys.stderr)
+        sys.print_exception(e, sys.stderr)
 
     # Button edges -------------------------------------------------------------
 

@@ -189,3 +189,13 @@ def test_interactive_in_a_terminal(tmp_path):
     assert out.rstrip().endswith(b"\x1b[?1049l")  # terminal restored
     assert (tmp_path / "flash" / "data" / "boots.txt").read_text() == "1"
     assert events(tmp_path / "flash")[0].endswith("ok press")
+
+
+def test_hw_on_the_fake_machine():
+    # Device-side checks of hw.py (bounce into the IRQ ring, an allocation-free
+    # handler, nav press/long/repeat, ticks wrap) in a MicroPython process of their own.
+    r = subprocess.run([os.path.join(ROOT, ".venv", "bin", "micropython"), "-X", "heapsize=192k",
+                        os.path.join(ROOT, "tests", "host", "sim_hw_checks.py")],
+                       cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0 and ", 0 failed" in r.stdout, r.stdout + r.stderr
+    assert int(r.stdout.split("micropython: ")[1].split()[0]) >= 10

@@ -1,0 +1,232 @@
+"""hw.py against the simulator's fake machine and time, on the MicroPython unix port.
+
+    micropython -X heapsize=192k tests/host/sim_hw_checks.py
+
+Run in its own process by tests/host/test_sim.py (the fakes replace the built-in
+`machine` and `time`; a process of its own keeps them away from the other tests).
+The fakes: pins with switch bounce, IRQs at the simulated instant of each edge, hard
+handlers with the heap locked, a simulated clock.
+"""
+import sys
+
+_here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
+sys.path[:0] = [_here + "/../../host_tools/simdevice", _here + "/../../firmware"]
+
+import micropython  # noqa: E402
+import simcore  # noqa: E402
+import simoled  # noqa: E402
+import time  # noqa: E402
+
+import hw  # noqa: E402
+
+_mods = {"simcore": simcore, "simoled": simoled, "time": time, "hw": hw}
+
+
+def _load():
+    return _mods
+
+
+class Board:
+    DISPLAY = "ssd1306"
+    DISPLAY_ADDR = 0x3C
+    DISPLAY_WIDTH = 128
+    DISPLAY_HEIGHT = 64
+    I2C_ID = 0
+    I2C_SDA = 4
+    I2C_SCL = 5
+    I2C_FREQ = 400000
+    BUTTONS = {"up": 10, "down": 11, "ok": 12, "back": 13}
+    PLAYER_PINS = (16, 17, 18, 19, 20, 21)
+    LED_PINS = (6, 7, 8, 9, 14, 15)
+    BUZZER_PIN = 22
+    GPIO_IN_ADDR = 0xD0000004
+
+
+class Duo(Board):
+    PLAYER_PINS = (16, 17)
+    LED_PINS = ()
+    BUZZER_PIN = None
+
+
+def _setup(board=Board, start_us=5000000, sh1106=False):
+    m = _load()
+    w = m["simcore"].reset(real=False, start_us=start_us, seed=7)
+    w.emit = lambda msg: None  # no report lines on the test output
+    w.panel = m["simoled"].Panel(sh1106)
+    w.panel_addr = board.DISPLAY_ADDR
+    w.buttons = dict(board.BUTTONS)
+    for i, p in enumerate(board.PLAYER_PINS):
+        w.buttons["p%d" % (i + 1)] = p
+    return w, m["hw"].Hardware(board), m["time"]
+
+
+def _run(hw, time, ms, step=10):
+    """Poll the nav buttons every `step` ms for `ms`; all events."""
+    events = []
+    for _ in range(ms // step):
+        events += hw.poll_nav(time.ticks_ms())
+        time.sleep_ms(step)
+    return events
+
+
+def _entries(ring):
+    out = []
+    while True:
+        e = ring.pop()
+        if e is None:
+            return out
+        out.append(e)
+
+
+def test_press_fires_irq_into_ring_with_bounce():
+    w, hw, time = _setup()
+    bit = hw.player_bits[0]
+    t0 = time.ticks_us()
+    w.button("p1", "down", w.now + 1000)
+    time.sleep_ms(5)
+    down = _entries(hw.ring)
+    assert len(down) >= 3, down  # the fall and at least one bounce pair
+    assert down[0][1] & bit == 0 and down[-1][1] & bit == 0
+    for t, levels in down:
+        assert 1000 <= time.ticks_diff(t, t0) <= 3100
+        assert levels & hw.player_bits[1]  # player 2 untouched: released
+    assert hw.player_pressed(0) and not hw.player_pressed(1)
+    w.button("p1", "up", w.now)
+    time.sleep_ms(5)
+    up = _entries(hw.ring)
+    assert len(up) >= 3 and up[-1][1] & bit
+    assert not hw.player_pressed(0)
+
+
+def test_simultaneous_players_both_recorded():
+    w, hw, time = _setup()
+    t = w.now + 500
+    w.button("p2", "press", t)
+    w.button("p3", "press", t)
+    time.sleep_ms(3)
+    levels = _entries(hw.ring)[-1][1]
+    assert levels & hw.player_bits[1] == 0 and levels & hw.player_bits[2] == 0
+
+
+def test_irq_handler_allocates_nothing():
+    w, hw, time = _setup()
+    handler = hw.irq_handler
+    micropython.heap_lock()
+    try:
+        for _ in range(20):
+            handler(None)
+    finally:
+        micropython.heap_unlock()
+    assert len(hw.ring) == 20
+
+
+def test_allocating_hard_handler_fails_like_on_the_chip():
+    w, hw, time = _setup()
+    w.irq_error = lambda e: None  # keep the test output clean
+    seen = []
+    Pin = _load()["hw"].Pin
+    Pin(Board.PLAYER_PINS[5]).irq(handler=lambda p: seen.append([p]), hard=True)
+    w.button("p6", "down", w.now)
+    time.sleep_ms(3)
+    assert seen == [] and w.irq_errors == 1  # MemoryError: heap locked; then disabled
+    assert len(_entries(hw.ring)) == 0  # the handler replaced hw's on that pin
+
+
+def test_poll_nav_short_press():
+    w, hw, time = _setup()
+    w.button("ok", "press", w.now + 20000)
+    assert _run(hw, time, 400) == [("ok", "press")]
+
+
+def test_poll_nav_long_then_repeat_no_press():
+    w, hw, time = _setup()
+    w.button("down", "down", w.now + 10000)
+    events = _run(hw, time, 1000)
+    w.button("down", "up", w.now)
+    events += _run(hw, time, 200)
+    kinds = [k for n, k in events]
+    assert events[0] == ("down", "long") and "press" not in kinds
+    # held ~990 ms: long at ~600-630, then a repeat every 150 ms
+    assert 2 <= kinds.count("repeat") <= 3, events
+
+
+def test_button_held_at_boot_gives_no_event():
+    m = _load()
+    w = m["simcore"].reset(real=False, start_us=0, seed=1)
+    w.emit = lambda msg: None
+    w.panel = m["simoled"].Panel()
+    w.panel_addr = 0x3C
+    w.buttons = dict(Board.BUTTONS)
+    w.pin(12).ext = 0  # ok held while powering up
+    hw = m["hw"].Hardware(Board)
+    time = m["time"]
+    assert _run(hw, time, 100) == []
+    w.button("ok", "up", w.now)
+    assert _run(hw, time, 100) == []
+    w.button("ok", "press", w.now)
+    assert _run(hw, time, 200) == [("ok", "press")]
+
+
+def test_ticks_wrap_is_handled():
+    # ticks_ms and ticks_us both wrap 300 ms after boot.
+    start = (1 << 30) * 1000 - 300000
+    w, hw, time = _setup(start_us=start)
+    assert time.ticks_ms() > (1 << 30) - 400
+    w.button("back", "down", w.now + 250000)
+    w.button("back", "up", w.now + 330000)
+    w.button("up", "down", w.now + 400000)
+    events = _run(hw, time, 1200)
+    assert events[0] == ("back", "press") and events[1] == ("up", "long"), events
+    assert time.ticks_ms() < 1000
+    _entries(hw.ring)
+    w.button("p1", "down", w.now + 10)
+    time.sleep_ms(3)
+    e = _entries(hw.ring)
+    assert e and 0 < time.ticks_diff(e[0][0], time.ticks_add(time.ticks_us(), -3000)) < 3000
+
+
+def test_display_leds_and_beep():
+    w, hw, time = _setup()
+    hw.canvas.fill_rect(0, 0, 128, 64)
+    t0 = w.now
+    hw.show()
+    assert 20000 <= w.now - t0 <= 30000  # a full frame at 400 kHz: the bus time passes
+    assert bytes(w.panel.visible()) == bytes(hw.canvas.buffer)
+    hw.led(1, True)
+    assert w.pin(Board.LED_PINS[1]).level == 1
+    hw.beep(880, 50)
+    assert w.tone == (880, hw.BEEP_DUTY)
+    _run(hw, time, 70)
+    assert w.tone == (0, 0)
+
+
+def test_minimal_board_and_sh1106():
+    w, hw, time = _setup(board=Duo)
+    assert hw.players == 2 and len(hw.player_bits) == 2
+    hw.led(0, True)
+    hw.beep(440, 10)
+    hw.led(5, False)
+    w, hw, time = _setup(sh1106=True, board=type("SH", (Board,), {"DISPLAY": "sh1106"}))
+    hw.canvas.fill_rect(0, 0, 3, 3)
+    hw.show()
+    assert w.panel.ram[2] == 7 and bytes(w.panel.visible()) == bytes(hw.canvas.buffer)
+
+
+def main():
+    passed = failed = 0
+    for name in sorted(globals()):
+        fn = globals()[name]
+        if name.startswith("test_") and callable(fn):
+            try:
+                fn()
+                passed += 1
+            except Exception as e:
+                failed += 1
+                print("FAIL", name)
+                sys.print_exception(e)
+    print("micropython: %d passed, %d failed" % (passed, failed))
+    return failed
+
+
+if __name__ == "__main__":
+    sys.exit(1 if main() else 0)
