@@ -21,15 +21,6 @@ def ticks_ms():
     return time.monotonic_ns() // 1000000 & TICKS_MASK
 
 
-def use_clock(now_us):
-    """Time the Corsica screens' pile changes on the taps' clock: ui_corsica.now_us()
-    reads time.ticks_us, which CircuitPython lacks, and the tap timestamps come from
-    keypad (whole milliseconds), so both must be on the same ring."""
-    import ui_corsica
-
-    ui_corsica.now_us = now_us
-
-
 def step(app, hw, now_ms):
     """One pass of the loop: buttons, player taps, tick, display."""
     for name, kind in hw.poll_nav(now_ms):
@@ -60,7 +51,6 @@ def main(cfg=None):
     if cfg is None:
         import boardcfg as cfg  # type: ignore[import-not-found]  # deployed board file
     hw = hw_circuitpython.Hardware(cfg)
-    use_clock(hw.now_us)
     run(appmod.App(hw=hw), hw)
 
 

@@ -27,10 +27,16 @@ _ticks_us = getattr(time, "ticks_us", None)
 
 
 def now_us():
-    """Current time on the 30-bit ticks ring the tap ring records on."""
+    """Current time on the 30-bit ticks ring the tap ring records on. (A Hardware
+    whose taps run on another clock, CircuitPython's keypad, has its own now_us.)"""
     if _ticks_us is None:  # CPython (tests): any microsecond clock will do
-        return getattr(time, "perf_counter_ns")() // 1000 & 0x3FFFFFFF
+        return getattr(time, "monotonic_ns")() // 1000 & 0x3FFFFFFF
     return _ticks_us() & 0x3FFFFFFF
+
+
+def clock_of(app):
+    """The clock the app's player-button timestamps are on."""
+    return getattr(app.hw, "now_us", None) or now_us
 
 
 def name(player):
@@ -143,7 +149,7 @@ class _TapScreen(ui.Screen):
         self.players = players
         # Last GPIO levels (None: unknown, taken as all released): who is held at arm.
         self.levels = hw.player_levels() if hw else None
-        self.clock = clock or now_us
+        self.clock = clock or clock_of(app)
         self.rng = Rng(self.clock() if seed is None else seed)  # tie-break seeds
         self.game_id = app.new_game_id()
         self.tapped = False  # a tap came since the judge was armed

@@ -4,7 +4,7 @@ tap judging in judge.py (through ui_corsica._TapScreen)."""
 import ui
 from corsica import Game
 from corsica_cards import card_text
-from ui_corsica import RESLAP_BEEP, RULES, _TapScreen, name, now_us, tie_text
+from ui_corsica import RESLAP_BEEP, RULES, _TapScreen, clock_of, name, tie_text
 
 REASON_TEXT = {"double": "DOUBLE", "sandwich": "SANDWICH", "sequence": "SEQUENCE",
                "sum10": "SUM 10"}
@@ -13,7 +13,7 @@ COUNTS_X = 88  # x of the card-count column
 
 def deal(app, players):
     """A new game with the settings' variants, shuffled by a seed from the clock."""
-    return DeckGame(app, Game(players, app.settings.get("variants", ()), now_us() % 1000000))
+    return DeckGame(app, Game(players, app.settings.get("variants", ()), clock_of(app)() % 1000000))
 
 
 class DeckGame(_TapScreen):

@@ -23,7 +23,7 @@ STUBS = os.path.join(ROOT, ".venv", "mpy-stubs")
 # Modules that exist on the device but not in the rp2 stubs (our board file,
 # CircuitPython's modules for the CircuitPython profile).
 OPTIONAL_MODULES = ("board", "displayio", "keypad", "terminalio", "busio", "digitalio",
-                    "i2cdisplaybus", "supervisor", "bitmaptools", "adafruit_display_text",
+                    "i2cdisplaybus", "supervisor", "bitmaptools", "pwmio", "boardcfg", "adafruit_display_text",
                     "adafruit_display_text.*", "adafruit_displayio_ssd1306")
 
 

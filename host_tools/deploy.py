@@ -1,5 +1,8 @@
 """`python -m host_tools deploy [--port PORT] [--board pico]`: install the firmware on a Pico.
 
+(`deploy --runtime circuitpython --drive PATH` copies the CircuitPython build to a
+mounted CIRCUITPY drive instead: host_tools/deploy_circuitpython.py.)
+
 Compiles every firmware/*.py except main.py (which stays source, so the device boots
 it) and boards/BOARD.py (installed as `board`) with mpy-cross -march=armv6m into
 build/deploy-BOARD/, then brings the device up to date through mpremote:
@@ -27,6 +30,7 @@ import subprocess
 import sys
 
 from host_tools import ROOT, VENV_BIN, UserError
+from host_tools.deploy_circuitpython import CIRCUITPYTHON_ONLY, deploy_to_drive, missing_libraries
 from host_tools.mpremote_port import find_port, mpremote, run_code
 
 MANIFEST = "/.deploy.json"
@@ -43,6 +47,8 @@ def firmware_files(project, board):
     files = [("board.mpy", board_src, True)]
     for src in sorted(glob.glob(os.path.join(project, "firmware", "*.py"))):
         name = os.path.basename(src)
+        if name in CIRCUITPYTHON_ONLY:
+            continue
         if name == "main.py":
             files.append((name, src, False))
         else:
@@ -164,13 +170,27 @@ def main(argv):
     parser = argparse.ArgumentParser(prog="python -m host_tools deploy", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--port", help="serial port of the Pico (default: the one plugged in)")
-    parser.add_argument("--board", default="pico", help="board definition in boards/ (default pico)")
+    parser.add_argument("--board", help="board definition in boards/ "
+                        "(default pico; circuitpython_pico with --runtime circuitpython)")
+    parser.add_argument("--runtime", choices=("micropython", "circuitpython"), default="micropython")
+    parser.add_argument("--drive", metavar="PATH",
+                        help="the mounted CIRCUITPY drive (with --runtime circuitpython)")
     parser.add_argument("--project", default=ROOT, metavar="DIR",
                         help="project root holding firmware/ and boards/ (default: this checkout)")
     args = parser.parse_args(argv)
     try:
-        port = args.port or find_port()
-        copied, removed, unchanged = deploy(MpremoteDevice(port), os.path.abspath(args.project), args.board)
+        if args.runtime == "circuitpython":
+            if not args.drive:
+                raise UserError("--runtime circuitpython needs --drive PATH (the CIRCUITPY drive)")
+            copied, removed, unchanged = deploy_to_drive(
+                args.drive, args.board or "circuitpython_pico", os.path.abspath(args.project))
+            for lib, what in missing_libraries(args.drive):
+                print("deploy: lib/%s missing on the drive (%s): circup install %s"
+                      % (lib, what, lib), file=sys.stderr)
+        else:
+            port = args.port or find_port()
+            copied, removed, unchanged = deploy(MpremoteDevice(port), os.path.abspath(args.project),
+                                                args.board or "pico")
     except UserError as exc:
         print("deploy: %s" % exc, file=sys.stderr)
         return 2

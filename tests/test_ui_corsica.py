@@ -13,8 +13,11 @@ class FakeHw:
     """What the screens use of hw.Hardware: player count and pins, LEDs, beeper."""
 
     def __init__(self, players=6):
+        from tapring import TapRing
+
         self.players = players
         self.player_bits = tuple(1 << pin for pin in PINS[:players])
+        self.ring = TapRing(8)  # the app reads its overflow count
         self.levels = 0xFFFFFFFF >> 2  # GPIO_IN: 30 bits, all high
         self.leds = {}
         self.beeps = []

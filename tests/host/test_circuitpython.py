@@ -24,9 +24,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 FIRMWARE = os.path.join(ROOT, "firmware")
 MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
 
-displayio = pytest.importorskip("displayio")  # adafruit-blinka-displayio
-pytest.importorskip("adafruit_display_text")
-pytest.importorskip("adafruit_displayio_ssd1306")
+import displayio  # adafruit-blinka-displayio (requirements.txt)
+import adafruit_display_text  # noqa: F401
+import adafruit_displayio_ssd1306  # noqa: F401
 
 import i2cdisplaybus  # noqa: E402
 from adafruit_displayio_ssd1306 import SSD1306  # noqa: E402
@@ -608,11 +608,9 @@ def test_referee_slap_through_the_circuitpython_loop(cp, tmp_path, monkeypatch):
     import cp_main
     import ui_corsica
 
-    monkeypatch.setattr(ui_corsica, "now_us", ui_corsica.now_us)  # restored afterwards
     hw = hwmod.Hardware(cfg)
-    cp_main.use_clock(hw.now_us)
-    assert ui_corsica.now_us() == world.ms * 1000
     app = appmod.App(str(tmp_path), hw=hw)
+    assert ui_corsica.clock_of(app)() == world.ms * 1000  # the taps' keypad clock
     app.push(ui_corsica.Referee(app, 3, 7))
     nav = keys_for(world, 10)
     players = keys_for(world, 16)
@@ -746,3 +744,24 @@ def test_deployed_files_compile_for_the_device(tmp_path):
     r = subprocess.run([mpy_cross, "-march=armv6m", "-o", os.devnull, str(boot)],
                        capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
+
+
+def test_deploy_cli_runtime_circuitpython_copies_then_nothing(tmp_path):
+    import subprocess
+    import sys
+
+    from host_tools import ROOT
+
+    drive = tmp_path / "CIRCUITPY"
+    drive.mkdir()
+    cmd = [sys.executable, "-m", "host_tools", "deploy", "--runtime", "circuitpython",
+           "--drive", str(drive)]
+    first = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert first.returncode == 0, first.stderr
+    assert first.stdout.startswith("copied ") and not first.stdout.startswith("copied 0")
+    assert "lib/adafruit_displayio_ssd1306 missing" in first.stderr
+    assert (drive / "code.py").is_file() and (drive / "boardcfg.py").is_file()
+    second = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert second.stdout.startswith("copied 0, removed 0"), second.stdout
+    no_drive = subprocess.run(cmd[:-2], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert no_drive.returncode == 2 and len(no_drive.stderr.strip().splitlines()) == 1
