@@ -164,20 +164,22 @@ def run_scripted(cmd, args):
         if fields:
             screens.handle(fields)
 
+    # Read every line to the end (what the device prints after the end marker, too);
+    # a device still running END_GRACE_S after the end (the firmware swallowed
+    # SystemExit) is killed: the run is over anyway.
+    killer = None
     for raw in proc.stdout:
         consume(raw)
-        if screens.ended:
-            break
-    try:
-        rest, _ = proc.communicate(timeout=END_GRACE_S if screens.ended else None)
-    except subprocess.TimeoutExpired:
-        proc.kill()  # the firmware swallowed SystemExit: the run is over anyway
-        rest, _ = proc.communicate()
-        proc.returncode = 0
-    for raw in (rest or b"").splitlines():
-        consume(raw)
+        if screens.ended and killer is None:
+            killer = threading.Timer(END_GRACE_S, proc.kill)
+            killer.start()
+    rc = proc.wait()
+    if killer is not None:
+        killer.cancel()
+        if rc < 0:
+            rc = 0
     screens.save(args)
-    return finish(proc.returncode)
+    return finish(rc)
 
 
 def finish(rc):

@@ -85,6 +85,7 @@ class RecordingCanvas:
 
 import os
 import time
+from tmpfs import remove_tree  # noqa: E402,F401  (re-exported for the screen tests)
 
 _made = [0]
 
@@ -95,16 +96,6 @@ def fresh_root():
     root = "/tmp/screen_test_%d_%d" % (time.time_ns() // 1000 % 100000000, _made[0])
     os.mkdir(root)
     return root
-
-
-def remove_tree(path):
-    for name in os.listdir(path):
-        p = path + "/" + name
-        if os.stat(p)[0] & 0x4000:
-            remove_tree(p)
-        else:
-            os.remove(p)
-    os.rmdir(path)
 
 
 def write_file(path, text):

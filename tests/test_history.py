@@ -4,7 +4,7 @@ import os
 import history
 from history import History
 from scoresheet import Sheet
-from test_store import make_tmp_dir, read, remove_tree, write
+from tmpfs import make_tmp_dir, read, remove_tree, write
 
 
 def open_history(d):
