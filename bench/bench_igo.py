@@ -8,7 +8,6 @@ corsari_ender_choice_us: the Corsari ender's crew choice for a 4-player round;
 target <= 200000 us there.
 """
 import sys
-import time
 
 _here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 if _here + "/../firmware" not in sys.path:
@@ -17,22 +16,10 @@ if _here + "/../firmware" not in sys.path:
 from igo_arrange import without_colour  # noqa: E402
 from igo_cards import COLOURS, card_text, hand_masks  # noqa: E402
 from igo_scoring import choose_corsari_crew, score_hands  # noqa: E402
+from benchclock import elapsed_us, median, now_us  # noqa: E402
 from rng import Rng  # noqa: E402
 
 DEALS = 20
-
-if hasattr(time, "ticks_us"):
-    def _now():
-        return time.ticks_us()
-
-    def _us(start):
-        return time.ticks_diff(time.ticks_us(), start)
-else:
-    def _now():
-        return time.perf_counter_ns()
-
-    def _us(start):
-        return (time.perf_counter_ns() - start) // 1000
 
 
 def _deals(seed):
@@ -46,21 +33,16 @@ def _deals(seed):
     return out
 
 
-def _median(times):
-    times.sort()
-    return times[len(times) // 2]
-
-
 def igo_round_us(runs):
     """Median microseconds of score_hands("igo", ...) over runs rounds."""
     deals = [(COLOURS[d], [[card_text(c) for c in h] for h in hands]) for d, hands in _deals(1)]
     times = []
     for i in range(runs):
         display, hands = deals[i % DEALS]
-        t = _now()
+        t = now_us()
         score_hands("igo", i % 4, display, hands)
-        times.append(_us(t))
-    return _median(times)
+        times.append(elapsed_us(t))
+    return median(times)
 
 
 def corsari_ender_choice_us(runs):
@@ -68,10 +50,10 @@ def corsari_ender_choice_us(runs):
     deals = [[without_colour(hand_masks(h), d) for h in hands] for d, hands in _deals(2)]
     times = []
     for i in range(runs):
-        t = _now()
+        t = now_us()
         choose_corsari_crew(deals[i % DEALS], i % 4)
-        times.append(_us(t))
-    return _median(times)
+        times.append(elapsed_us(t))
+    return median(times)
 
 
 if __name__ == "__main__":

@@ -14,27 +14,14 @@ _here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 if _here + "/../firmware" not in sys.path:
     sys.path.insert(0, _here + "/../firmware")
 
-import time  # noqa: E402
 
 from judge import Judge  # noqa: E402
+from benchclock import elapsed_us, median, now_us  # noqa: E402
 from rng import Rng  # noqa: E402
 
 PLAYERS = 6
 PRESSES_PER_PILE = 24
 REPLAYED_EDGES = 2000
-
-if hasattr(time, "ticks_us"):
-    def _now():
-        return time.ticks_us()
-
-    def _us(start):
-        return time.ticks_diff(time.ticks_us(), start)
-else:
-    def _now():
-        return time.perf_counter_ns()
-
-    def _us(start):
-        return (time.perf_counter_ns() - start) // 1000
 
 
 def _burst(rng, t, level, out, player):
@@ -78,14 +65,14 @@ def judge_edges_per_s(n_edges):
     edge = judge.edge
     arm = judge.arm
     total = 0
-    start = _now()
+    start = now_us()
     while total < n_edges:
         for arm_t, edges in piles:
             arm(arm_t)
             for p, t, level in edges:
                 edge(p, t, level)
         total += size
-    us = _us(start)
+    us = elapsed_us(start)
     return total * 1000000 // max(us, 1)
 
 

@@ -10,7 +10,8 @@ handlers with the heap locked, a simulated clock.
 import sys
 
 _here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
-sys.path[:0] = [_here + "/../../host_tools/simdevice", _here + "/../../firmware"]
+sys.path[:0] = [_here + "/../../host_tools/simdevice", _here + "/../../firmware",
+                _here + "/../../boards"]
 
 import micropython  # noqa: E402
 import simcore  # noqa: E402
@@ -26,26 +27,10 @@ def _load():
     return _mods
 
 
-class Board:
-    DISPLAY = "ssd1306"
-    DISPLAY_ADDR = 0x3C
-    DISPLAY_WIDTH = 128
-    DISPLAY_HEIGHT = 64
-    I2C_ID = 0
-    I2C_SDA = 4
-    I2C_SCL = 5
-    I2C_FREQ = 400000
-    BUTTONS = {"up": 10, "down": 11, "ok": 12, "back": 13}
-    PLAYER_PINS = (16, 17, 18, 19, 20, 21)
-    LED_PINS = (6, 7, 8, 9, 14, 15)
-    BUZZER_PIN = 22
-    GPIO_IN_ADDR = 0xD0000004
-
-
-class Duo(Board):
-    PLAYER_PINS = (16, 17)
-    LED_PINS = ()
-    BUZZER_PIN = None
+# The real board definitions: the reference build, a minimal one, the SH1106 one.
+import pico_duo as Duo  # noqa: E402
+import pico_sh1106  # noqa: E402
+import sim as Board  # noqa: E402
 
 
 def _setup(board=Board, start_us=5000000, sh1106=False):
@@ -206,7 +191,7 @@ def test_minimal_board_and_sh1106():
     hw.led(0, True)
     hw.beep(440, 10)
     hw.led(5, False)
-    w, hw, time = _setup(sh1106=True, board=type("SH", (Board,), {"DISPLAY": "sh1106"}))
+    w, hw, time = _setup(sh1106=True, board=pico_sh1106)
     hw.canvas.fill_rect(0, 0, 3, 3)
     hw.show()
     assert w.panel.ram[2] == 7 and bytes(w.panel.visible()) == bytes(hw.canvas.buffer)
