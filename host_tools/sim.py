@@ -20,7 +20,7 @@ import sys
 import threading
 import time
 
-from host_tools import BOARDS, MICROPYTHON, ROOT, UserError
+from host_tools import BOARDS, FIRMWARE, MICROPYTHON, ROOT, UserError
 from host_tools import screen
 from host_tools.simdevice import simscript
 
@@ -39,6 +39,8 @@ def parse_args(argv):
                    "(FORMATS.md); runs in simulated time and exits after the last event")
     p.add_argument("--flash", metavar="DIR", default="sim_flash",
                    help="the device's flash (default ./sim_flash, kept between runs)")
+    p.add_argument("--source", action="store_true",
+                   help="load firmware/*.py as source (default: compiled .mpy, as deployed)")
     p.add_argument("--heap", default="192k",
                    help="the firmware's heap (default 192k, a Pico's); the simulator adds "
                    "%dk for its own modules" % SIM_HEAP_OVERHEAD_K)
@@ -79,6 +81,31 @@ def check_script(path, board):
         raise UserError("%s: %s" % (path, e))
 
 
+def compiled_firmware():
+    """firmware/*.py compiled with mpy-cross into build/sim-mpy (only what changed):
+    the device runs .mpy files (deploy), so the simulator does too — no compiler
+    on the heap at import time."""
+    out = os.path.join(ROOT, "build", "sim-mpy")
+    os.makedirs(out, exist_ok=True)
+    mpy_cross = os.path.join(os.path.dirname(MICROPYTHON), "mpy-cross")
+    for name in sorted(os.listdir(FIRMWARE)):
+        if not name.endswith(".py"):
+            continue
+        src = os.path.join(FIRMWARE, name)
+        dst = os.path.join(out, name[:-3] + ".mpy")
+        if os.path.exists(dst) and os.path.getmtime(dst) >= os.path.getmtime(src):
+            continue
+        tmp = "%s.%d.tmp" % (dst, os.getpid())
+        r = subprocess.run([mpy_cross, "-s", src, "-o", tmp, src], capture_output=True, text=True)
+        if r.returncode:
+            raise UserError("mpy-cross %s: %s" % (name, (r.stderr.strip().splitlines() or ["?"])[-1]))
+        os.replace(tmp, dst)  # atomic: simulators running side by side may share it
+    for name in os.listdir(out):  # a module deleted from firmware/ goes here too
+        if name.endswith(".mpy") and not os.path.exists(os.path.join(FIRMWARE, name[:-4] + ".py")):
+            os.remove(os.path.join(out, name))
+    return out
+
+
 def device_command(args, script):
     exe = MICROPYTHON if os.path.exists(MICROPYTHON) else shutil.which("micropython")
     if not exe:
@@ -93,7 +120,8 @@ def device_command(args, script):
         app = os.path.abspath(app)
     cmd = [exe, "-X", "heapsize=" + heap, SIMRUN, "--board", args.board, "--app", app,
            "--flash", os.path.abspath(args.flash), "--seed", str(args.seed),
-           "--clock-start-us", str(args.clock_start_us)]
+           "--clock-start-us", str(args.clock_start_us),
+           "--firmware", FIRMWARE if args.source else compiled_firmware()]
     if script:
         cmd += ["--script", os.path.abspath(script)]
     return cmd

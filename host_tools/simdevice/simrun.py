@@ -2,8 +2,10 @@
 
     micropython -X heapsize=192k host_tools/simdevice/simrun.py [--board sim]
         [--app app] [--flash DIR] [--script FILE] [--seed N] [--clock-start-us N]
+        [--firmware DIR]
 
-Puts simdevice (fake machine and time), firmware and boards first on sys.path,
+Puts simdevice (fake machine and time), the firmware (DIR: firmware/ or its .mpy
+build) and boards first on sys.path,
 changes to the flash directory, imports boards/<board>.py as module `board` and runs
 `<app>.main(board)`. `--app` is a firmware module name or a path to a .py file.
 Without --script the clock is real and button commands come from stdin (simcore).
@@ -25,7 +27,7 @@ def _abspath(path):
 
 def parse_args(argv):
     opts = {"board": "sim", "app": "app", "flash": None, "script": None, "seed": "1",
-            "clock-start-us": "0"}
+            "clock-start-us": "0", "firmware": None}
     i = 0
     while i < len(argv):
         name = argv[i]
@@ -41,7 +43,7 @@ def main(argv):
     here = _dirname(_abspath(__file__))
     root = _dirname(_dirname(here))
     app = opts["app"]
-    paths = [here, root + "/firmware", root + "/boards"]
+    paths = [here, opts["firmware"] or root + "/firmware", root + "/boards"]
     if app.endswith(".py"):
         app_path = _abspath(app)
         paths.append(_dirname(app_path))

@@ -199,3 +199,20 @@ def test_hw_on_the_fake_machine():
                        cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert r.returncode == 0 and ", 0 failed" in r.stdout, r.stdout + r.stderr
     assert int(r.stdout.split("micropython: ")[1].split()[0]) >= 10
+
+
+def test_firmware_runs_compiled_like_on_the_device_or_from_source(tmp_path):
+    app = tmp_path / "which_app.py"
+    app.write_text("def main(board):\n    import canvas\n    print('LOADED', canvas.__file__)\n")
+    script = tmp_path / "s.txt"
+    script.write_text("100 ok press\n")
+
+    def loaded(*extra):
+        r = subprocess.run([sys.executable, "-m", "host_tools", "sim", "--script", str(script),
+                            "--app", str(app), "--flash", str(tmp_path / "f")] + list(extra),
+                           cwd=ROOT, capture_output=True, text=True, timeout=120)
+        assert r.returncode == 0, r.stderr
+        return [ln for ln in r.stderr.splitlines() if "LOADED" in ln][0]
+
+    assert loaded().endswith("build/sim-mpy/canvas.mpy")
+    assert loaded("--source").endswith("firmware/canvas.py")
