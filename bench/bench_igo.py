@@ -15,7 +15,7 @@ if _here + "/../firmware" not in sys.path:
 
 from igo_arrange import without_colour  # noqa: E402
 from igo_cards import COLOURS, card_text, hand_masks  # noqa: E402
-from igo_scoring import choose_corsari_crew, score_hands  # noqa: E402
+from igo_hands import choose_corsari_crew, score_hands  # noqa: E402
 from benchclock import elapsed_us, median, now_us  # noqa: E402
 from rng import Rng  # noqa: E402
 

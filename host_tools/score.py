@@ -8,6 +8,7 @@ import json
 import sys
 
 from host_tools import UserError
+import igo_hands
 import igo_scoring
 
 KEYS = ("rules", "ender", "penalties", "display", "hands", "ender_series", "players",
@@ -75,7 +76,7 @@ def score(data, declared_colours=False):
     if not with_hands:
         scores, winners = igo_scoring.score_round(data["rules"], data["ender"], data["penalties"], youngest)
         return {"penalties": data["penalties"], "round_scores": scores, "winners": winners}
-    return igo_scoring.score_hands(data["rules"], data["ender"], data["display"], data["hands"],
+    return igo_hands.score_hands(data["rules"], data["ender"], data["display"], data["hands"],
                                    data.get("ender_series"), youngest, declared_colours)
 
 

@@ -1,8 +1,8 @@
 import igo_reference as ref
 from igo_arrange import VALUE_SUM, hand_total, min_series, series_choices, without_colour
 from igo_cards import card_text, hand_masks, parse_hand
-from igo_scoring import (choose_corsari_crew, choose_igo_series, corsari_ender_score,
-                         score_hands, score_round)
+from igo_hands import choose_corsari_crew, choose_igo_series, score_hands
+from igo_scoring import corsari_ender_score, score_round
 from rng import Rng
 
 R = 0  # red, the display colour of the hand-made rounds
