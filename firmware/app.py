@@ -11,6 +11,8 @@ Flash files (relative to the root = the device's cwd):
 - `data/errors.txt`: the traceback of the last crash caught in a screen.
 - `config.json` (config.py): player names, written by the user.
 """
+import sys
+
 import store
 import ui
 
@@ -44,6 +46,7 @@ class App:
         self.match = None  # scoresheet.Sheet of the current I Go / Corsari match
         self._save_due = False
         self._overflows_shown = 0
+        self._mode_modules = set()  # modules loaded for the screens on the stack
         self._flush_due = False
         problems = []
         import history
@@ -90,7 +93,19 @@ class App:
 
     def _entered(self):
         self.dirty = True
+        self._unload_unused()
         self.stack[-1].enter()
+
+    def _unload_unused(self):
+        """Forget the modules that only screens no longer on the stack needed (each
+        screen names them in MODULES): their code leaves the heap at the next
+        collection, and the next mode has the room."""
+        needed = set()
+        for screen in self.stack:
+            needed.update(screen.MODULES)
+        for name in self._mode_modules - needed:
+            sys.modules.pop(name, None)
+        self._mode_modules = needed
 
     def invalidate(self):
         self.dirty = True
@@ -149,8 +164,6 @@ class App:
         self.push(ui.Notice(self, "Error", "%s: %s" % (type(e).__name__, e)))
 
     def _log_error(self, e):
-        import sys
-
         try:
             with open(self.path(ERROR_FILE), "w") as f:
                 if hasattr(sys, "print_exception"):  # MicroPython: with the traceback

@@ -55,6 +55,7 @@ def wrap(text, width):
 class Screen:
     title = ""
     slap_window = False  # True while a slap can happen: no flash writes
+    MODULES = ()  # type: tuple  # modules loaded only for this screen: the app drops them after it
 
     def __init__(self, app):
         self.app = app

@@ -15,6 +15,9 @@ from corsica import MAX_PLAYERS, MIN_PLAYERS, VARIANTS
 from judge import Judge, ticks_diff
 from rng import Rng
 
+# Loaded for the Corsica modes only: the app drops them when they are left.
+CORSICA_MODULES = ("ui_corsica", "ui_deck", "judge", "corsica", "corsica_cards", "rng")
+
 RULES = "corsica"
 COLLECT_MS = 400  # after the first tap, later taps are collected this long
 SEED_RANGE = 10000  # tie-break seeds are 0..9999: short enough to show
@@ -69,6 +72,8 @@ def tie_text(tie):
 
 class _Setup(ui.Form):
     """Players and the tap settings; the last line starts the game."""
+
+    MODULES = CORSICA_MODULES
 
     START = "Start"
 
@@ -136,6 +141,8 @@ class DeckSetup(_Setup):
 
 class _TapScreen(ui.Screen):
     """A judge fed with the player-button snapshots, armed at every pile change."""
+
+    MODULES = CORSICA_MODULES
 
     def __init__(self, app, players, seed=None, clock=None):
         """seed: of the tie-break seeds (default: the clock); clock: () -> ticks_us

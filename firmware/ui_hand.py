@@ -45,6 +45,8 @@ class HandCalc(ui.Screen):
     ok, up/down over the value, ok; back steps back), then the best arrangement.
     With `use` (from the penalty entry) ok on the result hands it to use(result)."""
 
+    MODULES = ("ui_hand", "igo_arrange", "igo_cards")
+
     def __init__(self, app, use=None, ender=True, ender_series=None):
         ui.Screen.__init__(self, app)
         self.use = use
