@@ -16,8 +16,13 @@ drew or handled an event, and at every 50th idle one.
 """
 import gc
 import sys
+from array import array
 
 IDLE_SAMPLE_EVERY = 50
+MAX_UPDATE_BYTES = 2047  # a full frame with its commands is about 1100
+# Bytes per display update, as a histogram allocated before the heap base is taken,
+# so the measurement's own data is not counted as the firmware's.
+UPDATE_HISTOGRAM = array("H", bytes(2 * (MAX_UPDATE_BYTES + 1)))
 
 
 class MeasuredTime:
@@ -31,7 +36,7 @@ class MeasuredTime:
         self.peak = 0
         self.samples = 0
         self.seen_updates = display.updates
-        self.update_bytes = []
+        self.update_bytes = UPDATE_HISTOGRAM  # update_bytes[n]: updates that sent n bytes
         self.idle = 0
         self.app = None
         self.peak_screen = ""
@@ -41,7 +46,7 @@ class MeasuredTime:
         busy = d.updates != self.seen_updates
         if busy:
             self.seen_updates = d.updates
-            self.update_bytes.append(d.last_update_bytes)
+            self.update_bytes[min(d.last_update_bytes, MAX_UPDATE_BYTES)] += 1
         self.idle += 1
         if busy or self.idle >= IDLE_SAMPLE_EVERY:
             self.idle = 0
@@ -62,10 +67,11 @@ class MeasuredTime:
           % (self.peak, self.base, self.peak_screen, self.samples, self.display.bytes_sent,
              self.display.errors))
         sep = ""
-        for b in self.update_bytes:
-            w(sep)
-            w(str(b))
-            sep = ", "
+        for b in range(MAX_UPDATE_BYTES + 1):
+            for _ in range(self.update_bytes[b]):
+                w(sep)
+                w(str(b))
+                sep = ", "
         w('], "modules": [')
         sep = ""
         for m in sorted(sys.modules):
