@@ -349,3 +349,25 @@ def test_ring_overflow_is_shown_on_every_screen():
     finally:
         app.hw = None
         rig.close()
+
+
+def test_modules_a_left_mode_needed_are_dropped():
+    import sys
+
+    class Mode(ui.Screen):
+        MODULES = ("mode_only_module",)
+
+    rig = Rig()
+    try:
+        app = rig.app
+        sys.modules["mode_only_module"] = ui  # stands for a module the mode imported
+        app.push(Mode(app))
+        app.push(ui.Notice(app, "Note", "on top"))
+        app.pop()  # still under the notice's mode: kept
+        assert "mode_only_module" in sys.modules
+        app.pop()
+        assert "mode_only_module" not in sys.modules
+        assert "ui" in sys.modules  # what the app imports itself stays
+    finally:
+        sys.modules.pop("mode_only_module", None)
+        rig.close()
