@@ -40,6 +40,8 @@ class MeasuredTime:
         self.idle = 0
         self.app = None
         self.peak_screen = ""
+        self.sample = True  # collect and sample in sleep_ms
+        self.pass_peak = 0  # 32-bit runner: live heap at a pass's start + all it allocated
 
     def sleep_ms(self, ms):
         d = self.display
@@ -48,7 +50,7 @@ class MeasuredTime:
             self.seen_updates = d.updates
             self.update_bytes[min(d.last_update_bytes, MAX_UPDATE_BYTES)] += 1
         self.idle += 1
-        if busy or self.idle >= IDLE_SAMPLE_EVERY:
+        if self.sample and (busy or self.idle >= IDLE_SAMPLE_EVERY):
             self.idle = 0
             gc.collect()
             used = gc.mem_alloc() - self.base
@@ -63,9 +65,9 @@ class MeasuredTime:
         """The @bench line, written piece by piece (the heap may be nearly full)."""
         w = sys.stdout.write
         w('@bench {"heap_peak": %d, "heap_base": %d, "heap_peak_screen": "%s", '
-          '"heap_samples": %d, "bytes_sent": %d, "errors": %d, "updates": ['
-          % (self.peak, self.base, self.peak_screen, self.samples, self.display.bytes_sent,
-             self.display.errors))
+          '"heap_samples": %d, "heap_pass_peak": %d, "bytes_sent": %d, "errors": %d, '
+          '"updates": [' % (self.peak, self.base, self.peak_screen, self.samples,
+                            self.pass_peak, self.display.bytes_sent, self.display.errors))
         sep = ""
         for b in range(MAX_UPDATE_BYTES + 1):
             for _ in range(self.update_bytes[b]):
@@ -80,7 +82,7 @@ class MeasuredTime:
         w("]}\n")
 
 
-def main(board):
+def _begin(board):
     gc.collect()
     base = gc.mem_alloc()  # the simulator and this module, before any firmware
     import time
@@ -90,8 +92,48 @@ def main(board):
 
     hw = hwmod.Hardware(board)
     clock = MeasuredTime(time, hw.display, base)
+    clock.app = app.App(hw=hw)
+    return app, hw, clock
+
+
+def main(board):
+    """The unix port: app.run with the measuring clock."""
+    app, hw, clock = _begin(board)
     try:
-        clock.app = app.App(hw=hw)
         app.run(clock.app, hw, clock)
     finally:
         clock.report()
+
+
+def start(board):
+    """The 32-bit runner (host_tools/mp32): its heap is only collected between calls
+    from JavaScript, so it calls the returned function once per loop pass until it
+    returns False. A pass starts on a collected heap (the live figure) and ends with
+    everything it allocated still there: `pass_peak`, that live heap plus what the
+    firmware allocated in the pass (the simulator's own allocations, simcore's
+    `own_bytes`, left out), bounds the heap's high-water mark, transients included."""
+    import simcore
+
+    app, hw, clock = _begin(board)
+    clock.sample = False  # sampled here, not in sleep_ms
+
+    def one_pass():
+        start = gc.mem_alloc()
+        own = simcore.world.own_bytes
+        live = start - clock.base
+        if live > clock.peak:
+            clock.peak = live
+            clock.peak_screen = type(clock.app.top()).__name__
+        clock.samples += 1
+        try:
+            app.step(clock.app, hw, clock.ticks_ms())
+            clock.sleep_ms(5)
+        except SystemExit:
+            clock.report()
+            return False
+        firmware = gc.mem_alloc() - start - (simcore.world.own_bytes - own)
+        clock.pass_peak = max(clock.pass_peak, live + firmware)
+        gc.collect()  # only asks: the runner collects when this returns
+        return True
+
+    return one_pass

@@ -384,22 +384,25 @@ class Settings(ui.Form):
         self.app.save()
 
 
+def step(app, hw, now):
+    """One pass of the device loop at `now` (ticks_ms): buttons, player snapshots,
+    tick, display."""
+    for name, kind in hw.poll_nav(now):
+        app.on_nav(name, kind)
+    hw.ring.drain(app.on_snapshot)
+    app.tick(now)
+    if app.dirty:
+        app.draw(hw.canvas)
+        try:
+            hw.show()
+        except OSError:  # an I2C glitch: draw again next time
+            app.invalidate()
+
+
 def run(app, hw, time):
-    """The device loop: buttons, player snapshots, tick, display. Never returns."""
-    canvas = hw.canvas
-    snapshot = app.on_snapshot
+    """The device loop. Never returns."""
     while True:
-        now = time.ticks_ms()
-        for name, kind in hw.poll_nav(now):
-            app.on_nav(name, kind)
-        hw.ring.drain(snapshot)
-        app.tick(now)
-        if app.dirty:
-            app.draw(canvas)
-            try:
-                hw.show()
-            except OSError:  # an I2C glitch: draw again next time
-                app.invalidate()
+        step(app, hw, time.ticks_ms())
         time.sleep_ms(5)
 
 

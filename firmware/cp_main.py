@@ -1,7 +1,7 @@
 """CircuitPython entry point (deployed as `code.py`): the same App as on MicroPython.
 
 CircuitPython's `board` module is its own pin list, so our board definition is
-deployed as `boardcfg.py`. The loop is app.run's, with CircuitPython's clocks:
+deployed as `boardcfg.py`. The loop is app.run's (app.step), with CircuitPython's clocks:
 `time` has no ticks_ms/sleep_ms there, so the app's milliseconds come from
 time.monotonic_ns() (on a 30-bit ring, like rp2's ticks_ms) and the player taps
 from keypad's timestamps (hw_circuitpython.Hardware).
@@ -22,18 +22,11 @@ def ticks_ms():
 
 
 def step(app, hw, now_ms):
-    """One pass of the loop: buttons, player taps, tick, display."""
-    for name, kind in hw.poll_nav(now_ms):
-        app.on_nav(name, kind)
+    """One pass of the loop: keypad's player taps into the ring, then app.step."""
+    import app as appmod
+
     hw.poll_players()
-    hw.ring.drain(app.on_snapshot)
-    app.tick(now_ms)
-    if app.dirty:
-        app.draw(hw.canvas)
-        try:
-            hw.show()
-        except (OSError, RuntimeError):  # an I2C glitch: draw again next time
-            app.invalidate()
+    appmod.step(app, hw, now_ms)
 
 
 def run(app, hw):

@@ -168,8 +168,12 @@ class Hardware:
         return tap_us(supervisor.ticks_ms())
 
     def show(self):
-        """Send what changed on the canvas to the display."""
-        self.display.refresh()
+        """Send what changed on the canvas to the display; an I2C glitch (displayio
+        raises RuntimeError) is an OSError, as on MicroPython."""
+        try:
+            self.display.refresh()
+        except RuntimeError as e:
+            raise OSError(str(e))
 
     def player_levels(self):
         """The player levels as of the last poll_players(): bit player_bits[i] = 0:

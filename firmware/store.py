@@ -5,12 +5,14 @@ leaves either the old or the new file. Where rename cannot replace a file, the o
 file is removed first; `load` then falls back to the `.tmp` file if `path` is missing.
 Neither function raises on a file system problem: they return a one-line problem text.
 """
+import errno
 import json
 import os
 
 from jsonfmt import dumps
 
-ENOENT = 2
+# ENOSPC is not in MicroPython's errno module: littlefs reports Linux's 28.
+ENOSPC = getattr(errno, "ENOSPC", 28)
 
 
 def save(path, obj):
@@ -51,7 +53,7 @@ def _read(path):
         with open(path, "rb") as f:
             data = f.read()
     except OSError as e:
-        if e.args and e.args[0] == ENOENT:
+        if e.args and e.args[0] == errno.ENOENT or not _exists(path):
             return None, "missing"
         return None, "%s unreadable: %s" % (_name(path), error_text(e))
     try:
@@ -61,6 +63,16 @@ def _read(path):
     if type(obj) is not dict:
         return None, "%s corrupt: not a JSON object" % _name(path)
     return obj, None
+
+
+def _exists(path):
+    """Whether the file is there, by its directory's listing (the WebAssembly port's
+    errno module does not match the numbers its file system raises)."""
+    i = path.rfind("/")
+    try:
+        return path[i + 1:] in os.listdir(path[:i] if i > 0 else ("/" if i == 0 else "."))
+    except OSError:
+        return False
 
 
 def _remove_quietly(path):
@@ -80,6 +92,6 @@ def _first_line(e):
 
 
 def error_text(e):
-    if e.args and e.args[0] == 28:  # ENOSPC (not in MicroPython's errno module)
+    if e.args and e.args[0] == ENOSPC:
         return "flash full"
     return "OSError %s" % (e.args[0] if e.args else "")

@@ -6,6 +6,8 @@ I2C (rp2 pin rules; the display model at the board's address, other addresses
 NACK with OSError), PWM (the buzzer), freq, idle, lightsleep, disable_irq/enable_irq,
 unique_id, reset, WDT (accepted, not enforced).
 """
+import gc
+
 import simcore
 
 
@@ -118,20 +120,18 @@ class I2C:
         simcore.world.busy((n + 1) * 9 * 1000000 // self.freq)
 
     def writeto(self, addr, buf, stop=True):
-        panel = self._device(addr)
-        self.bytes += len(buf)
-        panel.write(buf)
-        self._transfer(len(buf))
-        return len(buf)
+        return self.writevto(addr, (buf,), stop)
 
     def writevto(self, addr, vector, stop=True):
         panel = self._device(addr)
-        data = bytearray()
+        before = gc.mem_alloc()
+        data = bytearray()  # one transfer: the control byte may be in another piece
         for b in vector:
             data.extend(b)
         self.bytes += len(data)
         panel.write(data)
         self._transfer(len(data))
+        simcore.world.own(before)  # the panel model's work, not the firmware's
         return len(data)
 
     def readfrom(self, addr, n, stop=True):

@@ -9,6 +9,7 @@ build) and boards first on sys.path,
 changes to the flash directory, imports boards/<board>.py as module `board` and runs
 `<app>.main(board)`. `--app` is a firmware module name or a path to a .py file.
 Without --script the clock is real and button commands come from stdin (simcore).
+host_tools/mp32/run.mjs imports this module and calls `setup` itself.
 """
 import os
 import sys
@@ -38,7 +39,9 @@ def parse_args(argv):
     return opts
 
 
-def main(argv):
+def setup(argv):
+    """Paths, flash directory, world, board: everything before the app starts.
+    Returns (world, app module name, board module)."""
     opts = parse_args(argv)
     here = _dirname(_abspath(__file__))
     root = _dirname(_dirname(here))
@@ -77,6 +80,11 @@ def main(argv):
         import simscript
 
         w.load_script(simscript.Reader(script))
+    return w, app, board
+
+
+def main(argv):
+    w, app, board = setup(argv)
     try:
         __import__(app).main(board)
     except SystemExit:
@@ -89,4 +97,5 @@ def main(argv):
     w.finish()
 
 
-main(sys.argv[1:])
+if __name__ == "__main__":  # the 32-bit runner (host_tools/mp32) imports setup
+    main(sys.argv[1:])
