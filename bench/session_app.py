@@ -82,9 +82,16 @@ class MeasuredTime:
         w("]}\n")
 
 
-def _begin(board):
-    gc.collect()
-    base = gc.mem_alloc()  # the simulator and this module, before any firmware
+def _simulator_modules():
+    """Import the fake hardware modules: they are the simulator's, built in (not on
+    the heap) on a Pico, as `os` is (a frozen package on the 32-bit runner)."""
+    import machine  # noqa: F401
+    import os  # noqa: F401
+    import time  # noqa: F401
+
+
+def _begin(board, base):
+    """The firmware, imported and started; `base` = the live heap before it."""
     import time
 
     import app
@@ -98,7 +105,9 @@ def _begin(board):
 
 def main(board):
     """The unix port: app.run with the measuring clock."""
-    app, hw, clock = _begin(board)
+    _simulator_modules()
+    gc.collect()
+    app, hw, clock = _begin(board, gc.mem_alloc())
     try:
         app.run(clock.app, hw, clock)
     finally:
@@ -106,19 +115,27 @@ def main(board):
 
 
 def start(board):
-    """The 32-bit runner (host_tools/mp32): its heap is only collected between calls
-    from JavaScript, so it calls the returned function once per loop pass until it
-    returns False. A pass starts on a collected heap (the live figure) and ends with
-    everything it allocated still there: `pass_peak`, that live heap plus what the
-    firmware allocated in the pass (the simulator's own allocations, simcore's
-    `own_bytes`, left out), bounds the heap's high-water mark, transients included."""
+    """The 32-bit runner (host_tools/mp32): its heap is only collected when a call
+    from JavaScript returns (gc.collect() only asks for it), so the runner calls the
+    returned function once per loop pass until it returns False. The first call
+    starts the firmware on the heap collected after this one. A pass starts on a
+    collected heap (the live figure) and ends with everything it allocated still
+    there: `pass_peak`, that live heap plus what the firmware allocated in the pass
+    (the simulator's own allocations, simcore's `own_bytes`, left out), bounds the
+    heap's high-water mark, transients included."""
     import simcore
 
-    app, hw, clock = _begin(board)
-    clock.sample = False  # sampled here, not in sleep_ms
+    _simulator_modules()
+    started = []
 
     def one_pass():
         start = gc.mem_alloc()
+        if not started:
+            started.append(_begin(board, start))
+            started[0][2].sample = False  # sampled here, not in sleep_ms
+            gc.collect()
+            return True
+        app, hw, clock = started[0]
         own = simcore.world.own_bytes
         live = start - clock.base
         if live > clock.peak:
@@ -136,4 +153,5 @@ def start(board):
         gc.collect()  # only asks: the runner collects when this returns
         return True
 
+    gc.collect()
     return one_pass

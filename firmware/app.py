@@ -322,13 +322,15 @@ class Home(ui.Menu):
                 return
             index -= 1
         if index == len(GAMES):
-            self.app.push(Settings(self.app))
+            import ui_settings
+
+            self.app.push(ui_settings.Settings(self.app))
             return
         mode = GAMES[index][1]
         if mode in ("igo", "corsari"):
-            import ui_igo
+            import ui_igo_setup
 
-            self.app.push(ui_igo.Setup(self.app, mode))
+            self.app.push(ui_igo_setup.Setup(self.app, mode))
         else:
             open_corsica(self.app, mode)
 
@@ -344,44 +346,6 @@ def open_corsica(app, mode):
         app.push(ui_corsica.RefereeSetup(app))
     else:
         app.push(ui_corsica.DeckSetup(app))
-
-
-class Settings(ui.Form):
-    """Defaults for new games; saved at once."""
-
-    def __init__(self, app):
-        ui.Form.__init__(self, app, "Settings",
-                         ["igo_target", "corsari_target", "declared_colours",
-                          "tie_window_us", "tie_break"])
-
-    def label(self, key):
-        return {"igo_target": "I Go to", "corsari_target": "Corsari>",
-                "declared_colours": "Colours", "tie_window_us": "Tie us",
-                "tie_break": "Tie"}[key]
-
-    def value(self, key):
-        v = self.app.settings[key]
-        if key == "corsari_target" and not v:
-            return "auto"
-        if key == "declared_colours":
-            return "named" if v else "laid"
-        return str(v)
-
-    def change(self, key, delta):
-        s = self.app.settings
-        if key == "igo_target":
-            s[key] = ui.clamp(s[key] + delta, 1, 99)
-        elif key == "corsari_target":
-            s[key] = ui.clamp(s[key] + 10 * delta, 0, 990)
-        elif key == "declared_colours":
-            s[key] = not s[key]
-        elif key == "tie_window_us":
-            s[key] = ui.clamp(s[key] + 100 * delta, 100, 50000)
-        elif key == "tie_break":
-            s[key] = "reslap" if s[key] == "random" else "random"
-
-    def edited(self, key):
-        self.app.save()
 
 
 def step(app, hw, now):

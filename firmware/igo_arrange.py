@@ -17,21 +17,28 @@ NCOL = len(COLOURS)
 PAIRS = [(a, b) for a in range(NCOL) for b in range(a + 1, NCOL)]
 
 
-def _value_sums():
-    sums = bytearray(1 << VALUES)  # 2 KB, filled in place (no big list on the heap)
-    for v in range(1, VALUES + 1):
-        bit = 1 << (v - 1)
+def _value_sums(first, count):
+    """sums[m] = the sum of the values first..first+count-1 whose bits m has."""
+    sums = bytearray(1 << count)
+    for k in range(count):
+        bit = 1 << k
         for m in range(bit, 2 * bit):
-            sums[m] = sums[m - bit] + v
+            sums[m] = sums[m - bit] + first + k
     return sums
 
 
-VALUE_SUM = _value_sums()  # VALUE_SUM[mask] = sum of the values in the mask
+_LOW_SUM = _value_sums(1, 6)  # values 1-6: a mask's low 6 bits
+_HIGH_SUM = _value_sums(7, VALUES - 6)  # values 7-11 (two tables: 96 bytes, not 2 KB)
+
+
+def value_sum(mask):
+    """The sum of the values in a value mask."""
+    return _LOW_SUM[mask & 63] + _HIGH_SUM[mask >> 6]
 
 
 def hand_total(masks):
     """Sum of the values of every card in the masks."""
-    return sum(VALUE_SUM[m] for m in masks)
+    return sum(value_sum(m) for m in masks)
 
 
 def without_colour(masks, colour):
@@ -61,14 +68,14 @@ def min_series(masks, declared_colours=False):
     (when both colours can give a card) and each colour alone that holds all the
     values. With declared colours each best pair (a, b) is one series.
     """
-    best = max(VALUE_SUM[masks[a] | masks[b]] for a, b in PAIRS)
+    best = max(value_sum(masks[a] | masks[b]) for a, b in PAIRS)
     if best == 0:
         return [((), 0)]
     out = []
     for a, b in PAIRS:
         ma, mb = masks[a], masks[b]
         u = ma | mb
-        if VALUE_SUM[u] != best:
+        if value_sum(u) != best:
             continue
         if declared_colours:
             out.append(((a, b), u))
@@ -122,7 +129,7 @@ def best_response(masks, colours, values):
                 two |= seen & masks[c]
                 seen |= masks[c]
         # an addable value counts again unless the own series takes its only card
-        gain = VALUE_SUM[own] + VALUE_SUM[addable & (~own | two)]
+        gain = value_sum(own) + value_sum(addable & (~own | two))
         if best is None or gain > best[0]:
             best = (gain, a, b)
     return best

@@ -4,7 +4,7 @@ that gives the ender the lowest round score), every player's best arrangement
 (igo_arrange) and then calls igo_scoring.score_round.
 """
 import igo_arrange
-from igo_arrange import VALUE_SUM, hand_total
+from igo_arrange import hand_total, value_sum
 from igo_cards import card_text, hand_masks, parse_colour, parse_hand, parse_hands
 from igo_scoring import check_round, corsari_ender_score, score_round
 
@@ -20,7 +20,7 @@ def choose_igo_series(masks, ender, declared_colours=False):
     mine = hand_total(masks[ender])
     best = None
     for colours, values in igo_arrange.min_series(masks[ender], declared_colours):
-        own = mine - VALUE_SUM[values]
+        own = mine - value_sum(values)
         lowest = min(hand_total(m) - igo_arrange.best_response(m, colours, values)[0] for m in others)
         key = (lowest > own, lowest)
         if best is None or key > best[0]:
@@ -59,7 +59,7 @@ def choose_corsari_crew(masks, ender, declared_colours=False):
         values = 0
         for c in colours:
             values |= mine[c]
-        p = total - VALUE_SUM[values]
+        p = total - value_sum(values)
         qs = [t - igo_arrange.best_response(m, colours, values)[0] for t, m in others]
         key = (p != 0, corsari_ender_score(p, qs), p)
         if best is None or key < best[0]:

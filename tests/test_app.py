@@ -371,3 +371,23 @@ def test_modules_a_left_mode_needed_are_dropped():
     finally:
         sys.modules.pop("mode_only_module", None)
         rig.close()
+
+
+def test_setup_and_settings_code_leaves_with_their_screens():
+    import sys
+
+    rig = Rig()
+    try:
+        rig.choose("Settings")
+        assert "ui_settings" in sys.modules
+        rig.nav("back")
+        assert rig.screen() == "Home" and "ui_settings" not in sys.modules
+        rig.choose("Corsari")
+        assert rig.screen() == "Setup" and "ui_igo_setup" in sys.modules
+        rig.nav("down*3 ok")  # Start: the age order comes next, the setup stays under it
+        assert rig.screen() == "AgeOrder" and "ui_igo_setup" in sys.modules
+        rig.nav("ok*3")  # the youngest three; the last one follows
+        assert rig.screen() == "MatchScreen"
+        assert "ui_igo_setup" not in sys.modules and "ui_igo" in sys.modules
+    finally:
+        rig.close()

@@ -1,6 +1,7 @@
 import igo_reference as ref
-from igo_arrange import (VALUE_SUM, all_min_series, arrange_response, best_response,
-                         hand_total, min_series, series_choices, without_colour)
+from igo_arrange import (all_min_series, arrange_response, best_response,
+                         hand_total, min_series, series_choices, value_sum,
+                         without_colour)
 from igo_cards import COLOURS, card_text, hand_masks, parse_colour, parse_hand
 from rng import Rng
 
@@ -47,8 +48,10 @@ def check_response(hand, display, colours, values):
 
 
 def test_value_sums():
-    assert VALUE_SUM[0] == 0 and VALUE_SUM[(1 << 11) - 1] == 66
-    assert VALUE_SUM[mask(8, 10)] == 18
+    assert value_sum(0) == 0 and value_sum((1 << 11) - 1) == 66
+    assert value_sum(mask(8, 10)) == 18
+    for m in range(1 << 11):  # every mask against the bits one by one
+        assert value_sum(m) == sum(v for v in range(1, 12) if m >> (v - 1) & 1), m
 
 
 def test_rule_text_example_orange_and_pink_8():
@@ -121,7 +124,7 @@ def ender_check(hand, display, declared):
     penalty, want = ref.ender_min_series(ref.to_tuples(hand), display, declared)
     assert got == sorted(want), (got, want)
     for cols, values in min_series(m, declared):
-        assert hand_total(m) - VALUE_SUM[values] == penalty
+        assert hand_total(m) - value_sum(values) == penalty
 
 
 def test_random_full_deals_against_reference():

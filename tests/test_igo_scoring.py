@@ -1,5 +1,5 @@
 import igo_reference as ref
-from igo_arrange import VALUE_SUM, hand_total, min_series, series_choices, without_colour
+from igo_arrange import hand_total, min_series, series_choices, value_sum, without_colour
 from igo_cards import card_text, hand_masks, parse_hand
 from igo_hands import choose_corsari_crew, choose_igo_series, score_hands
 from igo_scoring import corsari_ender_score, score_round
@@ -119,7 +119,7 @@ def test_igo_ender_choice_against_reference():
         colours, values = choose_igo_series(masks, 0, declared)
         tuples = [ref.to_tuples(h) for h in hands]
         best, options = ref.ender_min_series(tuples[0], display, declared)
-        assert hand_total(masks[0]) - VALUE_SUM[values] == best
+        assert hand_total(masks[0]) - value_sum(values) == best
 
         def key(cols, vals):
             lowest = min(ref.best_other(h, display, cols, vals) for h in tuples[1:])
@@ -141,7 +141,7 @@ def check_crew(hands, display, declared):
     tuples = [ref.to_tuples(h) for h in hands]
     got = ref.corsari_key(tuples, 0, display, list(colours), cards)
     assert got == ref.corsari_best_key(tuples, 0, display, declared), (hands, display)
-    return VALUE_SUM[values] < VALUE_SUM[min_series(masks[0])[0][1]]
+    return value_sum(values) < value_sum(min_series(masks[0])[0][1])
 
 
 def test_corsari_crew_against_reference():

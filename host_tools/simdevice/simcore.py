@@ -98,7 +98,8 @@ class World:
         self.now = start_us
         self.real0 = rt.ticks_us() if real else 0
         self.rand = (seed * 2654435761 + 1) & 0xFFFFFFFF or 1
-        self.pins = {}
+        # Every GPIO's state made up front: rp2's Pin objects are static, not heap.
+        self.pins = {n: PinState(n) for n in range(30)}
         self.gpio_in = 0  # GPIO_IN: the level of every pin, bit n = GPIO n
         self.edges = []  # pending (t_us, seq, pin, drive), latest first
         self.next_edge = NEVER
@@ -355,7 +356,7 @@ class World:
             self.last_frame = bytearray(len(img))  # the glass is dark at power-on
         if img == self.last_frame:
             return
-        self.last_frame = img
+        self.last_frame[:] = img  # in place: the buffer is the simulator's, made once
         import binascii
 
         self.emit("frame %d %s" % (self.ms(), binascii.hexlify(img).decode()))

@@ -71,6 +71,7 @@ def setup(argv):
                             getattr(board, "DISPLAY_WIDTH", 128),
                             getattr(board, "DISPLAY_HEIGHT", 64))
     w.panel_addr = getattr(board, "DISPLAY_ADDR", 0x3C)
+    w.last_frame = bytearray(len(w.panel.visible()))  # the glass is dark at power-on
     w.buttons = dict(getattr(board, "BUTTONS", {}))
     for i, pin in enumerate(getattr(board, "PLAYER_PINS", ())):
         w.buttons["p%d" % (i + 1)] = pin
