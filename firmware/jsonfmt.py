@@ -10,57 +10,58 @@ characters. Floats are refused: scores and times are integers.
 def dumps(obj):
     """Return obj (dict with str keys, list, tuple, str, int, bool, None) as JSON text."""
     parts = []
-    _write(obj, parts)
+    dump(obj, parts.append)
     return "".join(parts)
 
 
-def _write(obj, parts):
+def dump(obj, write):
+    """Write obj as JSON text piece by piece with write(str), e.g. a file's write:
+    no whole text in memory."""
     if obj is None:
-        parts.append("null")
+        write("null")
     elif obj is True:
-        parts.append("true")
+        write("true")
     elif obj is False:
-        parts.append("false")
+        write("false")
     elif type(obj) is int:
-        parts.append(str(obj))
+        write(str(obj))
     elif type(obj) is str:
-        _write_str(obj, parts)
+        _write_str(obj, write)
     elif type(obj) is dict:
-        parts.append("{")
-        first = True
+        sep = "{"
         for key in sorted(obj):
             if type(key) is not str:
                 raise ValueError("JSON object key %r is not a string" % (key,))
-            if not first:
-                parts.append(",")
-            first = False
-            _write_str(key, parts)
-            parts.append(":")
-            _write(obj[key], parts)
-        parts.append("}")
+            write(sep)
+            sep = ","
+            _write_str(key, write)
+            write(":")
+            dump(obj[key], write)
+        write("}" if sep == "," else "{}")
     elif type(obj) is list or type(obj) is tuple:
-        parts.append("[")
-        for i, item in enumerate(obj):
-            if i:
-                parts.append(",")
-            _write(item, parts)
-        parts.append("]")
+        sep = "["
+        for item in obj:
+            write(sep)
+            sep = ","
+            dump(item, write)
+        write("]" if sep == "," else "[]")
     else:
         raise ValueError("cannot write %s as JSON" % type(obj).__name__)
 
 
-def _write_str(s, parts):
-    parts.append('"')
-    start = 0
-    for i, c in enumerate(s):
+def _write_str(s, write):
+    write('"')
+    start = i = 0
+    for c in s:
         if c == '"' or c == "\\" or c < " ":
-            parts.append(s[start:i])
+            write(s[start:i])
             if c == '"':
-                parts.append('\\"')
+                write('\\"')
             elif c == "\\":
-                parts.append("\\\\")
+                write("\\\\")
             else:
-                parts.append("\\u%04x" % ord(c))
+                write("\\u%04x" % ord(c))
             start = i + 1
-    parts.append(s[start:])
-    parts.append('"')
+        i += 1
+    write(s[start:] if start else s)
+    write('"')

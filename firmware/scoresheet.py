@@ -176,8 +176,11 @@ class Sheet:
             raise ValueError("the game is over (undo a round to continue)")
         action = self._check_action(action)
         before = self._result()
-        kept = [a for i, a in enumerate(self._actions) if i not in self._undone]
-        self._commit(kept + [action], [])
+        if self._undone:
+            kept = [a for i, a in enumerate(self._actions) if i not in self._undone]
+            self._commit(kept + [action], [])
+        else:  # the usual case: only the new round is scored
+            self._commit(self._actions + [action], [], len(self._actions))
         self._log_round(len(self._actions) - 1)
         self._log_result(before)
 
@@ -195,23 +198,25 @@ class Sheet:
     def _active(self):
         return [i for i in range(len(self._actions)) if i not in self._undone]
 
-    def _commit(self, actions, undone):
+    def _commit(self, actions, undone, done=0):
         """Adopt the log if it replays cleanly; otherwise raise and change nothing."""
-        self.rounds, self.over, self.winners = self._replay(actions, undone)
+        self.rounds, self.over, self.winners = self._replay(actions, undone, done)
         self._actions, self._undone = actions, undone
 
-    def _replay(self, actions, undone):
+    def _replay(self, actions, undone, done=0):
         """Return (rounds, over, winners) for the active actions.
 
         Each round is a dict: "starter", "dealer", "totals" (running) and either
         "ender", "penalties", "round_scores" or "void": True, "taker".
-        Raises ValueError if a round follows the end of the game (possible after
-        undoing an earlier Corsari round or lowering the target).
+        done: how many leading actions are the current rounds (none undone), kept
+        as they are. Raises ValueError if a round follows the end of the game
+        (possible after undoing an earlier Corsari round or lowering the target).
         """
-        totals = [0] * self._n
-        rounds = []
-        over, winners = False, []
-        for i, act in enumerate(actions):
+        rounds = self.rounds[:done]
+        totals = list(rounds[-1]["totals"]) if rounds else [0] * self._n
+        over, winners = (self.over, self.winners) if done else (False, [])
+        for i in range(done, len(actions)):
+            act = actions[i]
             if i in undone:
                 continue
             if over:

@@ -9,7 +9,7 @@ import errno
 import json
 import os
 
-from jsonfmt import dumps
+from jsonfmt import dump
 
 # ENOSPC is not in MicroPython's errno module: littlefs reports Linux's 28.
 ENOSPC = getattr(errno, "ENOSPC", 28)
@@ -20,11 +20,15 @@ def save(path, obj):
 
     Raises ValueError only if obj cannot be written as JSON (a programming error).
     """
-    text = dumps(obj)
     tmp = path + ".tmp"
     try:
         with open(tmp, "w") as f:
-            f.write(text)
+            try:
+                dump(obj, f.write)  # piece by piece: the text is never whole in memory
+            except ValueError:
+                f.close()
+                _remove_quietly(tmp)
+                raise
             f.flush()
         try:
             os.rename(tmp, path)

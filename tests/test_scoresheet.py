@@ -297,3 +297,31 @@ def test_bad_input_is_refused():
     assert "ender" in raises(s.add_round, 3, [1, 2, 3])
     assert "penalty" in raises(s.add_round, 0, [1, 2, 3.5])
     assert s.rounds == []
+
+
+def test_rounds_kept_as_entered_equal_a_full_replay():
+    """Random matches of adds, voids, undos and redos (seeded): after every change the
+    sheet equals one rebuilt from its JSON (every round recomputed from the log)."""
+    from rng import Rng
+
+    rng = Rng(7)
+    for match in range(40):
+        rules = "igo" if match % 2 else "corsari"
+        n = 2 + rng.below(4)
+        sheet = Sheet(rules, ["P%d" % i for i in range(n)], None, list(range(n)))
+        for _ in range(25):
+            op = rng.below(10)
+            try:
+                if op < 6:
+                    sheet.add_round(rng.below(n), [rng.below(30) for _ in range(n)])
+                elif op == 6:
+                    sheet.add_void(rng.below(n))
+                elif op < 9 and sheet.rounds:
+                    sheet.undo(rng.below(len(sheet.rounds)))
+                elif sheet.can_redo():
+                    sheet.redo()
+            except ValueError:
+                pass  # the game is over, or a redo/undo the end forbids: nothing changed
+            again = Sheet.from_obj(sheet.to_obj())
+            assert (again.rounds, again.over, again.winners) == \
+                (sheet.rounds, sheet.over, sheet.winners), (match, sheet.to_obj())
