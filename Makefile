@@ -5,11 +5,13 @@ PY := $(VENV)/bin/python
 MICROPYTHON := $(VENV)/bin/micropython
 HEAP ?= 192k
 STAMP := $(VENV)/.installed
+MP32 := host_tools/mp32
+MP32_STAMP := $(MP32)/node_modules/.installed
 PORT ?=
 BOARD ?= pico
 DB ?= history.sqlite
 
-.PHONY: test test-cpython test-micropython check sim bench deploy pull report clean
+.PHONY: test test-cpython test-micropython check sim bench mp32 deploy pull report clean
 
 $(STAMP): requirements.txt requirements-stubs.txt
 	$(PYTHON) -m venv $(VENV)
@@ -36,7 +38,14 @@ check: $(STAMP)
 sim: $(STAMP)
 	$(PY) -m host_tools sim --flash sim_flash
 
-bench: $(STAMP)
+## make mp32: the 32-bit MicroPython (WebAssembly port, via npm) for the bench's heap figure
+$(MP32_STAMP): $(MP32)/package.json $(MP32)/package-lock.json
+	npm ci --prefix $(MP32) --no-audit --no-fund
+	touch $(MP32_STAMP)
+
+mp32: $(MP32_STAMP)
+
+bench: $(STAMP) $(MP32_STAMP)
 	$(PY) -m host_tools bench
 
 deploy: $(STAMP)
@@ -49,4 +58,4 @@ report: $(STAMP)
 	$(PY) -m host_tools report --db $(DB) --out report
 
 clean:
-	rm -rf $(VENV) build report .pytest_cache
+	rm -rf $(VENV) build report .pytest_cache $(MP32)/node_modules

@@ -8,9 +8,10 @@ Speed figures run bench/*.py in fresh processes on CPython and on the MicroPytho
 port (each script prints a median over many runs; the process is repeated REPEATS
 times and the median of those is kept). Heap and display figures come from the
 scripted session (bench/session_*.txt) run in the simulator with the measuring entry
-app bench/session_app.py; the session is run again with a 64 KB firmware heap and
-must complete. Each session is checked on the flash it leaves behind (a game_over
-history line for each game, 50 slap lines, no crash).
+app bench/session_app.py: display bytes (and informational 64-bit heap figures) on the
+unix port, the heap figure on a 32-bit MicroPython (host_tools/mp32, the WebAssembly
+port run by node; `make mp32` installs it). Each session is checked on the flash it
+leaves behind (a game_over history line for each game, 50 slap lines, no crash).
 """
 import argparse
 import datetime
@@ -27,6 +28,10 @@ import tempfile
 from host_tools import FIRMWARE, MICROPYTHON, ROOT
 
 BENCH = os.path.join(ROOT, "bench")
+MP32 = os.path.join(ROOT, "host_tools", "mp32")
+MP32_RUN = os.path.join(MP32, "run.mjs")
+MP32_PACKAGE = "@micropython/micropython-webassembly-pyscript"
+MP32_MISSING = "mp32 not installed: make mp32 (needs node and npm)"
 SESSION_APP = os.path.join(BENCH, "session_app.py")
 SESSIONS = ("igo", "corsari", "referee")
 REPEATS = 3
@@ -146,23 +151,54 @@ def check_flash(name, flash):
     return None if over else "no %s game_over in the history" % name
 
 
-def session(workdir, quick):
-    """Heap peak and display bytes over the scripted session, and the 64 KB check."""
+def session(workdir):
+    """Heap figures and display bytes over the scripted sessions."""
     runs = {name: run_session(name, "192k", workdir) for name in SESSIONS}
-    small = {} if quick else {name: run_session(name, "64k", workdir, False) for name in SESSIONS}
     problems = ["%s: %s" % (n, r["problem"]) for n, r in sorted(runs.items()) if r["problem"]]
-    problems += ["%s at 64k: %s" % (n, r["problem"]) for n, r in sorted(small.items())
-                 if r["problem"]]
-    peak = max(r.get("heap_peak", 0) for r in runs.values())
-    code = {n: module_bytes(r.get("modules", [])) for n, r in runs.items()}
-    heap = {"value": peak, "per_session": {n: r.get("heap_peak") for n, r in runs.items()},
-            "peak_screen": {n: r.get("heap_peak_screen") for n, r in runs.items()},
+    unix64 = {"value": max(r.get("heap_peak", 0) for r in runs.values()),
+              "per_session": {n: r.get("heap_peak") for n, r in runs.items()},
+              "peak_screen": {n: r.get("heap_peak_screen") for n, r in runs.items()},
+              "simulator_base_bytes": max(r.get("heap_base", 0) for r in runs.values()),
+              "runtime": "micropython unix %s (64-bit, --heap 192k)" % micropython_version()}
+    heap = {"target": "<= %d" % HEAP_TARGET, "unix64": unix64, "runtime": mp32_runtime()}
+    node = mp32_node()
+    if node is None:
+        problems.append(MP32_MISSING)
+        heap.update({"value": None, "per_session": {n: None for n in SESSIONS},
+                     "peak_screen": {n: None for n in SESSIONS},
+                     "high_water_bound_bytes": dict({n: None for n in SESSIONS}, value=None),
+                     "module_code_bytes": {n: None for n in SESSIONS},
+                     "data_peak_bytes": {n: None for n in SESSIONS},
+                     "simulator_base_bytes": None})
+    else:
+        from host_tools.sim import compiled_firmware
+
+        firmware = compiled_firmware()
+        mp = {name: run_session_mp32(node, name, workdir, firmware) for name in SESSIONS}
+        problems += ["%s on mp32: %s" % (n, r["problem"]) for n, r in sorted(mp.items())
+                     if r["problem"]]
+        code = {}
+        for n, r in sorted(mp.items()):
+            try:
+                code[n] = module_bytes_mp32(node, r.get("modules", []), firmware)
+            except RuntimeError as e:
+                code[n] = None
+                problems.append("%s on mp32: module sizes: %s" % (n, e))
+        bound = {n: r.get("heap_pass_peak") for n, r in mp.items()}
+        bound["value"] = max(r.get("heap_pass_peak", 0) for r in mp.values())
+        heap.update({
+            "value": max(r.get("heap_peak", 0) for r in mp.values()),
+            "per_session": {n: r.get("heap_peak") for n, r in mp.items()},
+            "peak_screen": {n: r.get("heap_peak_screen") for n, r in mp.items()},
+            "high_water_bound_bytes": bound,
             "module_code_bytes": code,
-            "data_peak_bytes": {n: r.get("heap_peak", 0) - code[n] for n, r in runs.items()},
-            "simulator_base_bytes": max(r.get("heap_base", 0) for r in runs.values()),
-            "completes_at_64k": None if quick else not any(r["problem"] for r in small.values()),
-            "target": "<= %d" % HEAP_TARGET, "problems": problems}
-    heap["pass"] = bool(peak <= HEAP_TARGET and not problems and heap["completes_at_64k"])
+            "data_peak_bytes": {n: None if code[n] is None else r.get("heap_peak", 0) - code[n]
+                                for n, r in mp.items()},
+            "simulator_base_bytes": max(r.get("heap_base", 0) for r in mp.values())})
+    heap["problems"] = problems
+    heap["pass"] = bool(not problems and heap["value"] is not None
+                        and heap["value"] <= HEAP_TARGET
+                        and heap["high_water_bound_bytes"]["value"] <= HEAP_TARGET)
     sizes = sorted(b for r in runs.values() for b in r.get("updates", []))
     med = int(statistics.median(sizes)) if sizes else 0
     top = sizes[-1] if sizes else 0
@@ -172,34 +208,67 @@ def session(workdir, quick):
     return heap, display
 
 
-MODULE_SIZE = """
-import gc, sys
-sys.path[:0] = [%r, %r, %r]
-import simcore, sim
-sys.modules["board"] = sim
-gc.collect()
-a = gc.mem_alloc()
-for m in %r:
-    __import__(m)
-gc.collect()
-print(gc.mem_alloc() - a)
-"""
+# --- the 32-bit runner (host_tools/mp32) ---------------------------------------------
 
 
-def module_bytes(modules):
+def mp32_node():
+    """The node executable if the 32-bit runner can run here, else None."""
+    node = shutil.which("node")
+    installed = os.path.isdir(os.path.join(MP32, "node_modules", *MP32_PACKAGE.split("/")))
+    return node if node and installed else None
+
+
+def mp32_runtime():
+    """E.g. "micropython webassembly 1.27.0 (32-bit)", from host_tools/mp32/package.json."""
+    with open(os.path.join(MP32, "package.json")) as f:
+        version = json.load(f)["dependencies"][MP32_PACKAGE]
+    return "micropython webassembly %s (32-bit)" % version
+
+
+def run_session_mp32(node, name, workdir, firmware):
+    """bench/session_<name>.txt on the 32-bit runner: the @bench stats (with
+    "problem"), run twice if the statistics line is missing, like run_session."""
+    stats = _run_session_mp32(node, name, workdir, firmware)
+    if "heap_peak" not in stats:
+        stats = _run_session_mp32(node, name, workdir, firmware)
+    return stats
+
+
+def _run_session_mp32(node, name, workdir, firmware):
+    flash = os.path.join(workdir, "flash-%s-mp32" % name)
+    shutil.rmtree(flash, ignore_errors=True)
+    cmd = [node, MP32_RUN, "--flash", flash, "--app", SESSION_APP, "--firmware", firmware,
+           "--script", os.path.join(BENCH, "session_%s.txt" % name)]
+    try:
+        out = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=600)
+    except subprocess.TimeoutExpired:
+        return {"problem": "timed out"}
+    stats = None
+    for line in out.stdout.splitlines():
+        if line.startswith("@bench "):
+            stats = json.loads(line[len("@bench "):])
+    if stats is None:
+        return {"problem": "no statistics (exit %d): %s" % (out.returncode,
+                                                          out.stderr.strip()[-300:])}
+    stats["problem"] = check_flash(name, flash) if out.returncode == 0 else \
+        "exit %d: %s" % (out.returncode, out.stderr.strip()[-300:])
+    return stats
+
+
+def module_bytes_mp32(node, modules, firmware):
     """Live heap taken by these firmware modules once imported (code and module data),
-    measured in a fresh MicroPython process with the simulator's fake machine."""
-    names = sorted(m for m in modules if os.path.exists(os.path.join(FIRMWARE, m + ".py")))
+    measured on the 32-bit runner from the .mpy files in `firmware`, with the
+    simulator's fake machine (`run.mjs --import-size`). RuntimeError if that failed."""
+    names = sorted(m for m in modules if os.path.exists(os.path.join(firmware, m + ".mpy")))
     if not names:
         return 0
-    code = MODULE_SIZE % (os.path.join(ROOT, "host_tools", "simdevice"), FIRMWARE,
-                          os.path.join(ROOT, "boards"), names)
-    out = subprocess.run([MICROPYTHON, "-X", "heapsize=1m", "-c", code], cwd=ROOT,
-                         capture_output=True, text=True, timeout=60)
+    out = subprocess.run([node, MP32_RUN, "--import-size", ",".join(names),
+                          "--firmware", firmware], cwd=ROOT, capture_output=True, text=True,
+                         timeout=120)
     try:
         return int(out.stdout.split()[-1])
     except (ValueError, IndexError):
-        return 0
+        raise RuntimeError("exit %d: %s" % (out.returncode, out.stderr.strip()[-300:])) from None
 
 
 def ms_at_400k(nbytes):
@@ -237,7 +306,7 @@ def collect(quick, workdir):
         fig["pass"] = value is not None and (value <= limit if op == "<=" else value >= limit)
         results[name] = fig
     results["tap_fairness"] = fairness(quick)
-    heap, display = session(workdir, quick)
+    heap, display = session(workdir)
     results["firmware_heap_peak_bytes"] = heap
     results["display_bytes_per_update"] = display
     return results
@@ -247,24 +316,34 @@ def mark(ok):
     return "pass" if ok else "**FAIL**"
 
 
+def per_session(figures):
+    return ", ".join("%s %s" % (n, figures.get(n)) for n in SESSIONS)
+
+
 def table(r):
     """The Markdown table for the README."""
     m = r["machine"]
-    lines = ["Measured %s on %s, %s CPUs, Python %s, MicroPython %s%s." % (
+    lines = ["Measured %s on %s, %s CPUs, Python %s, MicroPython %s (unix port), heap on %s%s." % (
         r["date"], m["platform"], m["cpu_count"], m["python"], m["micropython"],
-        " (quick run)" if r["quick"] else ""), "",
-        "| figure | CPython | MicroPython (unix) | target | |", "| --- | --- | --- | --- | --- |"]
+        r["firmware_heap_peak_bytes"]["runtime"], " (quick run)" if r["quick"] else ""), "",
+        "| figure | CPython | MicroPython | target | |", "| --- | --- | --- | --- | --- |"]
     for name in ("igo_round_us", "corsari_ender_choice_us", "corsica_game_us",
                  "judge_edges_per_s"):
         f = r[name]
         lines.append("| `%s` | %s | %s | %s | %s |" % (
             name, f.get("cpython"), f.get("micropython"), f["target"], mark(f["pass"])))
     h = r["firmware_heap_peak_bytes"]
-    extra = "" if h["completes_at_64k"] is None else (
-        ", session %s with a 64 KB heap" % ("completes" if h["completes_at_64k"] else "FAILS"))
-    lines.append("| `firmware_heap_peak_bytes` | | %d (igo %s, corsari %s, referee %s)%s | %s | %s |" % (
-        h["value"], h["per_session"]["igo"], h["per_session"]["corsari"],
-        h["per_session"]["referee"], extra, h["target"], mark(h["pass"])))
+    if h["value"] is None:
+        heap = "32-bit: not measured (%s)" % MP32_MISSING
+    else:
+        heap = ("32-bit: live peak %d (%s); high-water bound %d (%s)" % (
+            h["value"], per_session(h["per_session"]), h["high_water_bound_bytes"]["value"],
+            per_session(h["high_water_bound_bytes"])))
+    lines.append("| `firmware_heap_peak_bytes` | | %s | %s | %s |" % (
+        heap, h["target"], mark(h["pass"])))
+    u = h["unix64"]
+    lines.append("| (the same on the 64-bit unix port) | | live peak %d (%s) | | |" % (
+        u["value"], per_session(u["per_session"])))
     d = r["display_bytes_per_update"]
     lines.append("| `display_bytes_per_update` | | median %d (%.2f ms), max %d (%.2f ms) at 400 kHz, "
                  "%d updates | %s | %s |" % (d["median"], d["median_ms_400khz"], d["max"],
@@ -477,7 +556,7 @@ def write_sessions():
 def parse_args(argv):
     p = argparse.ArgumentParser(prog="python -m host_tools bench", description=__doc__.split("\n\n")[0])
     p.add_argument("--quick", action="store_true",
-                   help="fewer runs, no 64 KB heap check (for tests; figures are rough)")
+                   help="fewer runs of the speed scripts (for tests; figures are rough)")
     p.add_argument("--out", default=os.path.join(BENCH, "results.json"),
                    help="results file (default bench/results.json)")
     p.add_argument("--keep", metavar="DIR", help="keep the session flashes and screens here")

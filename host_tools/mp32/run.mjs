@@ -9,6 +9,11 @@
 // calls the app's start(board) and the function it returns once per loop pass until
 // it returns false. The port collects garbage only between calls from JavaScript,
 // which is why the app is driven pass by pass. The flash directory is copied back.
+//
+//   node host_tools/mp32/run.mjs --import-size mod1,mod2 --firmware DIR
+//
+// prints the live heap those firmware modules take once imported (after simcore
+// and boards/sim.py as `board`), as bench.py's module_code_bytes.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -27,12 +32,15 @@ function fail(msg) {
   process.exit(1);
 }
 
-const flash = opt("--flash");
-const app = opt("--app");
-if (!flash || !app || !app.endsWith(".py")) fail("need --flash DIR and --app FILE.py");
 for (let i = 0; i < argv.length; i += 2) {
   if (argv[i] === "--flash" || argv[i] === "--app" || argv[i] === "--firmware" ||
       argv[i] === "--script") argv[i + 1] = path.resolve(argv[i + 1]);
+}
+const importSize = opt("--import-size");
+const flash = opt("--flash");
+const app = opt("--app");
+if (importSize === null && (!flash || !app || !app.endsWith(".py"))) {
+  fail("need --flash DIR and --app FILE.py, or --import-size MODULES");
 }
 
 const mp = await loadMicroPython({
@@ -65,8 +73,42 @@ function copyOut(p) {
 }
 
 const simdevice = path.join(root, "host_tools", "simdevice");
-const sources = [simdevice, path.join(root, "boards"), opt("--firmware") ||
-  path.join(root, "firmware"), path.dirname(opt("--app")), opt("--script")];
+const firmware = opt("--firmware") || path.join(root, "firmware");
+const boards = path.join(root, "boards");
+
+if (importSize !== null) {
+  // Separate calls: the port only collects when a call from JavaScript returns; the
+  // two readings are taken in calls of the same size (the call's code is live).
+  for (const p of [simdevice, firmware, boards]) copyIn(p);
+  const names = importSize.split(",").filter((m) => m);
+  mp.runPython(`
+import gc, sys
+sys.path[:0] = ${JSON.stringify([simdevice, firmware, boards])}
+import simcore, sim
+sys.modules["board"] = sim
+_a = 0
+def _mark():
+    global _a
+    _a = gc.mem_alloc()
+def _size():
+    print(gc.mem_alloc() - _a)
+def _load(names):
+    for m in names:
+        __import__(m)
+    gc.collect()
+gc.collect()
+`);
+  try {
+    mp.runPython("_mark()");
+    mp.runPython(`_load(${JSON.stringify(names)})`);
+    mp.runPython("_size()");
+  } catch (e) {
+    fail(String(e.message || e).trim().split("\n").pop());
+  }
+  process.exit(0);
+}
+
+const sources = [simdevice, boards, firmware, path.dirname(app), opt("--script")];
 for (const p of sources) if (p) copyIn(p);
 if (fs.existsSync(flash)) copyIn(flash);
 else mp.FS.mkdirTree(flash);
