@@ -51,13 +51,19 @@ def without_colour(masks, colour):
 def colour_pairs(masks):
     """Colour pairs (a, b) worth trying for an own series: every pair of the colours
     held, padded with empty colours when fewer than two are held."""
+    held = _held(masks)
+    return [(held[i], held[j]) for i in range(len(held)) for j in range(i + 1, len(held))]
+
+
+def _held(masks):
+    """The colours held, padded with empty colours to at least two."""
     held = [c for c in range(NCOL) if masks[c]]
     c = 0
     while len(held) < 2:
         if c not in held:
             held.append(c)
         c += 1
-    return [(held[i], held[j]) for i in range(len(held)) for j in range(i + 1, len(held))]
+    return held
 
 
 def min_series(masks, declared_colours=False):
@@ -95,10 +101,43 @@ def series_choices(masks, colours, values, declared_colours=False):
     for v in range(1, VALUES + 1):
         bit = 1 << (v - 1)
         if values & bit:
-            lists = [l + [c * 16 + v] for l in lists for c in colours if masks[c] & bit]
-    if not declared_colours:
-        lists = [l for l in lists if all(any(x >> 4 == c for x in l) for c in colours)]
+            holders = [c for c in colours if masks[c] & bit]
+            if len(holders) == 1:  # one card: added to every list in place
+                for cards in lists:
+                    cards.append(holders[0] * 16 + v)
+            else:
+                lists = [cards + [c * 16 + v] for cards in lists for c in holders]
+    if not declared_colours and len(colours) > 1:
+        lists = [cards for cards in lists if _uses_every(cards, colours)]
     return lists
+
+
+def series_count(masks, colours, values, declared_colours=False):
+    """len(series_choices(...)), without building the lists."""
+    count = 1
+    for v in range(1, VALUES + 1):
+        bit = 1 << (v - 1)
+        if values & bit:
+            holders = 0
+            for c in colours:
+                if masks[c] & bit:
+                    holders += 1
+            count *= holders
+    if not declared_colours and len(colours) > 1:
+        for c in colours:  # the one list from this colour alone does not count
+            if masks[c] & values == values:
+                count -= 1
+    return count
+
+
+def _uses_every(cards, colours):
+    used = 0
+    for card in cards:
+        used |= 1 << (card >> 4)
+    for c in colours:
+        if not used >> c & 1:
+            return False
+    return True
 
 
 def all_min_series(masks, declared_colours=False):
@@ -120,40 +159,54 @@ def best_response(masks, colours, values):
         twice |= addable & masks[c]
         addable |= masks[c]
     addable &= ~values
-    best = None
-    for a, b in colour_pairs(masks):
-        own = masks[a] | masks[b]
-        seen, two = addable, twice
-        for c in (a, b):
-            if c not in colours:
-                two |= seen & masks[c]
-                seen |= masks[c]
-        # an addable value counts again unless the own series takes its only card
-        gain = value_sum(own) + value_sum(addable & (~own | two))
-        if best is None or gain > best[0]:
-            best = (gain, a, b)
-    return best
+    best, best_a, best_b = -1, 0, 1
+    held = _held(masks)
+    n = len(held)
+    for i in range(n - 1):
+        a = held[i]
+        for j in range(i + 1, n):
+            b = held[j]
+            own = masks[a] | masks[b]
+            seen, two = addable, twice
+            if a not in colours:
+                two |= seen & masks[a]
+                seen |= masks[a]
+            if b not in colours:
+                two |= seen & masks[b]
+            # an addable value counts again unless the own series takes its only card
+            gain = value_sum(own) + value_sum(addable & (~own | two))
+            if gain > best:
+                best, best_a, best_b = gain, a, b
+    return best, best_a, best_b
 
 
 def arrange_response(masks, colours, values, a, b):
     """(own series cards, cards added to the ender's series) for own pair (a, b).
     A single card that could go to either goes to the own series."""
     series, added = [], []
+    pair = (a, b)
     for v in range(1, VALUES + 1):
         bit = 1 << (v - 1)
-        own = [c for c in (a, b) if masks[c] & bit]
-        add = [] if values & bit else [c for c in colours if masks[c] & bit]
-        o = own[0] if own else None
-        x = add[0] if add else None
-        if o is not None and o == x:  # the same card: look for a second one
-            if len(own) > 1:
-                o = own[1]
-            elif len(add) > 1:
-                x = add[1]
+        o, o2 = _first_two(masks, pair, bit)  # own colours holding v (-1: none)
+        x, x2 = (-1, -1) if values & bit else _first_two(masks, colours, bit)
+        if o >= 0 and o == x:  # the same card: look for a second one
+            if o2 >= 0:
+                o = o2
             else:
-                x = None
-        if o is not None:
+                x = x2
+        if o >= 0:
             series.append(o * 16 + v)
-        if x is not None:
+        if x >= 0:
             added.append(x * 16 + v)
     return series, added
+
+
+def _first_two(masks, colours, bit):
+    """The first two of these colours that hold the value bit (-1: none)."""
+    first = -1
+    for c in colours:
+        if masks[c] & bit:
+            if first >= 0:
+                return first, c
+            first = c
+    return first, -1

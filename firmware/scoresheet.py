@@ -11,10 +11,7 @@ events `round`, `game_over` and `undo`, and each round remembers the seq of its
 result of the game changes (undo of the last round, ...), the standing `game_over`
 line is taken back with an `undo` and a new one is logged if the game is still over.
 """
-import json
-
 from igo_scoring import MAX_PLAYERS, RULES, score_round
-from jsonfmt import dumps
 
 VERSION = 1  # of the to_obj() layout
 IGO_TARGET = 4
@@ -132,9 +129,6 @@ class Sheet:
             "over_seq": self._over_seq,
         }
 
-    def to_json(self):
-        return dumps(self.to_obj())
-
     @staticmethod
     def from_obj(obj, log=None):
         """Rebuild a sheet from to_obj(); raise ValueError (one line) if it is corrupt."""
@@ -159,15 +153,6 @@ class Sheet:
         except (ValueError, TypeError, KeyError, IndexError) as e:
             raise ValueError("sheet corrupt: %s" % e)
         return sheet
-
-    @staticmethod
-    def from_json(text, log=None):
-        """Rebuild a sheet from to_json(); raise ValueError (one line) if it is corrupt."""
-        try:
-            obj = json.loads(text)
-        except ValueError as e:
-            raise ValueError("sheet corrupt: %s" % (str(e).split("\n")[0],))
-        return Sheet.from_obj(obj, log)
 
     # --- internals -----------------------------------------------------------------
 

@@ -22,12 +22,12 @@ def arrange(cards, display, ender=True, ender_series=None, declared=False):
     added = []
     others = 0
     if ender:
-        best = ia.all_min_series(masks, declared)
-        colours, series = best[0]
-        others = len(best) - 1
-        values = 0
-        for c in series:
-            values |= 1 << ((c & 15) - 1)
+        best = ia.min_series(masks, declared)
+        colours, values = best[0]
+        series = ia.series_choices(masks, colours, values, declared)[0]
+        others = -1  # how many other lowest-penalty series there are
+        for cols, vals in best:
+            others += ia.series_count(masks, cols, vals, declared)
     else:
         ecolours, evalues = ender_series or ((), 0)
         gain, a, b = ia.best_response(masks, ecolours, evalues)

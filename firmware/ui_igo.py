@@ -1,6 +1,6 @@
-"""I Go / Corsari match screens: totals, round entry, void round, score sheet,
-undo/redo, game over. The setup before a match is ui_igo_setup.py and the hand
-calculator ui_hand.py: each is loaded while its screens are open.
+"""I Go / Corsari match screens: totals, round entry, void round, undo/redo, game
+over. The setup before a match is ui_igo_setup.py, the score sheet ui_sheet.py and
+the hand calculator ui_hand.py: each is loaded while its screens are open.
 
 Every confirmed change goes through `app.match` (scoresheet.Sheet) and is followed
 by `app.save()`, so a power cut loses at most the round being entered.
@@ -103,7 +103,9 @@ class MatchMenu(ui.Menu):
 
             app.push(ui_hand.HandCalc(app))
         elif action == "sheet":
-            app.push(SheetView(app))
+            import ui_sheet
+
+            app.push(ui_sheet.SheetView(app))
         elif action == "undo":
             confirm_undo(app)
         elif action == "redo":
@@ -295,69 +297,6 @@ class VoidEntry(ui.Menu):
         app.pop()
 
 
-class SheetView(ui.Screen):
-    """The score sheet: one line per round with the running totals. up/down scroll
-    the rounds; ok shows the next players when they do not all fit."""
-
-    def __init__(self, app):
-        ui.Screen.__init__(self, app)
-        self.title = "Sheet"
-        self.top = 0
-        self.page = 0
-
-    def columns(self, canvas):
-        """(character width of a total column, players per page)."""
-        sheet = self.app.match
-        width = 2
-        for r in sheet.rounds:
-            for t in r["totals"]:
-                width = max(width, len(str(t)) + 1)
-        per_page = max(1, (canvas.width // 8 - 3) // width)
-        return width, per_page
-
-    def enter(self):
-        self.top = max(0, len(self.app.match.rounds) - (ROWS - 1))
-
-    def on_nav(self, name, kind):
-        sheet = self.app.match
-        if name in ("up", "down"):
-            most = max(0, len(sheet.rounds) - (ROWS - 1))
-            self.top = clamp(self.top + (ui.step(kind) if name == "down" else -ui.step(kind)),
-                             0, most)
-        elif name == "ok" and kind == "press":
-            self.page += 1
-        else:
-            ui.Screen.on_nav(self, name, kind)
-            return
-        self.app.invalidate()
-
-    def draw(self, canvas):
-        sheet = self.app.match
-        width, per_page = self.columns(canvas)
-        n = len(sheet.names)
-        pages = (n + per_page - 1) // per_page
-        self.page %= pages
-        first = self.page * per_page
-        shown = range(first, min(n, first + per_page))
-        self.title = "Sheet" if pages == 1 else "Sheet %d/%d" % (self.page + 1, pages)
-        ui.Screen.draw(self, canvas)
-        head = "Rd"
-        for i in shown:
-            head += ("%" + str(width) + "s") % sheet.names[i][: width - 1]
-        canvas.text(head, 0, row_y(0))
-        canvas.hline(0, row_y(1) - 2, canvas.width, 1)
-        for row in range(min(ROWS - 1, len(sheet.rounds) - self.top)):
-            k = self.top + row
-            r = sheet.rounds[k]
-            line = "%2d" % (k + 1)
-            line += "v" if r.get("void") else " "
-            for i in shown:
-                line += ("%" + str(width) + "d") % r["totals"][i]
-            canvas.text(line[: canvas.width // 8], 0, row_y(row + 1))
-        if not sheet.rounds:
-            canvas.text("no rounds yet", 0, row_y(1))
-
-
 class GameOver(ui.Screen):
     """The winners in big letters (shared wins shown), then the totals; ok: menu."""
 
@@ -411,7 +350,9 @@ class GameOverMenu(ui.Menu):
             setup.first = (first + 1) % n
             app.push(setup)
         elif index == 1:
-            app.push(SheetView(app))
+            import ui_sheet
+
+            app.push(ui_sheet.SheetView(app))
         elif index == 2:
             confirm_undo(app)
         else:

@@ -1,6 +1,6 @@
 import igo_reference as ref
 from igo_arrange import (all_min_series, arrange_response, best_response,
-                         hand_total, min_series, series_choices, value_sum,
+                         hand_total, min_series, series_choices, series_count, value_sum,
                          without_colour)
 from igo_cards import COLOURS, card_text, hand_masks, parse_colour, parse_hand
 from rng import Rng
@@ -123,8 +123,13 @@ def ender_check(hand, display, declared):
     got = sorted((list(cols), sorted(ref.to_tuples(s))) for cols, s in all_min_series(m, declared))
     penalty, want = ref.ender_min_series(ref.to_tuples(hand), display, declared)
     assert got == sorted(want), (got, want)
+    count = 0
     for cols, values in min_series(m, declared):
         assert hand_total(m) - value_sum(values) == penalty
+        n = series_count(m, cols, values, declared)
+        assert n == len(series_choices(m, cols, values, declared)) >= 1
+        count += n
+    assert count == len(want)  # the reference's every series, counted without lists
 
 
 def test_random_full_deals_against_reference():

@@ -1,3 +1,6 @@
+import json
+
+from jsonfmt import dumps
 from scoresheet import Sheet, default_target
 
 NAMES3 = ["Ann", "Bob", "Cy"]
@@ -26,6 +29,14 @@ class Recorder:
 
     def events(self):
         return [(line[0], line[1]) for line in self.lines]
+
+
+def to_json(sheet):
+    return dumps(sheet.to_obj())  # as the app saves it in state.json
+
+
+def from_json(text):
+    return Sheet.from_obj(json.loads(text))
 
 
 def igo_to_four():
@@ -243,10 +254,10 @@ def test_json_round_trip_after_undo_and_redo():
     s.undo(1)
     s.undo()
     s.redo()
-    text = s.to_json()
+    text = to_json(s)
     assert text.startswith('{"actions":[{"ender":0,"penalties":[10,20,30],"seq":null},')
-    t = Sheet.from_json(text)
-    assert t.to_json() == text
+    t = from_json(text)
+    assert to_json(t) == text
     assert t.rounds == s.rounds and t.totals() == s.totals()
     assert (t.dealer(), t.next_starter(), t.over, t.winners) == (
         s.dealer(), s.next_starter(), s.over, s.winners)
@@ -260,10 +271,8 @@ def test_corrupt_json_raises_one_line_value_error():
     s = Sheet("igo", NAMES3)
     s.add_round(0, [3, 10, 12])
     s.add_round(1, [9, 2, 7])
-    good = s.to_json()
-    bad = [
-        good[:-7],
-        "",
+    good = to_json(s)
+    bad = [  # text that is not JSON at all: store.load reports it (test_store)
         "[]",
         good.replace('"v":1', '"v":9'),
         good.replace('"rules":"igo"', '"rules":"poker"'),
@@ -283,7 +292,7 @@ def test_corrupt_json_raises_one_line_value_error():
     ]
     for text in bad:
         assert text != good
-        assert raises(Sheet.from_json, text).startswith("sheet corrupt: "), text
+        assert raises(from_json, text).startswith("sheet corrupt: "), text
 
 
 def test_bad_input_is_refused():
