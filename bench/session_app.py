@@ -1,18 +1,23 @@
 """Simulator entry app for `make bench`: the real firmware, measured.
 
     python -m host_tools sim --app bench/session_app.py --script bench/session_igo.txt
+    node host_tools/mp32/run.mjs --app bench/session_app.py --flash DIR \
+        --firmware build/sim-mpy --script bench/session_igo.txt
 
-Runs `app.run` exactly as `app.main` does, but hands it a `time` wrapper whose
-`sleep_ms` (where the main loop idles once per iteration) samples the heap:
-`gc.collect()` then `gc.mem_alloc()`, i.e. the live heap, minus what was live before
-the firmware was imported (the simulator's own modules). Every display update's
-bytes come from the driver's `last_update_bytes`. At the end (the simulator raises
-SystemExit) one line goes to stdout, which the simulator passes on to stderr:
+On the unix port (`main`) it runs `app.run` exactly as `app.main` does, but hands it
+a `time` wrapper whose `sleep_ms` (where the main loop idles once per iteration)
+samples the heap: `gc.collect()` then `gc.mem_alloc()`, i.e. the live heap, minus
+what was live before the firmware was imported (the simulator's own modules and
+fake hardware). On the 32-bit runner (`start`) the runner drives the loop pass by
+pass and the heap is sampled at each pass's start. Every display update's bytes
+come from the driver's `last_update_bytes`. At the end (the simulator raises
+SystemExit) one line goes to stdout (the unix simulator passes it on to stderr):
 
-    @bench {"heap_peak": n, "heap_base": n, "updates": [bytes, ...], "modules": [...], ...}
+    @bench {"heap_peak": n, "heap_base": n, "heap_pass_peak": n, "updates": [...],
+            "modules": [...], "peak_modules": [...], ...}
 
-Collecting at every iteration is slow, so the heap is sampled at iterations that
-drew or handled an event, and at every 50th idle one.
+Collecting at every iteration is slow on the unix port, so there the heap is
+sampled at iterations that drew or handled an event, and at every 50th idle one.
 """
 import gc
 import sys
@@ -40,6 +45,7 @@ class MeasuredTime:
         self.idle = 0
         self.app = None
         self.peak_screen = ""
+        self.peak_modules = ()  # sys.modules at the peak (a tuple: one small block)
         self.sample = True  # collect and sample in sleep_ms
         self.pass_peak = 0  # 32-bit runner: live heap at a pass's start + all it allocated
 
@@ -57,6 +63,7 @@ class MeasuredTime:
             self.samples += 1
             if used > self.peak:
                 self.peak = used
+                self.peak_modules = tuple(sys.modules)
                 if self.app is not None:
                     self.peak_screen = type(self.app.top()).__name__
         self._time.sleep_ms(ms)
@@ -77,6 +84,11 @@ class MeasuredTime:
         w('], "modules": [')
         sep = ""
         for m in sorted(sys.modules):
+            w(sep + '"' + m + '"')
+            sep = ", "
+        w('], "peak_modules": [')
+        sep = ""
+        for m in sorted(self.peak_modules):
             w(sep + '"' + m + '"')
             sep = ", "
         w("]}\n")
@@ -141,6 +153,7 @@ def start(board):
         if live > clock.peak:
             clock.peak = live
             clock.peak_screen = type(clock.app.top()).__name__
+            clock.peak_modules = tuple(sys.modules)
         clock.samples += 1
         try:
             app.step(clock.app, hw, clock.ticks_ms())
