@@ -11,15 +11,19 @@ groups straddle the wrap. Each group goes through a fresh `Judge` twice:
 - raw edges: every level change of every button, in time order, `Judge.edge`;
 - GPIO snapshots: what the hard pin IRQ records (tapring.py) on a chip that
   services one pin IRQ at a time, lowest pin first, IRQ_LATENCY_US after the edge
-  and IRQ_HANDLER_US each: `(ticks_us, all levels)` taken when the handler runs,
-  so edges close together share a snapshot or are recorded late; `Judge.snapshot`.
+  and IRQ_HANDLER_US each: `(ticks_us, all levels, its pin)` taken when the handler
+  runs, so edges close together share a snapshot or are recorded late, and a contact
+  shorter than the latency is only known by the pin; `Judge.snapshot`.
   Players get the pins in a random order per group (pin order != player order).
 
-A pair of players whose true press times differ by at least the tie window is
-judged right when the judge puts the earlier one strictly first (before, and not
-tied with, the later one). Reported per feed: pairs, share right, the largest
-misjudged true margin (0 if none), and the same for pairs inside the tie window
-(informative: those are ties by design when they involve the first tap).
+A pair of players whose true press times differ by at least the tie window plus
+CAPTURE_JITTER_US is judged right when the judge puts the earlier one strictly first
+(before, and not tied with, the later one). Reported per feed: pairs, share right,
+the largest misjudged true margin (0 if none), `reversed` (pairs at least
+CAPTURE_JITTER_US apart put in the wrong order: the later one strictly first), and
+as information the same counts for pairs at the window's edge (within the capture
+precision above it) and inside the tie window (ties by design when they involve the
+first tap).
 """
 import sys
 
@@ -36,6 +40,10 @@ PINS = (16, 17, 18, 19)  # the reference build's first player pins
 IRQ_LATENCY_US = 10  # edge to handler start (rp2 hard IRQ, MicroPython)
 IRQ_HANDLER_US = 8  # one handler: ticks_us, mem32 read, ring store
 WRAP_EVERY = 8  # every 8th group starts just before the ticks wrap
+# How late a snapshot can record an edge: the latency plus the handlers of the other
+# pins queued before it. Recorded gaps differ from the true ones by up to this: the
+# capture's precision. A pair this close to the tie window may be judged a tie.
+CAPTURE_JITTER_US = IRQ_LATENCY_US + len(PINS) * IRQ_HANDLER_US
 
 def _button(rng, t):
     """Level changes of one press at absolute time t: [(t, level)], level 0 = down."""
@@ -76,7 +84,7 @@ def make_group(rng, index):
 
 
 def snapshots(group):
-    """The (t_us, levels) entries the pin IRQ would record, in record order."""
+    """The (t_us, levels, pin) entries the pin IRQs would record, in record order."""
     pins = group["pins"]
     all_bits = 0
     for pin in pins:
@@ -103,9 +111,17 @@ def snapshots(group):
             continue
         low = pending & -pending  # lowest pin first
         pending &= ~low
-        out.append((cpu & MASK, levels))
+        out.append((cpu & MASK, levels, _pin_of(low)))
         cpu += IRQ_HANDLER_US
     return out
+
+
+def _pin_of(bit):
+    pin = 0
+    while bit > 1:
+        bit >>= 1
+        pin += 1
+    return pin
 
 
 def _judged(group, feed):
@@ -116,8 +132,8 @@ def _judged(group, feed):
         for t, p, level in group["edges"]:
             judge.edge(p, t & MASK, level)
     else:
-        for t, levels in snapshots(group):
-            judge.snapshot(t, levels)
+        for t, levels, pin in snapshots(group):
+            judge.snapshot(t, levels, pin)
     return judge.decide()
 
 
@@ -127,7 +143,8 @@ def fairness(groups=2000, seed=1):
     out = {}
     cases = [make_group(rng, i) for i in range(groups)]
     for feed in ("edges", "snapshots"):
-        st = {"pairs": 0, "right": 0, "max_misjudged_us": 0,
+        st = {"pairs": 0, "right": 0, "max_misjudged_us": 0, "reversed": 0,
+              "pairs_at_edge": 0, "right_at_edge": 0,
               "pairs_in_window": 0, "right_in_window": 0}
         for group in cases:
             result = _judged(group, feed)
@@ -141,14 +158,21 @@ def fairness(groups=2000, seed=1):
                     margin = press[b] - press[a]
                     if margin <= 0:
                         continue
-                    ok = (a in rank and b in rank and rank[a] < rank[b]
-                          and not (a in tie and b in tie))
-                    if margin >= TIE_WINDOW_US:
+                    tied = a in tie and b in tie
+                    ok = a in rank and b in rank and rank[a] < rank[b] and not tied
+                    if (margin >= CAPTURE_JITTER_US and b in rank and not tied
+                            and rank[b] < rank.get(a, len(press))):
+                        st["reversed"] += 1
+                    if margin >= TIE_WINDOW_US + CAPTURE_JITTER_US:
                         st["pairs"] += 1
                         if ok:
                             st["right"] += 1
                         elif margin > st["max_misjudged_us"]:
                             st["max_misjudged_us"] = margin
+                    elif margin >= TIE_WINDOW_US:
+                        st["pairs_at_edge"] += 1
+                        if ok:
+                            st["right_at_edge"] += 1
                     else:
                         st["pairs_in_window"] += 1
                         if ok:
@@ -159,9 +183,11 @@ def fairness(groups=2000, seed=1):
 
 def _line(name, st):
     share = st["right"] * 10000 // max(1, st["pairs"])
-    return "%s pairs %d right %d.%02d%% max_misjudged_us %d (in window: %d/%d)" % (
-        name, st["pairs"], share // 100, share % 100, st["max_misjudged_us"],
-        st["right_in_window"], st["pairs_in_window"])
+    return ("%s pairs %d right %d.%02d%% max_misjudged_us %d reversed %d "
+            "(at the window's edge: %d/%d, in window: %d/%d)" % (
+                name, st["pairs"], share // 100, share % 100, st["max_misjudged_us"],
+                st["reversed"], st["right_at_edge"], st["pairs_at_edge"],
+                st["right_in_window"], st["pairs_in_window"]))
 
 
 if __name__ == "__main__":

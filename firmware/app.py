@@ -121,12 +121,13 @@ class App:
         except Exception as e:
             self.crash(e)
 
-    def on_snapshot(self, t_us, levels):
-        """A player-button snapshot from the IRQ ring: to the top screen if it wants it."""
+    def on_snapshot(self, t_us, levels, pin=-1):
+        """A player-button snapshot from the IRQ ring (`pin`: the GPIO whose IRQ took
+        it, -1 unknown): to the top screen if it wants it."""
         screen = self.top()
         if hasattr(screen, "on_snapshot"):
             try:
-                screen.on_snapshot(t_us, levels)
+                screen.on_snapshot(t_us, levels, pin)
             except Exception as e:
                 self.crash(e)
 

@@ -23,6 +23,16 @@ REPEATING = 2  # "long" sent, "repeat" every REPEAT_MS
 IGNORED = 3  # held since boot: no events until released
 
 
+def _edge_handler(ring, gpio_in, gpio):
+    """The hard IRQ handler of one player pin: time, all GPIO levels, its pin."""
+    ticks_us = time.ticks_us
+
+    def on_edge(pin):
+        ring.record(ticks_us(), mem32[gpio_in], gpio)
+
+    return on_edge
+
+
 class Hardware:
     DEBOUNCE_MS = 20  # a nav button level must hold this long to count
     LONG_MS = 600  # held this long: one "long" event (no "press" on release)
@@ -44,21 +54,15 @@ class Hardware:
         self.display.init()
         self.canvas = Canvas(width, height)
 
-        # Player buttons: one hard IRQ handler, made once, for every pin.
+        # Player buttons: a hard IRQ handler per pin, made once (it records its pin).
         self.players = len(board.PLAYER_PINS)
         self.player_bits = tuple(1 << p for p in board.PLAYER_PINS)
         self.ring = TapRing(self.RING_SIZE) if ring is None else ring
         self._player_pins = [Pin(p, Pin.IN, Pin.PULL_UP) for p in board.PLAYER_PINS]
-        tap_ring = self.ring
-        gpio_in = board.GPIO_IN_ADDR
-        ticks_us = time.ticks_us
-
-        def on_edge(pin):
-            tap_ring.record(ticks_us(), mem32[gpio_in])
-
-        self.irq_handler = on_edge
-        for pin in self._player_pins:
-            pin.irq(handler=on_edge, trigger=Pin.IRQ_FALLING | Pin.IRQ_RISING, hard=True)
+        self.irq_handlers = [_edge_handler(self.ring, board.GPIO_IN_ADDR, gpio)
+                             for gpio in board.PLAYER_PINS]
+        for pin, handler in zip(self._player_pins, self.irq_handlers):
+            pin.irq(handler=handler, trigger=Pin.IRQ_FALLING | Pin.IRQ_RISING, hard=True)
 
         # Navigation buttons, polled; per-button state in parallel lists.
         self.nav_names = sorted(board.BUTTONS)

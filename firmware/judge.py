@@ -118,18 +118,23 @@ class Judge:
         if self._tap_t[player] == _NO_TAP and ticks_diff(t_us, self.armed_at) >= 0:
             self._tap_t[player] = t_us
 
-    def snapshot(self, t_us, levels):
-        """One GPIO snapshot (bit = 0: pressed). Players newly pressed in the same
-        snapshot get the same time, whatever the order the pin IRQs ran in."""
+    def snapshot(self, t_us, levels, pin=-1):
+        """One GPIO snapshot (bit = 0: pressed), taken by the IRQ of GPIO `pin` (-1 or
+        any other number: unknown). Players newly pressed in the same snapshot get the
+        same time, whatever the order the pin IRQs ran in. A pin whose IRQ fired while
+        its level reads released as before made a contact shorter than the IRQ
+        latency: a press at `t_us`, released at once."""
         changed = (levels ^ self._levels) & self._pin_mask
-        if not changed:
-            return
         self._levels ^= changed
+        pin_bit = 1 << pin if 0 <= pin < 32 else 0
         bits = self._bits
         for p in range(self.players):
             bit = bits[p]
             if changed & bit:
                 self.edge(p, t_us, levels & bit)
+            elif bit == pin_bit and levels & bit:
+                self.edge(p, t_us, 0)
+                self.edge(p, t_us, 1)
 
     def tap(self, player, t_us):
         """One debounced press; the earliest after `arm()` counts."""

@@ -1,11 +1,13 @@
 """Allocation-free ring buffer between the player-button pin IRQ and the main loop.
 
-The hard IRQ handler (the same one for every player pin) is one line:
+The hard IRQ handler of each player pin (made once per pin, hw.py) is one line:
 
-    ring.record(time.ticks_us(), machine.mem32[GPIO_IN_ADDR])
+    ring.record(time.ticks_us(), machine.mem32[GPIO_IN_ADDR], GPIO)
 
-one timestamp and one snapshot of all GPIO levels (active-low: bit 0 = pressed).
-`record` only stores two small ints into preallocated arrays and moves an index:
+one timestamp, one snapshot of all GPIO levels (active-low: bit 0 = pressed) and the
+pin whose IRQ fired: a contact shorter than the IRQ latency leaves its pin's level
+unchanged in the snapshot, and only the pin says that it happened (judge.py).
+`record` only stores three small ints into preallocated arrays and moves an index:
 it allocates nothing and never raises. When the buffer is full the new entry is
 dropped and counted in `overflows` (unread entries are never overwritten).
 
@@ -18,14 +20,18 @@ which allocates: read `mem16[GPIO_IN_ADDR + 2]` (pins 16-31, shifted down by 16)
 instead. Host code that records `time.ticks_us()` of the unix port (62-bit
 period) must mask it with `& 0x3FFFFFFF`.
 
-Main loop side: `drain(fn)` calls `fn(t_us, levels)` for each entry in order;
-`pop()` returns one `(t_us, levels)` or None.
+Main loop side: `drain(fn)` calls `fn(t_us, levels, pin)` for each entry in order;
+`pop()` returns one `(t_us, levels, pin)` or None. `pin` is NO_PIN when the recorder
+does not know it (CircuitPython's keypad events).
 """
 from array import array
 
+NO_PIN = 255
+
 
 class TapRing:
-    """Single-producer (IRQ) / single-consumer (main loop) queue of (t_us, levels)."""
+    """Single-producer (IRQ) / single-consumer (main loop) queue of
+    (t_us, levels, pin)."""
 
     def __init__(self, size=64):
         if size < 1:
@@ -36,11 +42,12 @@ class TapRing:
         self._slots = size + 1
         self._t = array("i", [0] * self._slots)
         self._levels = array("I", [0] * self._slots)
+        self._pins = bytearray(self._slots)
         self.head = 0  # next slot to write (IRQ side)
         self.tail = 0  # next slot to read (main loop side)
         self.overflows = 0  # entries dropped because the ring was full
 
-    def record(self, t_us, levels):
+    def record(self, t_us, levels, pin=NO_PIN):
         """Store one entry; called from the hard IRQ. Allocates nothing."""
         h = self.head
         nxt = h + 1
@@ -51,6 +58,7 @@ class TapRing:
             return
         self._t[h] = t_us
         self._levels[h] = levels
+        self._pins[h] = pin
         self.head = nxt
 
     def __len__(self):
@@ -58,21 +66,22 @@ class TapRing:
         return n + self._slots if n < 0 else n
 
     def pop(self):
-        """The oldest unread `(t_us, levels)`, or None when empty."""
+        """The oldest unread `(t_us, levels, pin)`, or None when empty."""
         i = self.tail
         if i == self.head:
             return None
-        entry = (self._t[i], self._levels[i])
+        entry = (self._t[i], self._levels[i], self._pins[i])
         i += 1
         self.tail = 0 if i == self._slots else i
         return entry
 
     def drain(self, fn):
-        """Call `fn(t_us, levels)` for every unread entry, oldest first; return the count."""
+        """Call `fn(t_us, levels, pin)` for every unread entry, oldest first; return
+        the count."""
         n = 0
         i = self.tail
         while i != self.head:
-            fn(self._t[i], self._levels[i])
+            fn(self._t[i], self._levels[i], self._pins[i])
             i += 1
             if i == self._slots:
                 i = 0

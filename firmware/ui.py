@@ -1,7 +1,7 @@
 """Screen base class and the small widgets every screen shares.
 
 A screen is a state machine: the app sends it navigation events (`on_nav`), clock
-ticks (`tick`) and, if the screen has an `on_snapshot(t_us, levels)` method, the
+ticks (`tick`) and, if the screen has an `on_snapshot(t_us, levels, pin)` method, the
 player-button snapshots from the IRQ ring; it asks the screen to `draw` on a canvas
 (see canvas.py) when `app.dirty` is set. Screens never touch hardware: the app owns
 it. A screen sets `slap_window = True` while a slap can happen: the app then holds

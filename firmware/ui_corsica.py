@@ -172,9 +172,9 @@ class _TapScreen(ui.Screen):
         self.slap_window = window
         self.light(None)
 
-    def feed(self, t_us, levels):
+    def feed(self, t_us, levels, pin=-1):
         self.levels = levels
-        self.judge.snapshot(t_us, levels)
+        self.judge.snapshot(t_us, levels, pin)
 
     def collecting_done(self, now_ms):
         """True once COLLECT_MS have passed since the first tap was seen."""
@@ -257,11 +257,11 @@ class Referee(_TapScreen):
             return
         self.app.invalidate()
 
-    def on_snapshot(self, t_us, levels):
+    def on_snapshot(self, t_us, levels, pin=-1):
         if self.state != ARMED:
             self.levels = levels
             return
-        self.feed(t_us, levels)
+        self.feed(t_us, levels, pin)
         if not self.tapped and self.judge.order():
             self.tapped = True
 

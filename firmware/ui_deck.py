@@ -41,11 +41,11 @@ class DeckGame(_TapScreen):
             else:
                 self.app.push(ui.Confirm(self.app, "Corsica deck", "Leave this game?", self.leave))
 
-    def on_snapshot(self, t_us, levels):
+    def on_snapshot(self, t_us, levels, pin=-1):
         game = self.game
         if game.over:
             return
-        self.feed(t_us, levels | self.out_bits)
+        self.feed(t_us, levels | self.out_bits, pin)
         for player, t, _ in self.judge.order():
             bit = 1 << player
             if self.seen & bit:

@@ -88,9 +88,14 @@ def fairness(quick):
     right = sum(st["right"] for st in res.values())
     share = right / pairs if pairs else 0.0
     worst = max(st["max_misjudged_us"] for st in res.values())
+    reversed_pairs = sum(st["reversed"] for st in res.values())
+    jitter = fair.CAPTURE_JITTER_US
     return {"share": round(share, 6), "max_misjudged_margin_us": worst, "pairs": pairs,
-            "tie_window_us": fair.TIE_WINDOW_US, "feeds": res,
-            "target": "share 1.0 for margins >= tie window", "pass": share == 1.0}
+            "reversed": reversed_pairs, "tie_window_us": fair.TIE_WINDOW_US,
+            "capture_jitter_us": jitter, "feeds": res,
+            "target": "share 1.0 for margins >= tie window + %d us capture jitter; "
+                      "none reversed >= %d us" % (jitter, jitter),
+            "pass": share == 1.0 and reversed_pairs == 0}
 
 
 # --- session -------------------------------------------------------------------------
@@ -352,9 +357,9 @@ def table(r):
                                              mark(d["pass"])))
     t = r["tap_fairness"]
     lines.append("| `tap_fairness` | %.4f%% right of %d pairs >= %d us apart; largest misjudged "
-                 "margin %d us | | %s | %s |" % (100 * t["share"], t["pairs"], t["tie_window_us"],
-                                                t["max_misjudged_margin_us"], t["target"],
-                                                mark(t["pass"])))
+                 "margin %d us; %d reversed | | %s | %s |" % (
+                     100 * t["share"], t["pairs"], t["tie_window_us"] + t["capture_jitter_us"],
+                     t["max_misjudged_margin_us"], t["reversed"], t["target"], mark(t["pass"])))
     for p in h["problems"]:
         lines.append("")
         lines.append("Session problem: %s" % p)

@@ -26,8 +26,8 @@ class Slapper(ui.Screen):
         ui.Screen.__init__(self, app)
         self.snaps = []
 
-    def on_snapshot(self, t_us, levels):
-        self.snaps.append((t_us, levels))
+    def on_snapshot(self, t_us, levels, pin):
+        self.snaps.append((t_us, levels, pin))
 
 
 def test_home_lists_the_games():
@@ -185,8 +185,9 @@ def test_snapshots_go_to_the_top_screen_that_wants_them():
         rig.app.on_snapshot(5, 0xFF)  # Home has no on_snapshot: dropped
         s = Slapper(rig.app)
         rig.app.push(s)
-        rig.app.on_snapshot(10, 0xFE)
-        assert s.snaps == [(10, 0xFE)]
+        rig.app.on_snapshot(10, 0xFE, 16)
+        rig.app.on_snapshot(12, 0xFF)  # the pin not known
+        assert s.snaps == [(10, 0xFE, 16), (12, 0xFF, -1)]
     finally:
         rig.close()
 
@@ -267,20 +268,6 @@ class FakeTime:
             raise SystemExit(0)
 
 
-class FakeRing:
-    overflows = 0
-
-    def __init__(self, entries):
-        self.entries = entries
-
-    def drain(self, fn):
-        for t, levels in self.entries:
-            fn(t, levels)
-        n = len(self.entries)
-        self.entries = []
-        return n
-
-
 class FakeDisplay:
     def __init__(self):
         self.shown = 0
@@ -299,7 +286,11 @@ class FakeHw:
         self.canvas = RecordingCanvas()
         self.canvas.buffer = bytearray(8)
         self.display = FakeDisplay()
-        self.ring = FakeRing(snaps)
+        from tapring import TapRing
+
+        self.ring = TapRing(8)  # the real ring, filled as the pin IRQs would
+        for entry in snaps:
+            self.ring.record(*entry)
 
     def show(self):
         self.display.show(self.canvas.buffer)
@@ -316,13 +307,13 @@ def test_the_device_loop_feeds_the_app_and_shows_only_when_dirty():
         app = rig.app
         s = Slapper(app)
         app.push(s)
-        hw = FakeHw([("down", "press")], [(7, 1), (9, 0)])
+        hw = FakeHw([("down", "press")], [(7, 1, 16), (9, 0, 17)])
         try:
             appmod.run(app, hw, FakeTime(10))
             assert False, "the loop returned"
         except SystemExit:
             pass
-        assert s.snaps == [(7, 1), (9, 0)]
+        assert s.snaps == [(7, 1, 16), (9, 0, 17)]
         assert hw.display.shown == 1  # drawn once: nothing changed afterwards
         assert app.now_ms == 45
     finally:

@@ -266,6 +266,27 @@ def test_snapshot_dispatch_order_gives_no_pin_bias():
     assert [o["margin_us"] for o in r["order"]] == [0, 0]
 
 
+def test_contact_shorter_than_the_irq_latency_counts_by_its_pin():
+    # Player 0 (pin 16) touches at 990 us, but the contact is over when the IRQ
+    # handler reads the levels at 1000: only the pin says it happened. Player 1
+    # presses properly at 1200. The bounce that follows player 0's first contact is
+    # the same press, and so is the IRQ of the rising edge.
+    j = Judge(2, pins=(16, 17), tie_window_us=100)
+    j.arm(0)
+    j.snapshot(1000, ALL_UP, 16)
+    j.snapshot(1008, ALL_UP, 16)
+    j.snapshot(1200, levels_with([17]), 17)
+    j.snapshot(1300, levels_with([16, 17]), 16)
+    assert j.order() == [(0, 1000, 0), (1, 1200, 200)]
+    # Without the pin (or another pin's IRQ) an unchanged snapshot says nothing.
+    j = Judge(2, pins=(16, 17), tie_window_us=100)
+    j.arm(0)
+    j.snapshot(1000, ALL_UP)
+    j.snapshot(1004, ALL_UP, 3)
+    j.snapshot(1200, levels_with([17]), 17)
+    assert j.order() == [(1, 1200, 0)]
+
+
 def test_snapshot_bounce_and_other_pins_are_ignored():
     j = Judge(2, pins=(16, 17))
     j.arm(0)

@@ -1,15 +1,17 @@
 import sys
 
-from tapring import TapRing
+from tapring import NO_PIN, TapRing
 
 
 def test_fifo_order_and_pop_on_empty():
     ring = TapRing(8)
     assert ring.pop() is None
     for i in range(5):
-        ring.record(100 + i, i)
-    assert len(ring) == 5
-    assert [ring.pop() for _ in range(5)] == [(100 + i, i) for i in range(5)]
+        ring.record(100 + i, i, 16 + i)
+    ring.record(7, 8)  # the pin not known (CircuitPython's keypad)
+    assert len(ring) == 6
+    assert [ring.pop() for _ in range(6)] == [(100 + i, i, 16 + i) for i in range(5)] + [
+        (7, 8, NO_PIN)]
     assert ring.pop() is None
     assert len(ring) == 0
 
@@ -21,7 +23,7 @@ def test_full_ring_counts_overflows_and_keeps_unread_entries():
     assert ring.overflows == 3
     assert len(ring) == 4
     seen = []
-    assert ring.drain(lambda t, levels: seen.append((t, levels))) == 4
+    assert ring.drain(lambda t, levels, pin: seen.append((t, levels))) == 4
     assert seen == [(0, 0), (1, 1), (2, 2), (3, 3)]
     assert ring.overflows == 3
 
@@ -32,18 +34,18 @@ def test_indices_wrap_many_times():
     for i in range(50):
         ring.record(i, 0x3FFFFFFF - i)
         if i % 2:
-            ring.drain(lambda t, levels: out.append((t, levels)))
-    ring.drain(lambda t, levels: out.append((t, levels)))
+            ring.drain(lambda t, levels, pin: out.append((t, levels)))
+    ring.drain(lambda t, levels, pin: out.append((t, levels)))
     assert out == [(i, 0x3FFFFFFF - i) for i in range(50)]
     assert ring.overflows == 0
 
 
 def test_holds_full_range_of_ticks_and_gpio_levels():
     ring = TapRing(2)
-    ring.record(2**30 - 1, 2**30 - 1)
-    ring.record(0, 0)
-    assert ring.pop() == (2**30 - 1, 2**30 - 1)
-    assert ring.pop() == (0, 0)
+    ring.record(2**30 - 1, 2**30 - 1, 29)
+    ring.record(0, 0, 0)
+    assert ring.pop() == (2**30 - 1, 2**30 - 1, 29)
+    assert ring.pop() == (0, 0, 0)
 
 
 def test_record_allocates_nothing_under_heap_lock():
@@ -56,7 +58,7 @@ def test_record_allocates_nothing_under_heap_lock():
     levels = 0x3FFF0000
 
     def irq(pin):  # what the pin IRQ handler does on the device
-        ring.record(t, levels)
+        ring.record(t, levels, 21)
 
     micropython.heap_lock()
     try:
@@ -67,4 +69,4 @@ def test_record_allocates_nothing_under_heap_lock():
         micropython.heap_unlock()
     assert ring.overflows == 13
     assert len(ring) == 8
-    assert ring.pop() == (t, levels)
+    assert ring.pop() == (t, levels, 21)

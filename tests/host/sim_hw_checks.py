@@ -72,9 +72,10 @@ def test_press_fires_irq_into_ring_with_bounce():
     down = _entries(hw.ring)
     assert len(down) >= 3, down  # the fall and at least one bounce pair
     assert down[0][1] & bit == 0 and down[-1][1] & bit == 0
-    for t, levels in down:
+    for t, levels, pin in down:
         assert 1000 <= time.ticks_diff(t, t0) <= 3100
         assert levels & hw.player_bits[1]  # player 2 untouched: released
+        assert pin == Board.PLAYER_PINS[0]  # the IRQ of player 1's pin took it
     assert hw.player_pressed(0) and not hw.player_pressed(1)
     w.button("p1", "up", w.now)
     time.sleep_ms(5)
@@ -93,16 +94,18 @@ def test_simultaneous_players_both_recorded():
     assert levels & hw.player_bits[1] == 0 and levels & hw.player_bits[2] == 0
 
 
-def test_irq_handler_allocates_nothing():
+def test_irq_handler_allocates_nothing_and_records_its_pin():
     w, hw, time = _setup()
-    handler = hw.irq_handler
     micropython.heap_lock()
     try:
-        for _ in range(20):
-            handler(None)
+        for _ in range(4):
+            for handler in hw.irq_handlers:
+                handler(None)
     finally:
         micropython.heap_unlock()
-    assert len(hw.ring) == 20
+    entries = _entries(hw.ring)
+    assert len(entries) == 4 * len(Board.PLAYER_PINS)
+    assert [e[2] for e in entries[:len(Board.PLAYER_PINS)]] == list(Board.PLAYER_PINS)
 
 
 def test_allocating_hard_handler_fails_like_on_the_chip():
