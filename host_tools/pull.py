@@ -24,8 +24,11 @@ Schema (per-player values are JSON lists indexed by player, as on the device):
   taps   (boot, seq, game, rank, player, t_us, margin_us)
          one row per tap of a slap's order; margin_us = behind the slap's first tap.
 
-A malformed or truncated line is reported on standard error (one line naming its line
-number) and skipped; the rest loads, and the exit status is then 2.
+A malformed line is reported on standard error (one line naming its line number) and
+skipped; the rest loads, and the exit status is then 2. A torn line (an object cut
+short: a power cut while the device was appending; the device goes on on a new line)
+is reported and skipped the same way, but is no error: the file is what a power cut
+leaves, and it stays on the device, so every later pull would fail otherwise.
 """
 import argparse
 import json
@@ -108,6 +111,9 @@ def check_line(obj):
     return None
 
 
+TORN = "torn by a power cut while it was written"
+
+
 def parse_history(data):
     """([line objects], [(line number, problem)]) from the bytes of a history file."""
     lines, bad = [], []
@@ -117,7 +123,8 @@ def parse_history(data):
         try:
             obj = json.loads(raw.decode("utf-8"))
         except (UnicodeDecodeError, ValueError):
-            problem = "truncated or not JSON"
+            text = raw.rstrip()
+            problem = TORN if text.startswith(b"{") and not text.endswith(b"}") else "not JSON"
         else:
             problem = check_line(obj)
         if problem:
@@ -246,4 +253,4 @@ def main(argv):
         print("pull: %s" % exc, file=sys.stderr)
         return 2
     print("loaded %d new lines (%d read, %d skipped) into %s" % (added, len(lines), len(bad), args.db))
-    return 2 if bad else 0
+    return 2 if any(problem != TORN for _, problem in bad) else 0
