@@ -11,7 +11,7 @@ PORT ?=
 BOARD ?= pico
 DB ?= history.sqlite
 
-.PHONY: test test-cpython test-micropython check sim bench mp32 deploy pull report clean
+.PHONY: test test-cpython test-micropython test-mp32 check sim bench mp32 deploy pull report clean
 
 $(STAMP): requirements.txt requirements-stubs.txt
 	$(PYTHON) -m venv $(VENV)
@@ -22,14 +22,23 @@ $(STAMP): requirements.txt requirements-stubs.txt
 
 venv: $(STAMP)
 
-## make test: everything on CPython, the pure logic again on MicroPython, firmware check
-test: test-cpython test-micropython check
+## make test: everything on CPython, the pure logic again on MicroPython (the 64-bit
+## unix port, and the 32-bit WebAssembly port when node is installed), firmware check
+test: test-cpython test-micropython test-mp32 check
 
 test-cpython: $(STAMP)
 	$(PY) -m pytest tests
 
 test-micropython: $(STAMP)
 	$(PY) tests/run_micropython.py --heap $(HEAP)
+
+ifneq ($(shell command -v node 2>/dev/null),)
+test-mp32: $(MP32_STAMP)
+	node $(MP32)/run.mjs --test
+else
+test-mp32:
+	@echo "test-mp32: skipped: node not found (the 32-bit MicroPython runs on node; see README)"
+endif
 
 check: $(STAMP)
 	$(PY) -m host_tools check
@@ -38,7 +47,7 @@ check: $(STAMP)
 sim: $(STAMP)
 	$(PY) -m host_tools sim --flash sim_flash
 
-## make mp32: the 32-bit MicroPython (WebAssembly port, via npm) for the bench's heap figure
+## make mp32: the 32-bit MicroPython (WebAssembly port, via npm): tests and the heap figure
 $(MP32_STAMP): $(MP32)/package.json $(MP32)/package-lock.json
 	npm ci --prefix $(MP32) --no-audit --no-fund
 	touch $(MP32_STAMP)

@@ -12,8 +12,16 @@
 //
 //   node host_tools/mp32/run.mjs --import-size mod1,mod2 --firmware DIR
 //
-// prints the live heap those firmware modules take once imported (after simcore
-// and boards/sim.py as `board`), as bench.py's module_code_bytes.
+// prints the live heap those firmware modules take once imported (after simcore,
+// the fake hardware modules and boards/sim.py as `board`), as bench.py's
+// module_code_bytes.
+//
+//   node host_tools/mp32/run.mjs --test [NAME ...]
+//
+// runs the both-runtime tests (tests/test_*.py, firmware from source) through
+// tests/mpy_runner.py, a fresh interpreter per file as tests/run_micropython.py does
+// on the unix port; prints a line per file and `mp32: N passed, M failed`, exits 1
+// if anything failed.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -37,28 +45,78 @@ for (let i = 0; i < argv.length; i += 2) {
       argv[i] === "--script") argv[i + 1] = path.resolve(argv[i + 1]);
 }
 const importSize = opt("--import-size");
+const testing = argv[0] === "--test";
 const flash = opt("--flash");
 const app = opt("--app");
-if (importSize === null && (!flash || !app || !app.endsWith(".py"))) {
-  fail("need --flash DIR and --app FILE.py, or --import-size MODULES");
+if (importSize === null && !testing && (!flash || !app || !app.endsWith(".py"))) {
+  fail("need --flash DIR and --app FILE.py, --import-size MODULES or --test [NAME ...]");
 }
 
-const mp = await loadMicroPython({
-  heapsize: 256 * 1024,
-  linebuffer: false,
-  stdout: (b) => process.stdout.write(b),
-  stderr: (b) => process.stderr.write(b),
-});
+function interpreter(write) {
+  return loadMicroPython({
+    heapsize: 256 * 1024,
+    linebuffer: false,
+    stdout: write || ((b) => process.stdout.write(b)),
+    stderr: write || ((b) => process.stderr.write(b)),
+  });
+}
 
-function copyIn(p) {
+function copyInto(mp, p) {
   if (fs.statSync(p).isDirectory()) {
     mp.FS.mkdirTree(p);
-    for (const name of fs.readdirSync(p)) copyIn(path.join(p, name));
+    for (const name of fs.readdirSync(p)) copyInto(mp, path.join(p, name));
   } else {
     mp.FS.mkdirTree(path.dirname(p));
     mp.FS.writeFile(p, fs.readFileSync(p));
   }
 }
+
+const simdevice = path.join(root, "host_tools", "simdevice");
+const boards = path.join(root, "boards");
+
+if (testing) {
+  const tests = path.join(root, "tests");
+  let names = argv.slice(1);
+  if (!names.length) {
+    names = fs.readdirSync(tests).filter((n) => /^test_.*[.]py$/.test(n))
+      .map((n) => n.slice(0, -3)).sort();
+  }
+  let passed = 0;
+  let failed = 0;
+  for (const name of names) {
+    let out = "";
+    const decoder = new TextDecoder();
+    const one = await interpreter((b) => { out += decoder.decode(b); });
+    for (const p of [path.join(root, "firmware"), tests, simdevice, boards]) copyInto(one, p);
+    one.FS.mkdirTree("/tmp");
+    const runner = path.join(tests, "mpy_runner.py");
+    try {
+      one.runPython(`
+import os, sys
+os.chdir("/tmp")
+sys.argv[:] = [${JSON.stringify(runner)}, ${JSON.stringify(name)}]
+try:
+    exec(open(sys.argv[0]).read(), {"__name__": "__main__", "__file__": sys.argv[0]})
+except SystemExit:
+    pass
+`);
+    } catch (e) {
+      out += String(e.message || e) + "\n";
+    }
+    const m = out.match(/^micropython: (\d+) passed, (\d+) failed$/m);
+    const p = m ? Number(m[1]) : 0;
+    const f = m ? Number(m[2]) : 1;
+    passed += p;
+    failed += f;
+    process.stdout.write(name.padEnd(28) + " " + p + " passed, " + f + " failed\n");
+    if (f) process.stdout.write(out);
+  }
+  process.stdout.write("mp32: " + passed + " passed, " + failed + " failed\n");
+  process.exit(failed ? 1 : 0);
+}
+
+const mp = await interpreter();
+const copyIn = (p) => copyInto(mp, p);
 
 function copyOut(p) {
   const st = mp.FS.stat(p);
@@ -72,9 +130,7 @@ function copyOut(p) {
   }
 }
 
-const simdevice = path.join(root, "host_tools", "simdevice");
 const firmware = opt("--firmware") || path.join(root, "firmware");
-const boards = path.join(root, "boards");
 
 if (importSize !== null) {
   // Separate calls: the port only collects when a call from JavaScript returns; the
@@ -85,6 +141,7 @@ if (importSize !== null) {
 import gc, sys
 sys.path[:0] = ${JSON.stringify([simdevice, firmware, boards])}
 import simcore, sim
+import machine, os, time  # built in on a Pico: not the firmware's (session_app.py)
 sys.modules["board"] = sim
 _a = 0
 def _mark():
