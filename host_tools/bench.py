@@ -101,32 +101,47 @@ def fairness(quick):
 # --- session -------------------------------------------------------------------------
 
 
-def run_session(name, heap, workdir, screens=True):
-    """Run bench/session_<name>.txt in the simulator; return the @bench stats, or a
-    dict with "problem". Run twice if the statistics line got lost (the simulator
-    kills a device that is slow to exit on a busy machine, dropping its last output)."""
-    stats = _run_session(name, heap, workdir, screens)
-    if "heap_peak" not in stats:
-        stats = _run_session(name, heap, workdir, screens)
-    return stats
-
-
-def _run_session(name, heap, workdir, screens):
-    flash = os.path.join(workdir, "flash-%s-%s" % (name, heap))
-    shots = os.path.join(workdir, "screens-%s-%s" % (name, heap))
-    shutil.rmtree(flash, ignore_errors=True)
+def run_session(name, workdir):
+    """bench/session_<name>.txt in the simulator on the unix port (192k heap, screens
+    kept): the @bench stats with "problem"."""
+    flash = os.path.join(workdir, "flash-%s-192k" % name)
+    shots = os.path.join(workdir, "screens-%s-192k" % name)
     shutil.rmtree(shots, ignore_errors=True)
-    cmd = [sys.executable, "-m", "host_tools", "sim", "--script",
-           os.path.join(BENCH, "session_%s.txt" % name), "--app", SESSION_APP,
-           "--flash", flash, "--heap", heap]
-    if screens:
-        cmd += ["--screens", shots]
-    out = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=600)
-    stats = None
-    for line in out.stderr.splitlines():
-        if line.startswith("@bench "):
-            stats = json.loads(line[len("@bench "):])
-    if stats is None:
+    cmd = [sys.executable, "-m", "host_tools", "sim", "--script", _script(name),
+           "--app", SESSION_APP, "--flash", flash, "--heap", "192k", "--screens", shots]
+    return _session_stats(name, flash, cmd, "stderr")  # the simulator passes it there
+
+
+def run_session_mp32(node, name, workdir, firmware):
+    """The same session on the 32-bit runner."""
+    flash = os.path.join(workdir, "flash-%s-mp32" % name)
+    cmd = [node, MP32_RUN, "--flash", flash, "--app", SESSION_APP, "--firmware", firmware,
+           "--script", _script(name)]
+    return _session_stats(name, flash, cmd, "stdout")
+
+
+def _script(name):
+    return os.path.join(BENCH, "session_%s.txt" % name)
+
+
+def _session_stats(name, flash, cmd, stream):
+    """Run a session on a fresh flash; return its @bench stats (read from `stream`)
+    with "problem", or a dict with only "problem". Run twice if the statistics line
+    got lost (a simulator that is slow to exit on a busy machine is killed, dropping
+    its last output)."""
+    stats = {}
+    for _ in range(2):
+        shutil.rmtree(flash, ignore_errors=True)
+        try:
+            out = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=600)
+        except subprocess.TimeoutExpired:
+            return {"problem": "timed out"}
+        for line in getattr(out, stream).splitlines():
+            if line.startswith("@bench "):
+                stats = json.loads(line[len("@bench "):])
+        if stats:
+            break
+    if not stats:
         return {"problem": "no statistics (exit %d): %s" % (out.returncode,
                                                           out.stderr.strip()[-300:])}
     stats["problem"] = check_flash(name, flash) if out.returncode == 0 else \
@@ -158,7 +173,7 @@ def check_flash(name, flash):
 
 def session(workdir):
     """Heap figures and display bytes over the scripted sessions."""
-    runs = {name: run_session(name, "192k", workdir) for name in SESSIONS}
+    runs = {name: run_session(name, workdir) for name in SESSIONS}
     problems = ["%s: %s" % (n, r["problem"]) for n, r in sorted(runs.items()) if r["problem"]]
     unix64 = {"value": max(r.get("heap_peak", 0) for r in runs.values()),
               "per_session": {n: r.get("heap_peak") for n, r in runs.items()},
@@ -229,36 +244,6 @@ def mp32_runtime():
     with open(os.path.join(MP32, "package.json")) as f:
         version = json.load(f)["dependencies"][MP32_PACKAGE]
     return "micropython webassembly %s (32-bit)" % version
-
-
-def run_session_mp32(node, name, workdir, firmware):
-    """bench/session_<name>.txt on the 32-bit runner: the @bench stats (with
-    "problem"), run twice if the statistics line is missing, like run_session."""
-    stats = _run_session_mp32(node, name, workdir, firmware)
-    if "heap_peak" not in stats:
-        stats = _run_session_mp32(node, name, workdir, firmware)
-    return stats
-
-
-def _run_session_mp32(node, name, workdir, firmware):
-    flash = os.path.join(workdir, "flash-%s-mp32" % name)
-    shutil.rmtree(flash, ignore_errors=True)
-    cmd = [node, MP32_RUN, "--flash", flash, "--app", SESSION_APP, "--firmware", firmware,
-           "--script", os.path.join(BENCH, "session_%s.txt" % name)]
-    try:
-        out = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=600)
-    except subprocess.TimeoutExpired:
-        return {"problem": "timed out"}
-    stats = None
-    for line in out.stdout.splitlines():
-        if line.startswith("@bench "):
-            stats = json.loads(line[len("@bench "):])
-    if stats is None:
-        return {"problem": "no statistics (exit %d): %s" % (out.returncode,
-                                                          out.stderr.strip()[-300:])}
-    stats["problem"] = check_flash(name, flash) if out.returncode == 0 else \
-        "exit %d: %s" % (out.returncode, out.stderr.strip()[-300:])
-    return stats
 
 
 def module_bytes_mp32(node, modules, firmware):
