@@ -31,7 +31,7 @@ _here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 if _here + "/../firmware" not in sys.path:
     sys.path.insert(0, _here + "/../firmware")
 
-from judge import Judge  # noqa: E402
+from judge import Judge, pin_of  # noqa: E402
 from rng import Rng  # noqa: E402
 
 MASK = (1 << 30) - 1
@@ -111,17 +111,9 @@ def snapshots(group):
             continue
         low = pending & -pending  # lowest pin first
         pending &= ~low
-        out.append((cpu & MASK, levels, _pin_of(low)))
+        out.append((cpu & MASK, levels, pin_of(low)))
         cpu += IRQ_HANDLER_US
     return out
-
-
-def _pin_of(bit):
-    pin = 0
-    while bit > 1:
-        bit >>= 1
-        pin += 1
-    return pin
 
 
 def _judged(group, feed):

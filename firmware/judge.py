@@ -40,6 +40,15 @@ _PRESSED = -1
 _NO_TAP = -1
 
 
+def pin_of(bit):
+    """GPIO number of a one-bit mask (hw.player_bits holds masks, the judge wants pins)."""
+    pin = 0
+    while bit > 1:
+        bit >>= 1
+        pin += 1
+    return pin
+
+
 class Judge:
     """Judge the taps after one pile change (call `arm()` first). Tunables are
     class attributes; an instance may override them."""

@@ -12,7 +12,7 @@ import time
 
 import ui
 from corsica import MAX_PLAYERS, MIN_PLAYERS, VARIANTS
-from judge import Judge, ticks_diff
+from judge import Judge, pin_of, ticks_diff
 from rng import Rng
 
 # Loaded for the Corsica modes only: the app drops them when they are left.
@@ -51,15 +51,6 @@ def margin_text(us):
     if us < 10000:
         return "+%d.%d" % (us // 1000, us % 1000 // 100)
     return "+%d" % (us // 1000)
-
-
-def pin_of(bit):
-    """GPIO number of a one-bit mask (hw.player_bits holds masks, the judge wants pins)."""
-    pin = 0
-    while bit > 1:
-        bit >>= 1
-        pin += 1
-    return pin
 
 
 def tie_text(tie):

@@ -543,8 +543,7 @@ def test_player_events_become_snapshots_with_millisecond_times(cp):
                        (5030000, released & ~p1), (5002000, released & ~p1 & ~p3)]
     assert hw.player_pressed(0) and not hw.player_pressed(1) and hw.player_pressed(2)
     # The judge: same-scan taps tie whatever the tie window (they cannot be ordered).
-    from judge import Judge
-    from ui_corsica import pin_of
+    from judge import Judge, pin_of
 
     judge = Judge(3, [pin_of(b) for b in hw.player_bits[:3]], tie_window_us=100)
     judge.arm(4999000)
