@@ -354,7 +354,8 @@ def step(app, hw, now):
     tick, display."""
     for name, kind in hw.poll_nav(now):
         app.on_nav(name, kind)
-    hw.ring.drain(app.on_snapshot)
+    if len(hw.ring):  # (app.on_snapshot as an argument is a new bound method)
+        hw.ring.drain(app.on_snapshot)
     app.tick(now)
     if app.dirty:
         app.draw(hw.canvas)
