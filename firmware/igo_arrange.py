@@ -48,15 +48,9 @@ def without_colour(masks, colour):
     return masks
 
 
-def colour_pairs(masks):
-    """Colour pairs (a, b) worth trying for an own series: every pair of the colours
-    held, padded with empty colours when fewer than two are held."""
-    held = _held(masks)
-    return [(held[i], held[j]) for i in range(len(held)) for j in range(i + 1, len(held))]
-
-
 def _held(masks):
-    """The colours held, padded with empty colours to at least two."""
+    """The colours held, padded with empty colours to at least two: every pair of them
+    is worth trying for an own series."""
     held = [c for c in range(NCOL) if masks[c]]
     c = 0
     while len(held) < 2:
