@@ -134,16 +134,6 @@ def _uses_every(cards, colours):
     return True
 
 
-def all_min_series(masks, declared_colours=False):
-    """EVERY lowest-penalty series of the ender as (colours, cards): distinct by
-    colours and cards (a value held in both colours gives two series)."""
-    return [
-        (colours, cards)
-        for colours, values in min_series(masks, declared_colours)
-        for cards in series_choices(masks, colours, values, declared_colours)
-    ]
-
-
 def best_response(masks, colours, values):
     """(gain, a, b): a non-ender's best gain (values laid out or added) facing an
     ender series (colours, values), and the own colour pair (the first best pair)."""

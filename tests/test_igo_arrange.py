@@ -1,5 +1,5 @@
 import igo_reference as ref
-from igo_arrange import (all_min_series, arrange_response, best_response,
+from igo_arrange import (arrange_response, best_response,
                          hand_total, min_series, series_choices, series_count, value_sum,
                          without_colour)
 from igo_cards import COLOURS, card_text, hand_masks, parse_colour, parse_hand
@@ -14,6 +14,14 @@ def cards(*texts):
 
 def masks_of(hand, display):
     return without_colour(hand_masks(hand), display)
+
+
+def all_min_series(masks, declared_colours=False):
+    """EVERY lowest-penalty series of the ender as (colours, cards): distinct by
+    colours and cards (a value held in both colours gives two series)."""
+    return [(colours, cards)
+            for colours, values in min_series(masks, declared_colours)
+            for cards in series_choices(masks, colours, values, declared_colours)]
 
 
 def mask(*values):
