@@ -57,6 +57,7 @@ class App:
         import config
 
         self.config, problem = config.load(self.path(config.FILE))
+        self._mode_modules.add("config")  # dropped now; a setup screen imports it again
         if problem:
             problems.append(problem)
         problem = self._load_state()

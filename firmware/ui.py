@@ -142,62 +142,6 @@ class Menu(Screen):
         draw_rows(canvas, self.items, scroll_top(self.index, len(self.items)), self.index)
 
 
-class Form(Menu):
-    """A list of settings: ok on a line starts editing it (shown as `< value >`),
-    up/down then change the value (long press: by 10), ok or back end the edit.
-
-    A subclass lists its lines as keys in `items` and implements `label(key)`,
-    `value(key)` (text), `change(key, delta)` and, if it wants, `edited(key)` (the
-    edit ended); a key without a value (value returns None) is an action: ok calls
-    `choose(index)`.
-    """
-
-    editing = False
-
-    def on_nav(self, name, kind):
-        if not self.editing:
-            if name == "ok" and kind == "press" and self.value(self.items[self.index]) is not None:
-                self.editing = True
-                self.app.invalidate()
-            else:
-                Menu.on_nav(self, name, kind)
-            return
-        key = self.items[self.index]
-        if name == "up":
-            self.change(key, step(kind))
-        elif name == "down":
-            self.change(key, -step(kind))
-        elif name in ("ok", "back") and kind == "press":
-            self.editing = False
-            self.edited(key)
-        self.app.invalidate()
-
-    def label(self, key):
-        return key
-
-    def value(self, key):
-        return None
-
-    def change(self, key, delta):
-        pass
-
-    def edited(self, key):
-        pass
-
-    def draw(self, canvas):
-        Screen.draw(self, canvas)
-        lines = []
-        for key in self.items:
-            value = self.value(key)
-            if value is None:
-                lines.append(self.label(key))
-            elif self.editing and key == self.items[self.index]:
-                lines.append("%s <%s>" % (self.label(key), value))
-            else:
-                lines.append("%s %s" % (self.label(key), value))
-        draw_rows(canvas, lines, scroll_top(self.index, len(lines)), self.index)
-
-
 class Notice(Screen):
     """A message; ok or back dismisses it (then calls `then()` if given)."""
 

@@ -11,12 +11,14 @@ Settings (app.settings): "tie_window_us", "tie_break" ("random" | "reslap"),
 import time
 
 import ui
+import ui_form
 from corsica import MAX_PLAYERS, MIN_PLAYERS, VARIANTS
 from judge import Judge, pin_of, ticks_diff
 from rng import Rng
 
 # Loaded for the Corsica modes only: the app drops them when they are left.
-CORSICA_MODULES = ("ui_corsica", "ui_deck", "judge", "corsica", "corsica_cards", "rng")
+CORSICA_MODULES = ("ui_corsica", "ui_deck", "judge", "corsica", "corsica_cards", "rng",
+                   "ui_form")
 
 RULES = "corsica"
 COLLECT_MS = 400  # after the first tap, later taps are collected this long
@@ -61,7 +63,7 @@ def tie_text(tie):
 # --- setup ------------------------------------------------------------------------
 
 
-class _Setup(ui.Form):
+class _Setup(ui_form.Form):
     """Players and the tap settings; the last line starts the game."""
 
     MODULES = CORSICA_MODULES
@@ -70,7 +72,7 @@ class _Setup(ui.Form):
 
     def __init__(self, app, title, keys):
         self.players = max(MIN_PLAYERS, min(MAX_PLAYERS, app.player_buttons))
-        ui.Form.__init__(self, app, title, keys + ["start"])
+        ui_form.Form.__init__(self, app, title, keys + ["start"])
 
     def label(self, key):
         if key in VARIANT_LABEL:

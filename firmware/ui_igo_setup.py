@@ -2,6 +2,7 @@
 Loaded while these screens are open (their MODULES): the match screens are ui_igo.py.
 """
 import ui
+import ui_form
 from igo_scoring import MAX_PLAYERS
 from scoresheet import default_target
 from ui import clamp
@@ -10,10 +11,10 @@ MIN_PLAYERS = 2
 RULE_NAMES = {"igo": "I Go", "corsari": "Corsari"}
 
 
-class Setup(ui.Form):
+class Setup(ui_form.Form):
     """New match: players, target, who starts (deals), then the age order (Corsari)."""
 
-    MODULES = ("ui_igo_setup",)
+    MODULES = ("ui_igo_setup", "ui_form", "config")
 
     def __init__(self, app, rules, players=None):
         self.rules = rules
@@ -22,7 +23,7 @@ class Setup(ui.Form):
         key = "igo_target" if rules == "igo" else "corsari_target"
         self.target = app.settings[key] or None  # None: Corsari automatic
         self.first = 0
-        ui.Form.__init__(self, app, RULE_NAMES[rules] + " setup",
+        ui_form.Form.__init__(self, app, RULE_NAMES[rules] + " setup",
                          ["players", "target", "first", "start"])
 
     def names(self):
@@ -85,7 +86,7 @@ class Setup(ui.Form):
 class AgeOrder(ui.Menu):
     """Corsari: pick the players youngest first (the zero rule needs it)."""
 
-    MODULES = ("ui_igo_setup",)
+    MODULES = ("ui_igo_setup", "ui_form", "config")
 
     def __init__(self, app, names, done):
         self.names = names

@@ -2,15 +2,16 @@
 Loaded while it is open (its MODULES).
 """
 import ui
+import ui_form
 
 
-class Settings(ui.Form):
+class Settings(ui_form.Form):
     """Defaults for new games; saved at once."""
 
-    MODULES = ("ui_settings",)
+    MODULES = ("ui_settings", "ui_form")
 
     def __init__(self, app):
-        ui.Form.__init__(self, app, "Settings",
+        ui_form.Form.__init__(self, app, "Settings",
                          ["igo_target", "corsari_target", "declared_colours",
                           "tie_window_us", "tie_break"])
 

@@ -369,16 +369,19 @@ def test_setup_and_settings_code_leaves_with_their_screens():
 
     rig = Rig()
     try:
+        assert "config" not in sys.modules  # read at boot, then dropped
         rig.choose("Settings")
-        assert "ui_settings" in sys.modules
+        assert "ui_settings" in sys.modules and "ui_form" in sys.modules
         rig.nav("back")
-        assert rig.screen() == "Home" and "ui_settings" not in sys.modules
+        assert rig.screen() == "Home"
+        assert "ui_settings" not in sys.modules and "ui_form" not in sys.modules
         rig.choose("Corsari")
         assert rig.screen() == "Setup" and "ui_igo_setup" in sys.modules
         rig.nav("down*3 ok")  # Start: the age order comes next, the setup stays under it
         assert rig.screen() == "AgeOrder" and "ui_igo_setup" in sys.modules
         rig.nav("ok*3")  # the youngest three; the last one follows
-        assert rig.screen() == "MatchScreen"
-        assert "ui_igo_setup" not in sys.modules and "ui_igo" in sys.modules
+        assert rig.screen() == "MatchScreen" and "ui_igo" in sys.modules
+        for name in ("ui_igo_setup", "ui_form", "config"):
+            assert name not in sys.modules, name
     finally:
         rig.close()
