@@ -26,19 +26,21 @@ venv: $(STAMP)
 ## unix port, and the 32-bit WebAssembly port when node is installed), firmware check
 test: test-cpython test-micropython test-mp32 check
 
-test-cpython: $(STAMP)
+ifneq ($(shell command -v node 2>/dev/null),)
+MP32_READY := $(MP32_STAMP)
+test-mp32: $(MP32_STAMP)
+	node $(MP32)/run.mjs --test
+else
+MP32_READY :=
+test-mp32:
+	@echo "test-mp32: skipped: node not found (the 32-bit MicroPython runs on node; see README)"
+endif
+
+test-cpython: $(STAMP) $(MP32_READY)
 	$(PY) -m pytest tests
 
 test-micropython: $(STAMP)
 	$(PY) tests/run_micropython.py --heap $(HEAP)
-
-ifneq ($(shell command -v node 2>/dev/null),)
-test-mp32: $(MP32_STAMP)
-	node $(MP32)/run.mjs --test
-else
-test-mp32:
-	@echo "test-mp32: skipped: node not found (the 32-bit MicroPython runs on node; see README)"
-endif
 
 check: $(STAMP)
 	$(PY) -m host_tools check
