@@ -8,6 +8,18 @@ the last `clear()`, so tests can assert on what a screen shows on both runtimes
 FONT_W = 8  # the 8x8 font of canvas.py
 
 
+def nav_keys(keys):
+    """(name, kind) navigation events from "up down ok back", "up:long", "ok*3"."""
+    for key in keys.split():
+        count = 1
+        if "*" in key:
+            key, n = key.split("*")
+            count = int(n)
+        name, kind = (key.split(":") + ["press"])[:2]
+        for _ in range(count):
+            yield name, kind
+
+
 class RecordingCanvas:
     def __init__(self, width=128, height=64):
         self.width = width
@@ -141,16 +153,10 @@ class Rig:
 
     def nav(self, keys):
         """Press buttons: "up down ok back", "up:long", "up:repeat", "ok*3"."""
-        for key in keys.split():
-            count = 1
-            if "*" in key:
-                key, n = key.split("*")
-                count = int(n)
-            name, kind = (key.split(":") + ["press"])[:2]
-            for _ in range(count):
-                self.app.on_nav(name, kind)
-                self.t += 100
-                self.app.tick(self.t)
+        for name, kind in nav_keys(keys):
+            self.app.on_nav(name, kind)
+            self.t += 100
+            self.app.tick(self.t)
         return self
 
     def shown(self):

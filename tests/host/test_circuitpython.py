@@ -53,15 +53,11 @@ def scenario(root, canvas, emit):
             app.tick(t[0])
 
     def nav(keys):
-        for key in keys.split():
-            count = 1
-            if "*" in key:
-                key, n = key.split("*")
-                count = int(n)
-            name, kind = (key.split(":") + ["press"])[:2]
-            for _ in range(count):
-                app.on_nav(name, kind)
-                tick()
+        from canvas_record import nav_keys
+
+        for name, kind in nav_keys(keys):
+            app.on_nav(name, kind)
+            tick()
 
     def shot(name):
         app.draw(canvas)
@@ -117,6 +113,7 @@ MP_DRIVER = r'''
 import json
 import sys
 sys.path.insert(0, %(firmware)r)
+sys.path.insert(0, %(tests)r)
 import canvas
 
 class Recording(canvas.Canvas):
@@ -143,7 +140,8 @@ scenario(%(root)r, c, emit)
 
 def micropython_shots(root):
     """{name: (buffer bytes, [(s, x, y, scale, color)])} from the unix port."""
-    script = MP_DRIVER % {"firmware": FIRMWARE, "scenario": SCENARIO, "root": root}
+    script = MP_DRIVER % {"firmware": FIRMWARE, "tests": os.path.join(ROOT, "tests"),
+                          "scenario": SCENARIO, "root": root}
     proc = subprocess.run([MICROPYTHON, "-X", "heapsize=4m", "-c", script],
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
