@@ -188,6 +188,25 @@ def test_display_leds_and_beep():
     assert w.tone == (0, 0)
 
 
+def test_the_simulators_own_allocations_are_counted_apart():
+    """What the I2C display model and a sleep allocate counts as the simulator's
+    (world.own_bytes), so the bench can leave it out of the firmware's figure."""
+    import gc
+
+    w, hw, time = _setup()
+    gc.collect()
+    gc.disable()  # a collection inside the call would lose the count
+    try:
+        before = w.own_bytes
+        hw.display.invalidate()
+        hw.show()  # a whole frame through the panel model
+        shown = w.own_bytes - before
+        time.sleep_ms(5)  # reports the changed frame: the simulator's work
+        slept = w.own_bytes - before - shown
+    finally:
+        gc.enable()
+    assert shown > 0 and slept > 0, (shown, slept)
+
 def test_minimal_board_and_sh1106():
     w, hw, time = _setup(board=Duo)
     assert hw.players == 2 and len(hw.player_bits) == 2
@@ -219,22 +238,3 @@ def main():
 if __name__ == "__main__":
     sys.exit(1 if main() else 0)
 
-
-def test_the_simulators_own_allocations_are_counted_apart():
-    """What the I2C display model and a sleep allocate counts as the simulator's
-    (world.own_bytes), so the bench can leave it out of the firmware's figure."""
-    import gc
-
-    w, hw, time = _setup()
-    gc.collect()
-    gc.disable()  # a collection inside the call would lose the count
-    try:
-        before = w.own_bytes
-        hw.display.invalidate()
-        hw.show()  # a whole frame through the panel model
-        shown = w.own_bytes - before
-        time.sleep_ms(5)  # reports the changed frame: the simulator's work
-        slept = w.own_bytes - before - shown
-    finally:
-        gc.enable()
-    assert shown > 0 and slept > 0, (shown, slept)
