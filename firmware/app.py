@@ -23,13 +23,15 @@ BOOT_FILE = "data/boot.json"
 ERROR_FILE = "data/errors.txt"
 STATE_VERSION = 1
 
-# The settings dict kept in state.json. Battle of Corsica keys belong to ui_corsica.
+# The settings dict kept in state.json.
 DEFAULT_SETTINGS = {
     "igo_target": 4,  # I Go: points to win
     "corsari_target": 0,  # Corsari: total to exceed; 0 = max(100, 30 x players)
     "declared_colours": False,  # I Go: the ender names the series' two colours
     "tie_window_us": 1000,  # Corsica: taps closer than this tie
     "tie_break": "random",  # Corsica: "random" or "reslap"
+    "slap_window_ms": 1000,  # Corsica deck: after a turned card every press slaps
+    "out_at_3": False,  # Corsica referee: 3 mistakes without cards eliminate
 }
 
 
@@ -338,12 +340,9 @@ class Home(ui.Menu):
 
 
 def open_corsica(app, mode):
-    """Push helper E2's Battle of Corsica screen, or say why it is not there."""
-    try:
-        import ui_corsica
-    except ImportError as e:
-        app.notice("Corsica", "Not available: %s" % e)
-        return
+    """Push the Battle of Corsica setup of `mode` ("referee" or "deck")."""
+    import ui_corsica
+
     if mode == "referee":
         app.push(ui_corsica.RefereeSetup(app))
     else:

@@ -175,8 +175,10 @@ class Judge:
         nobody tapped, the pile was not slappable, or a re-slap is needed), `tie`
         (players within the tie window of the first, by time, or []), `reslap`,
         `seed` and `draw` (index into `tie` of the random tie break, else None),
-        `order` ([{"player", "t_us", "margin_us"}]), `false_taps` (players, sorted)
-        and `penalties` ([{"player", "penalty": "cards"|"mistake", "cards"}])."""
+        `ranking` (who wins if the ones before are marked false: the draw's order
+        of a drawn tie, then the later taps by time), `order` ([{"player", "t_us",
+        "margin_us"}]), `false_taps` (players, sorted) and `penalties`
+        ([{"player", "penalty": "cards"|"mistake", "cards"}])."""
         order = self.order()
         result = {
             "slappable": bool(slappable),
@@ -186,6 +188,7 @@ class Judge:
             "reslap": False,
             "seed": seed,
             "draw": None,
+            "ranking": [p for p, _, _ in order],
             "order": [{"player": p, "t_us": t, "margin_us": m} for p, t, m in order],
             "false_taps": [],
             "penalties": [],
@@ -209,9 +212,15 @@ class Judge:
         if self.TIE_BREAK == "reslap":
             result["reslap"] = True
         else:
-            draw = Rng(seed).below(len(tie))
+            rng = Rng(seed)
+            draw = rng.below(len(tie))
             result["draw"] = draw
             result["winner"] = tie[draw]
+            rest = tie[:draw] + tie[draw + 1:]
+            drawn = [tie[draw]]
+            while rest:  # the draw goes on for the order behind the winner
+                drawn.append(rest.pop(rng.below(len(rest))))
+            result["ranking"] = drawn + result["ranking"][len(tie):]
         return result
 
 

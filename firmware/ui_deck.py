@@ -1,10 +1,11 @@
 """Battle of Corsica on a virtual deck: the device deals (corsica.Game), shows each
 turned card, and the players' buttons play and slap. Rules live in corsica.py, the
-tap judging in judge.py (through ui_corsica._TapScreen)."""
+tap judging in judge.py (through ui_tap.TapScreen)."""
 import ui
 from corsica import Game
 from corsica_cards import card_text
-from ui_corsica import RESLAP_BEEP, RULES, _TapScreen, clock_of, name, tie_text
+from judge import ticks_diff
+from ui_tap import RESLAP_BEEP, RULES, TAP_MODULES, TapScreen, clock_of, name, tie_text
 
 REASON_TEXT = {"double": "DOUBLE", "sandwich": "SANDWICH", "sequence": "SEQUENCE",
                "sum10": "SUM 10"}
@@ -16,22 +17,30 @@ def deal(app, players):
     return DeckGame(app, Game(players, app.settings.get("variants", ()), clock_of(app)() % 1000000))
 
 
-class DeckGame(_TapScreen):
-    """The device deals (corsica.Game) and shows each turned card. A player's button
-    plays their card on their turn (picks up a won trick) and slaps otherwise; once
-    a slap started every press is a slap until the result."""
+class DeckGame(TapScreen):
+    """The device deals (corsica.Game) and shows each turned card. Every player may
+    slap, the player to move included: for the slap window after a turned card
+    (setting "slap_window_ms") every press is a slap and no card can be turned;
+    after it the player to move's press plays (or picks up a won trick) and the
+    others' presses slap. Once a slap started every press is a slap until the
+    result. Presses are placed by their timestamps, so the window is the same for
+    everyone."""
+
+    MODULES = ("ui_deck", "corsica", "corsica_cards") + TAP_MODULES
 
     def __init__(self, app, game, seed=None, clock=None):
-        _TapScreen.__init__(self, app, game.players, seed, clock)
+        TapScreen.__init__(self, app, game.players, seed, clock)
         self.game = game
         self.seen = 0  # players whose tap since the last arm was handled (bitmask)
         self.out_bits = 0  # GPIO bits of eliminated players: never pressed
         self.message = ("", "")  # two lines under the card
         self.banner = None  # title text for a tie, until the next card
+        self.window_us = 0  # slap window after the last turned card (0: none)
+        self.waiting = False  # the window is shown as open
         self.arm(self.clock())
 
     def arm(self, t_us, window=True):
-        _TapScreen.arm(self, t_us, window)
+        TapScreen.arm(self, t_us, window)
         self.seen = 0
 
     def on_nav(self, button, kind):
@@ -51,7 +60,8 @@ class DeckGame(_TapScreen):
             if self.seen & bit:
                 continue
             self.seen |= bit
-            if not self.tapped and player == game.turn:
+            if (not self.tapped and player == game.turn
+                    and ticks_diff(t, self.judge.armed_at) >= self.window_us):
                 self.play(t)
                 return
             self.tapped = True
@@ -60,6 +70,9 @@ class DeckGame(_TapScreen):
     def play(self, t_us):
         """The player to move turns a card (or picks up their trick)."""
         event, player, detail = self.game.play_card()
+        turned = event != "trick"
+        self.window_us = self.app.settings["slap_window_ms"] * 1000 if turned else 0
+        self.waiting = self.window_us > 0
         if event == "trick":
             self.message = ("%s TAKES" % name(player), "%d cards" % detail)
         elif event == "draw":
@@ -79,6 +92,9 @@ class DeckGame(_TapScreen):
                          {"winners": [game.winner], "totals": [len(h) for h in game.hands]})
 
     def tick(self, now_ms):
+        if self.waiting and ticks_diff(self.clock(), self.judge.armed_at) >= self.window_us:
+            self.waiting = False  # (taps are still placed by their own time)
+            self.app.invalidate()
         if not self.collecting_done(now_ms):
             return
         game = self.game
@@ -87,8 +103,10 @@ class DeckGame(_TapScreen):
         result = self.decide(reason is not None, reason, no_cards)
         self.log(result)
         self.banner = None
+        self.window_us = 0
+        self.waiting = False
         if result["tie"]:
-            self.banner = "TIE %s s=%d" % (tie_text(result["tie"]), result["seed"])
+            self.banner = "TIE %s: drawn" % tie_text(result["tie"])
         if result["reslap"]:
             self.message = ("RE-SLAP!", "")
             self.arm(self.clock())  # the same pile: window stays open
@@ -126,6 +144,8 @@ class DeckGame(_TapScreen):
             return "%s WINS!" % name(game.winner)
         if self.banner:
             return self.banner
+        if self.waiting:
+            return "%s: wait" % name(game.turn)
         if game.trick_winner is not None:
             return "%s: take pile" % name(game.turn)
         if game.demand:

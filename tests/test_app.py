@@ -237,16 +237,13 @@ def test_settings_are_edited_saved_and_loaded_at_boot():
         rig.close()
 
 
-def test_corsica_modes_open_or_say_why_not():
+def test_corsica_modes_open():
     rig = Rig()
     try:
         for label, screen in (("Corsica ref", "RefereeSetup"), ("Corsica deck", "DeckSetup")):
             rig.app.home()
             rig.choose(label)
-            if rig.screen() == "Notice":  # ui_corsica has not landed
-                assert "Not available" in rig.shown()
-            else:
-                assert rig.screen() == screen
+            assert rig.screen() == screen
     finally:
         rig.close()
 

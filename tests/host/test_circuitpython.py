@@ -43,6 +43,7 @@ SCENARIO = r'''
 def scenario(root, canvas, emit):
     import app as appmod
     import ui_corsica
+    import ui_referee
 
     app = appmod.App(root)
     t = [0]
@@ -88,7 +89,7 @@ def scenario(root, canvas, emit):
     app.push(ui_corsica.RefereeSetup(app))
     shot("referee_setup")
     now = [5000000]
-    referee = ui_corsica.Referee(app, 3, 7, lambda: now[0])
+    referee = ui_referee.Referee(app, 3, 7, lambda: now[0])
     app.push(referee)
     shot("referee_idle")
     nav("ok")
@@ -313,8 +314,8 @@ def test_screens_look_the_same_on_circuitpython_and_micropython(tmp_path):
     assert shown["home"].startswith("Table referee | I Go")
     assert "Penalty 1/4" in shown["round_penalty"]
     assert "FIRST TAP" in shown["referee_result"] and "P1 +2.4" in shown["referee_result"]
-    assert "TIE" in shown["referee_tie"] and "1/3" in shown["referee_tie"]
-    assert "FALSE TAP" in shown["referee_false"]
+    assert "TIE" in shown["referee_tie"] and "=P3 +0.0" in shown["referee_tie"]
+    assert "FALSE: P1" in shown["referee_false"] and "xP1 +0.0" in shown["referee_false"]
 
 
 def test_cell_font_puts_terminalio_glyphs_into_8x8_cells():
@@ -605,12 +606,13 @@ def test_referee_slap_through_the_circuitpython_loop(cp, tmp_path, monkeypatch):
     world, hwmod, cfg = cp
     import app as appmod
     import cp_main
-    import ui_corsica
+    import ui_referee
+    import ui_tap
 
     hw = hwmod.Hardware(cfg)
     app = appmod.App(str(tmp_path), hw=hw)
-    assert ui_corsica.clock_of(app)() == world.ms * 1000  # the taps' keypad clock
-    app.push(ui_corsica.Referee(app, 3, 7))
+    assert ui_tap.clock_of(app)() == world.ms * 1000  # the taps' keypad clock
+    app.push(ui_referee.Referee(app, 3, 7))
     nav = keys_for(world, 10)
     players = keys_for(world, 16)
     now = [0]
@@ -626,7 +628,7 @@ def test_referee_slap_through_the_circuitpython_loop(cp, tmp_path, monkeypatch):
     step()
     nav.key(12, False)
     step()  # ok: the pile changed, armed at world.ms
-    assert app.top().state == ui_corsica.ARMED
+    assert app.top().state == ui_referee.ARMED
     armed_ms = world.ms
     assert "ARMED: SLAP!" == hw.canvas.texts[0][0]
     players.key(18, True, armed_ms + 3)  # P3 first
@@ -638,12 +640,12 @@ def test_referee_slap_through_the_circuitpython_loop(cp, tmp_path, monkeypatch):
     for _ in range(50):
         step()
     screen = app.top()
-    assert screen.state == ui_corsica.SHOWN
+    assert screen.state == ui_referee.SHOWN
     result = screen.result
     assert result["winner"] == 2
     assert [(o["player"], o["margin_us"]) for o in result["order"]] == [(2, 0), (0, 2000)]
     shown = [t[0] for t in hw.canvas.texts]
-    assert "FIRST TAP" in shown and "P1 +2.0" in shown
+    assert "FIRST TAP" in shown and " P1 +2.0" in shown
     assert hw._leds[2].value is True  # the winner's LED
 
 

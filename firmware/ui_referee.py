@@ -1,0 +1,196 @@
+"""Battle of Corsica referee mode: real cards on the table, the device says who
+tapped first (ui_tap.TapScreen, judge.py) and keeps the false taps."""
+import ui
+from ui_tap import RESLAP_BEEP, TAP_MODULES, TapScreen, margin_text, name, tie_text
+
+ORDER_X = 56  # x of the tap-order column
+
+
+# --- referee mode ------------------------------------------------------------------
+
+IDLE = 0  # waiting for the first pile change
+ARMED = 1  # collecting taps
+SHOWN = 2  # result on screen
+OUT_AT = 3  # mistakes (false taps without cards) that eliminate, with "out_at_3" on
+
+
+class Referee(TapScreen):
+    """Real cards: ok = the pile changed (arm); the first tap wins. On the result,
+    down marks the shown winner's tap false: that player is charged a false tap and
+    the win passes to the next in the judged order (a drawn tie's draw order first);
+    up takes the last mark back. Idle: up/down choose a player, hold ok says that
+    player has no cards (their false taps are then mistakes; the third eliminates
+    with the "out_at_3" setting). Presses before arming are shown as early and never
+    count. A result's history line is queued when it is left, with every mark."""
+
+    MODULES = ("ui_referee",) + TAP_MODULES
+
+    def __init__(self, app, players, seed=None, clock=None):
+        TapScreen.__init__(self, app, players, seed, clock)
+        self.false_taps = [0] * players  # false taps charged to each player
+        self.mistakes = [0] * players  # of those, made while without cards
+        self.no_cards = 0  # players (bit i) the table says have no cards
+        self.cursor = 0  # idle: the player hold-ok flags
+        self.state = IDLE
+        self.result = None  # the judge's dict for the shown result or a re-slap
+        self.marks = []  # players marked false on the shown result, in order
+        self.early = 0  # players (bit i) who pressed while not armed
+        self.unlogged = False  # the shown result is not in the history yet
+
+    def out(self, p):
+        """Eliminated: three mistakes without cards, with the setting on."""
+        return bool(self.app.settings.get("out_at_3")) and self.mistakes[p] >= OUT_AT
+
+    def out_bits(self):
+        bits = 0
+        for p in range(self.players):
+            if self.out(p):
+                bits |= self.bits[p]
+        return bits
+
+    def winner(self):
+        """The shown winner: the first in the ranking not marked false, or None."""
+        ranking = self.result["ranking"] if self.result else ()
+        n = len(self.marks)
+        return ranking[n] if n < len(ranking) else None
+
+    def on_nav(self, button, kind):
+        if button == "ok" and kind == "long" and self.state == IDLE:
+            self.no_cards ^= 1 << self.cursor
+        elif kind != "press":
+            return
+        elif button == "ok":
+            self.close_result()
+            self.result = None
+            self.state = ARMED
+            self.early = 0
+            self.arm(self.clock())
+        elif button in ("up", "down") and self.state == IDLE:
+            self.cursor = (self.cursor + (1 if button == "down" else -1)) % self.players
+        elif button == "down" and self.state == SHOWN and self.winner() is not None:
+            self.mark(self.winner(), 1)
+        elif button == "up" and self.state == SHOWN and self.marks:
+            self.mark(self.marks[-1], -1)
+        elif button == "back":
+            if self.state == IDLE:
+                self.leave()
+                return
+            self.close_result()
+            self.state = IDLE
+            self.slap_window = False
+            self.light(None)
+        else:
+            return
+        self.app.invalidate()
+
+    def mark(self, p, d):
+        """Charge (d=1) or take back (d=-1) a false tap of player p."""
+        if d > 0:
+            self.marks.append(p)
+        else:
+            self.marks.pop()
+        self.false_taps[p] += d
+        if self.no_cards >> p & 1:
+            self.mistakes[p] += d
+        self.light(self.winner())
+
+    def on_snapshot(self, t_us, levels, pin=-1):
+        levels |= self.out_bits()
+        if self.state != ARMED:
+            old = self.levels if self.levels is not None else levels
+            self.early |= self.judge.held_mask(levels) & ~self.judge.held_mask(old)
+            self.levels = levels
+            self.app.invalidate()
+            return
+        self.feed(t_us, levels, pin)
+        if not self.tapped and self.judge.order():
+            self.tapped = True
+
+    def tick(self, now_ms):
+        if self.state != ARMED or not self.collecting_done(now_ms):
+            return
+        result = self.result = self.decide()
+        self.marks = []
+        if result["reslap"]:
+            self.log(result)
+            self.arm(self.clock())  # same pile, slap again: stays ARMED
+            self.app.beep(RESLAP_BEEP[0], RESLAP_BEEP[1])
+        else:
+            self.state = SHOWN
+            self.unlogged = True
+            self.slap_window = False
+            self.light(result["winner"])
+        self.app.invalidate()
+
+    def close_result(self):
+        if self.unlogged:
+            self.result["winner"] = self.winner()
+            self.result["false_taps"] = self.marks
+            self.log(self.result)
+            self.unlogged = False
+
+    def draw(self, canvas):
+        canvas.clear()
+        if self.state == IDLE:
+            return self.draw_idle(canvas)
+        result = self.result
+        if self.state == ARMED:
+            ui.draw_title(canvas, "ARMED: SLAP!")
+            if result and result["reslap"]:
+                ui.draw_big(canvas, "RE-SLAP", 20, 2)
+                canvas.center("tie " + tie_text(result["tie"]), 44)
+            else:
+                ui.draw_big(canvas, "SLAP!", 20, 3)
+            return
+        marks = self.marks
+        if len(marks) == 1:
+            title = "FALSE: " + name(marks[0])
+        elif marks:
+            title = "%d FALSE TAPS" % len(marks)
+        elif result["tie"]:
+            title = "TIE: DRAWN"
+        else:
+            title = "FIRST TAP"
+        ui.draw_title(canvas, title)
+        winner = self.winner()
+        canvas.text(name(winner) if winner is not None else "--", 0, 14, 3)
+        if result["tie"]:
+            canvas.text("%d tied" % len(result["tie"]), 0, 40)
+        if winner is not None:
+            canvas.text("v false", 0, 48)
+        if marks:
+            canvas.text("^ undo", 0, 56)
+        order = result["order"]
+        for i, tap in enumerate(order):
+            p = tap["player"]
+            mark = "x" if p in marks else "=" if p in result["tie"] else " "
+            canvas.text("%s%s %s" % (mark, name(p), margin_text(tap["margin_us"])),
+                        ORDER_X, 11 + 9 * i)
+        if self.early and len(order) < 6:
+            canvas.text("early " + players_text(self.early, self.players), ORDER_X, 11 + 9 * len(order))
+
+    def draw_idle(self, canvas):
+        ui.draw_title(canvas, "Corsica referee")
+        canvas.text("ok: pile changed", 0, 11)
+        canvas.text("False taps:", 0, 21)
+        for p in range(self.players):
+            if self.out(p):
+                cell = "%s out" % name(p)
+            elif self.no_cards >> p & 1:
+                cell = "%s m%d" % (name(p), self.mistakes[p])
+            else:
+                cell = "%s:%d" % (name(p), self.false_taps[p])
+            x, y = (p % 3) * 43, 31 + (p // 3) * 10
+            if p == self.cursor:
+                canvas.fill_rect(x, y - 1, 42, 10, 1)
+            canvas.text(cell, x + 1, y, 1, 0 if p == self.cursor else 1)
+        if self.early:
+            canvas.text("early: " + players_text(self.early, self.players), 0, 54)
+        else:
+            canvas.text("hold ok:no cards", 0, 54)
+
+
+def players_text(bits, players):
+    """Players of a bitmask as "P3" or "3/5"."""
+    ps = [p for p in range(players) if bits >> p & 1]
+    return name(ps[0]) if len(ps) == 1 else tie_text(ps)

@@ -1,0 +1,129 @@
+"""What the Battle of Corsica screens share: a screen whose judge is fed with the
+player-button snapshots (`TapScreen`), the clock the taps are on, and how players,
+margins and ties are written.
+
+Screens only show and route: judge.py orders the taps and breaks ties, corsica.py
+applies the rules. While taps are being collected a screen sets `slap_window`, so
+the app holds back flash writes; it is cleared when the result is shown.
+"""
+import time
+
+import ui
+from judge import Judge, pin_of, ticks_diff
+from rng import Rng
+
+# Loaded for the Corsica modes only: the app drops them when they are left.
+TAP_MODULES = ("ui_tap", "judge", "rng")
+
+RULES = "corsica"
+COLLECT_MS = 400  # after the first tap, later taps are collected this long
+SEED_RANGE = 10000  # tie-break seeds are 0..9999: short enough to show
+WIN_BEEP = (2000, 120)  # (Hz, ms) for a slap winner
+RESLAP_BEEP = (600, 300)
+
+_ticks_us = getattr(time, "ticks_us", None)
+
+
+def now_us():
+    """Current time on the 30-bit ticks ring the tap ring records on. (A Hardware
+    whose taps run on another clock, CircuitPython's keypad, has its own now_us.)"""
+    if _ticks_us is None:  # CPython (tests): any microsecond clock will do
+        return getattr(time, "monotonic_ns")() // 1000 & 0x3FFFFFFF
+    return _ticks_us() & 0x3FFFFFFF
+
+
+def clock_of(app):
+    """The clock the app's player-button timestamps are on."""
+    return getattr(app.hw, "now_us", None) or now_us
+
+
+def name(player):
+    return "P%d" % (player + 1)
+
+
+def margin_text(us):
+    """Margin behind the first tap in ms: "+0.4" below 10 ms, "+12" above."""
+    if us < 10000:
+        return "+%d.%d" % (us // 1000, us % 1000 // 100)
+    return "+%d" % (us // 1000)
+
+
+def tie_text(tie):
+    """Tied players as "1/3"."""
+    return "/".join(str(p + 1) for p in tie)
+
+
+class TapScreen(ui.Screen):
+    """A judge fed with the player-button snapshots, armed at every pile change."""
+
+    MODULES = TAP_MODULES  # type: tuple
+
+    def __init__(self, app, players, seed=None, clock=None):
+        """seed: of the tie-break seeds (default: the clock); clock: () -> ticks_us
+        of now, on the ring the tap ring records on (tests pass their own)."""
+        ui.Screen.__init__(self, app)
+        s = app.settings
+        hw = app.hw
+        self.bits = hw.player_bits[:players] if hw else [1 << p for p in range(players)]
+        pins = [pin_of(bit) for bit in self.bits]
+        self.judge = Judge(players, pins, s["tie_window_us"], s["tie_break"])
+        self.players = players
+        # Last GPIO levels (None: unknown, taken as all released): who is held at arm.
+        self.levels = hw.player_levels() if hw else None
+        self.clock = clock or clock_of(app)
+        self.rng = Rng(self.clock() if seed is None else seed)  # tie-break seeds
+        self.game_id = app.new_game_id()
+        self.tapped = False  # a tap came since the judge was armed
+        self.first_ms = None  # tick time when that tap was first seen
+        self.lit = None  # player whose LED is on
+
+    def arm(self, t_us, window=True):
+        """The pile changed at t_us: buttons held now tap only after a release."""
+        held = self.judge.held_mask(self.levels) if self.levels is not None else 0
+        self.judge.arm(t_us, held)
+        self.tapped = False
+        self.first_ms = None
+        self.slap_window = window
+        self.light(None)
+
+    def feed(self, t_us, levels, pin=-1):
+        self.levels = levels
+        self.judge.snapshot(t_us, levels, pin)
+
+    def collecting_done(self, now_ms):
+        """True once COLLECT_MS have passed since the first tap was seen."""
+        if not self.tapped:
+            return False
+        if self.first_ms is None:
+            self.first_ms = now_ms
+            return False
+        return ticks_diff(now_ms, self.first_ms) >= COLLECT_MS
+
+    def decide(self, slappable=True, reason=None, no_cards=()):
+        self.tapped = False
+        return self.judge.decide(slappable, reason, self.rng.below(SEED_RANGE), no_cards)
+
+    def light(self, player):
+        """The winner's LED on (the previous one off) and a beep; None: LEDs off."""
+        if self.lit is not None:
+            self.app.led(self.lit, False)
+        self.lit = player
+        if player is not None:
+            self.app.led(player, True)
+            self.app.beep(WIN_BEEP[0], WIN_BEEP[1])
+
+    def log(self, result):
+        """One history `slap` line for a judged result."""
+        fields = {"order": result["order"], "winner": result["winner"],
+                  "false": result["false_taps"], "tie": result["tie"]}
+        if result["tie"]:
+            fields["reslap"] = result["reslap"]
+            fields["seed"] = result["seed"]
+        if result["reason"]:
+            fields["reason"] = result["reason"]
+        self.app.log("slap", self.game_id, RULES, fields)
+
+    def leave(self):
+        self.slap_window = False
+        self.light(None)
+        self.app.pop()

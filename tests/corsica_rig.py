@@ -1,0 +1,109 @@
+"""The Corsica screens' test rig: an App with a fake board (player buttons as
+synthetic GPIO snapshots with microsecond times, LEDs, beeper)."""
+from canvas_record import Rig
+from ui_referee import Referee
+from ui_tap import COLLECT_MS
+
+PINS = (16, 17, 18, 19, 20, 21)  # GPIO of players 1..6, as boards/pico.py
+
+
+class FakeHw:
+    """What the screens use of hw.Hardware: player count and pins, LEDs, beeper."""
+
+    def __init__(self, players=6):
+        from tapring import TapRing
+
+        self.players = players
+        self.player_bits = tuple(1 << pin for pin in PINS[:players])
+        self.ring = TapRing(8)  # the app reads its overflow count
+        self.levels = 0xFFFFFFFF >> 2  # GPIO_IN: 30 bits, all high
+        self.leds = {}
+        self.beeps = []
+
+    def player_levels(self):
+        return self.levels
+
+    def led(self, i, on):
+        self.leds[i] = on
+
+    def beep(self, freq_hz, ms):
+        self.beeps.append((freq_hz, ms))
+
+
+class Table:
+    """An App with a fake board; the players' buttons and one clock for us and ms.
+    The table is also the screens' clock (it is callable)."""
+
+    def __init__(self, players=6, settings=None):
+        self.rig = Rig()
+        self.app = self.rig.app
+        self.hw = self.app.hw = FakeHw(players)
+        self.app.player_buttons = players
+        if settings:
+            for key in settings:
+                self.app.settings[key] = settings[key]
+        self.t = (1 << 30) - 3000000  # 3 s before the ticks wrap
+
+    def __call__(self):
+        return self.t & 0x3FFFFFFF
+
+    def screen(self):
+        return self.app.top()
+
+    def shown(self):
+        return self.rig.shown()
+
+    def canvas(self):
+        self.rig.shown()
+        return self.rig.canvas
+
+    def tick(self):
+        self.app.tick((self.t // 1000) & 0x3FFFFFFF)
+
+    def nav(self, name):
+        self.app.on_nav(name, "press")
+        self.tick()
+
+    def after(self, us):
+        self.t += us
+        return self
+
+    def down(self, player, after=0):
+        self.t += after
+        self.hw.levels &= ~(1 << PINS[player])
+        self.app.on_snapshot(self(), self.hw.levels)
+        self.tick()
+
+    def up(self, player, after=0):
+        self.t += after
+        self.hw.levels |= 1 << PINS[player]
+        self.app.on_snapshot(self(), self.hw.levels)
+        self.tick()
+
+    def press(self, player):
+        """A whole press: down, up 50 ms later, then 50 ms more."""
+        self.down(player)
+        self.up(player, 50000)
+        self.t += 50000
+
+    def settle(self):
+        """Let the collection time after the first tap run out."""
+        self.tick()
+        self.t += (COLLECT_MS + 1) * 1000
+        self.tick()
+
+    def history(self, event="slap"):
+        return [h for h in self.rig.history() if h["event"] == event]
+
+    def close(self):
+        self.rig.close()
+
+
+def referee(players=3, settings=None, seed=7):
+    table = Table(6, settings)
+    table.app.push(Referee(table.app, players, seed, table))
+    return table
+
+
+def orders(result_or_line):
+    return [(o["player"], o["margin_us"]) for o in result_or_line["order"]]
