@@ -15,7 +15,7 @@ if _here + "/../firmware" not in sys.path:
 
 from igo_arrange import without_colour  # noqa: E402
 from igo_cards import COLOURS, card_text, hand_masks  # noqa: E402
-from igo_hands import choose_corsari_crew, score_hands  # noqa: E402
+from igo_hands import choose_ender_option, score_hands  # noqa: E402
 from benchclock import elapsed_us, median, now_us  # noqa: E402
 from rng import Rng  # noqa: E402
 
@@ -46,12 +46,12 @@ def igo_round_us(runs):
 
 
 def corsari_ender_choice_us(runs):
-    """Median microseconds of choose_corsari_crew over runs 4-player rounds."""
+    """Median microseconds of the Corsari crew choice over runs 4-player rounds."""
     deals = [[without_colour(hand_masks(h), d) for h in hands] for d, hands in _deals(2)]
     times = []
     for i in range(runs):
         t = now_us()
-        choose_corsari_crew(deals[i % DEALS], i % 4)
+        choose_ender_option("corsari", deals[i % DEALS], i % 4)
         times.append(elapsed_us(t))
     return median(times)
 

@@ -1,70 +1,20 @@
-"""Round scoring from the hands (RULES.md sections 1 and 2, "Best arrangement"):
-`score_hands` finds the ender's series (or takes the one given; for Corsari the crew
-that gives the ender the lowest round score), every player's best arrangement
-(igo_arrange) and then calls igo_scoring.score_round.
+"""Round scoring from the hands (docs/rules.md, I Go and Corsari, "Best arrangement"):
+`score_hands` takes the ender's series (or the engine's pick, igo_choice; for
+Corsari the crew that gives the ender the lowest round score), every player's best
+arrangement (igo_arrange) and then calls igo_scoring.score_round.
 """
 import igo_arrange
-from igo_arrange import hand_total, value_sum
+import igo_choice
 from igo_cards import card_text, hand_masks, parse_colour, parse_hand, parse_hands
-from igo_scoring import check_round, corsari_ender_score, score_round
+from igo_scoring import check_round, score_round
 
 
-def choose_igo_series(masks, ender, declared_colours=False):
-    """(colours, values) of the igo ender's series when none is given.
-
-    A lowest-penalty series; among those the one where the ender scores 1 if any,
-    then the one leaving the highest lowest penalty among the others; further ties:
-    the first in igo_arrange.min_series order.
-    """
+def choose_ender_option(rules, masks, ender, declared_colours=False):
+    """(colours, values) the engine picks for the ender when no series is given
+    (igo_choice.choose, the same call the device's hand calculator makes)."""
+    options = igo_choice.options(rules, masks[ender], declared_colours)
     others = [m for i, m in enumerate(masks) if i != ender]
-    mine = hand_total(masks[ender])
-    best = None
-    for colours, values in igo_arrange.min_series(masks[ender], declared_colours):
-        own = mine - value_sum(values)
-        lowest = min(hand_total(m) - igo_arrange.best_response(m, colours, values)[0] for m in others)
-        key = (lowest > own, lowest)
-        if best is None or key > best[0]:
-            best = (key, colours, values)
-    return best[1], best[2]
-
-
-def _crew_colour_sets(masks, declared_colours):
-    """Colour sets a crew can have: none, one or two held colours (declared: any pair
-    with a held colour; with an unheld colour it acts as a one-colour crew)."""
-    sets = [()]
-    if declared_colours:
-        return sets + [(a, b) for a, b in igo_arrange.PAIRS if masks[a] | masks[b]]
-    held = [c for c in range(len(masks)) if masks[c]]
-    return sets + [(c,) for c in held] + [(a, b) for a, b in igo_arrange.PAIRS if masks[a] and masks[b]]
-
-
-def choose_corsari_crew(masks, ender, declared_colours=False):
-    """(colours, values) of the Corsari ender's crew when none is given, over every
-    crew (not only lowest-penalty ones): the colours decide what skunkers can add.
-
-    Preference: penalty 0 (the ender wins the game), then the lowest round score for
-    the ender, then the lowest own penalty; further ties: the first colour set in the
-    order none, single colours, pairs (COLOURS order).
-    Exact with every value of the chosen colours laid out: holding a value v back
-    raises the ender's penalty by v and lets at most one other player (the holder of
-    the only other card of value v in those colours) lower his penalty by at most v;
-    skunkers can only become more, so the ender's round score cannot fall (tests
-    check this against brute force over every crew).
-    """
-    mine = masks[ender]
-    total = hand_total(mine)
-    others = [(hand_total(m), m) for i, m in enumerate(masks) if i != ender]
-    best = None
-    for colours in _crew_colour_sets(mine, declared_colours):
-        values = 0
-        for c in colours:
-            values |= mine[c]
-        p = total - value_sum(values)
-        qs = [t - igo_arrange.best_response(m, colours, values)[0] for t, m in others]
-        key = (p != 0, corsari_ender_score(p, qs), p)
-        if best is None or key < best[0]:
-            best = (key, colours, values)
-    return best[1], best[2]
+    return options[igo_choice.choose(rules, masks[ender], others, declared_colours)]
 
 
 def _given_series(hand, display, cards):
@@ -91,8 +41,8 @@ def score_hands(rules, ender, display, hands, ender_series=None, youngest_first=
                 declared_colours=False):
     """Score a round from the hands (lists of 12 card texts) and the display colour.
 
-    Without ender_series (card texts) the ender's series is chosen: igo by
-    choose_igo_series, corsari by choose_corsari_crew. declared_colours: the ender
+    Without ender_series (card texts) the ender's series (corsari: crew) is the
+    engine's pick (choose_ender_option). declared_colours: the ender
     names two colours (RULES.md setting); a given ender_series has its cards' colours.
     Every other player takes a lowest-penalty arrangement. Returns a dict: penalties,
     round_scores, winners (as score_round) and arrangements: per player
@@ -106,10 +56,8 @@ def score_hands(rules, ender, display, hands, ender_series=None, youngest_first=
     if ender_series is not None:
         given = parse_hand(ender_series, None, "ender_series")
         colours, values = _given_series(cards[ender], d, given)
-    elif rules == "igo":
-        colours, values = choose_igo_series(masks, ender, declared_colours)
     else:
-        colours, values = choose_corsari_crew(masks, ender, declared_colours)
+        colours, values = choose_ender_option(rules, masks, ender, declared_colours)
     penalties, arrangements = [], []
     for i, m in enumerate(masks):
         removed = [c for c in cards[i] if c >> 4 == d]
@@ -118,7 +66,7 @@ def score_hands(rules, ender, display, hands, ender_series=None, youngest_first=
             series, added = igo_arrange.arrange_response(m, colours, values, a, b)
         else:
             added = []
-            series = given or igo_arrange.series_choices(m, colours, values, declared_colours)[0]
+            series = given or igo_choice.first_cards(m, (colours, values), declared_colours)
         used = removed + series + added
         left = [c for c in cards[i] if c not in used]
         penalties.append(sum(c & 15 for c in left))

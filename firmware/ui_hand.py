@@ -1,64 +1,77 @@
 """I Go / Corsari hand calculator: enter a 12-card hand with the buttons and see the
-best arrangement and its penalty (igo_arrange); the round entry can take the penalty.
+best arrangement and its penalty.
+
+In a round (`entry`: ui_igo.PenaltyEntry, which keeps the round's display colour and
+hands) the ender steps through every option (igo_choice: I Go, every lowest-penalty
+series; Corsari, every crew) with the engine's pick preselected, the same pick as
+the host's `score`; the other players' calculators add to the chosen series.
 """
 import ui
 from ui import ROWS, row_y
-
 
 COLOUR_NAMES = ("red", "orange", "yellow", "green", "cyan", "blue", "purple", "pink",
                 "brown", "white")
 
 
-def arrange(cards, display, ender=True, ender_series=None, declared=False):
-    """Best arrangement of a 12-card hand with igo_arrange. ender_series: the ender's
-    (colours, values) for a non-ender (None: own series only). Returns a dict:
-    penalty, colours and values (of the series), series, added, left, removed (cards),
-    others (how many other best series the ender could lay out)."""
-    import igo_arrange as ia
+def masks_of(cards, display):
+    """A hand's masks with the display colour removed."""
+    import igo_arrange
     from igo_cards import hand_masks
 
-    masks = ia.without_colour(hand_masks(cards), display)
-    removed = [c for c in cards if c >> 4 == display]
+    return igo_arrange.without_colour(hand_masks(cards), display)
+
+
+def arrange(cards, display, ender=True, option=None, declared=False):
+    """A 12-card hand laid out: the ender lays out `option` ((colours, values); None:
+    the first lowest-penalty series), another player faces the ender's `option`
+    (None: own series only). Returns a dict: penalty, series, added, left, removed
+    (cards)."""
+    import igo_arrange as ia
+    import igo_choice
+
+    masks = masks_of(cards, display)
     added = []
-    others = 0
     if ender:
-        best = ia.min_series(masks, declared)
-        colours, values = best[0]
-        series = ia.series_choices(masks, colours, values, declared)[0]
-        others = -1  # how many other lowest-penalty series there are
-        for cols, vals in best:
-            others += ia.series_count(masks, cols, vals, declared)
+        option = option or ia.min_series(masks, declared)[0]
+        series = igo_choice.first_cards(masks, option, declared)
     else:
-        ecolours, evalues = ender_series or ((), 0)
-        gain, a, b = ia.best_response(masks, ecolours, evalues)
-        series, added = ia.arrange_response(masks, ecolours, evalues, a, b)
-        colours, values = (a, b), 0
+        colours, values = option or ((), 0)
+        _, a, b = ia.best_response(masks, colours, values)
+        series, added = ia.arrange_response(masks, colours, values, a, b)
+    removed = [c for c in cards if c >> 4 == display]
     used = series + added + removed
     left = [c for c in cards if c not in used]
-    return {"penalty": sum(c & 15 for c in left), "colours": colours, "values": values,
-            "series": series, "added": added, "left": left, "removed": removed,
-            "others": others}
+    return {"penalty": sum(c & 15 for c in left), "series": series, "added": added,
+            "left": left, "removed": removed}
 
 
 class HandCalc(ui.Screen):
-    """Hand calculator: the display colour, then 12 cards (up/down over the colour,
-    ok, up/down over the value, ok; back steps back), then the best arrangement.
-    With `use` (from the penalty entry) ok on the result hands it to use(result)."""
+    """Hand calculator: the display colour (once per round), then 12 cards (up/down
+    over the colour, ok, up/down over the value, ok; back steps back), then the
+    arrangement. The ender's result: up/down step through the options (long press:
+    scroll). ok on the result hands the hand to the round entry."""
 
-    MODULES = ("ui_hand", "igo_arrange", "igo_cards")
+    MODULES = ("ui_hand", "igo_arrange", "igo_cards", "igo_choice", "igo_scoring")
 
-    def __init__(self, app, use=None, ender=True, ender_series=None):
+    def __init__(self, app, entry=None, player=0):
         ui.Screen.__init__(self, app)
-        self.use = use
-        self.ender = ender
-        self.ender_series = ender_series
-        self.display = None  # colour index once chosen
-        self.cards = []
-        self.colour = 0
+        self.entry = entry
+        self.player = player
+        self.rules = app.match.rules if app.match else "igo"
+        self.ender = entry is None or player == entry.ender
+        self.declared = app.settings["declared_colours"]
+        self.display = entry.display if entry else None
+        self.cards = list(entry.hands[player] or ()) if entry else []
+        self.colour = self.display or 0
         self.value = 1
-        self.field = "display"  # display, colour, value, result
+        self.options = ()  # the ender's options (igo_choice.options)
+        self.pick = 0  # the engine's pick among them
+        self.index = 0  # the option shown
         self.result = None
         self.top = 0
+        self.field = "display" if self.display is None else "colour"
+        if len(self.cards) == 12:
+            self.arranged()
 
     def on_nav(self, name, kind):
         field = self.field
@@ -68,6 +81,9 @@ class HandCalc(ui.Screen):
                 self.colour = (self.colour + d) % 10
             elif field == "value":
                 self.value = (self.value - 1 + d * ui.step(kind)) % 11 + 1
+            elif kind == "press" and len(self.options) > 1:
+                self.index = (self.index - d) % len(self.options)
+                self.show()
             else:
                 self.top = max(0, self.top - d)
         elif name == "ok" and kind == "press":
@@ -77,8 +93,6 @@ class HandCalc(ui.Screen):
         self.app.invalidate()
 
     def ok(self):
-        from igo_cards import HAND_SIZE
-
         if self.field == "display":
             self.display = self.colour
             self.field = "colour"
@@ -90,15 +104,13 @@ class HandCalc(ui.Screen):
                 return  # a card exists once: choose another
             self.cards.append(card)
             self.field = "colour"
-            if len(self.cards) == HAND_SIZE:
-                self.result = arrange(self.cards, self.display, self.ender,
-                                      self.ender_series, self.app.settings["declared_colours"])
-                self.field = "result"
-                self.top = 0
+            if len(self.cards) == 12:
+                self.arranged()
         else:
+            if self.entry:
+                choice = self.index if self.index != self.pick else None
+                self.entry.use_hand(self.player, self.display, self.cards, choice)
             self.app.pop()
-            if self.use:
-                self.use(self.result)
 
     def back(self):
         if self.field == "display":
@@ -106,12 +118,54 @@ class HandCalc(ui.Screen):
         elif self.field == "value":
             self.field = "colour"
         elif self.field == "colour" and not self.cards:
+            if self.entry and self.entry.display is not None:
+                self.app.pop()  # the round's display colour is set
+                return
             self.field = "display"
             self.colour = self.display
         else:  # take back the last card to edit it
             card = self.cards.pop()
             self.colour, self.value = card >> 4, card & 15
             self.field = "value"
+
+    def arranged(self):
+        """The hand is complete: the ender's options and the engine's pick, then the
+        arrangement shown."""
+        self.field = "result"
+        if self.ender:
+            import igo_choice
+
+            mine = masks_of(self.cards, self.display)
+            others = self.entry.others(self.display) if self.entry else []
+            self.options = igo_choice.options(self.rules, mine, self.declared)
+            self.pick = igo_choice.choose(self.rules, mine, others, self.declared)
+            choice = self.entry.choice if self.entry else None
+            self.index = choice if choice is not None and choice < len(self.options) else self.pick
+        self.show()
+
+    def show(self):
+        option = self.options[self.index] if self.ender else self.entry_option()
+        self.result = arrange(self.cards, self.display, self.ender, option, self.declared)
+        self.top = 0
+
+    def entry_option(self):
+        return self.entry.ender_option() if self.entry else None
+
+    def ender_line(self):
+        """The ender's round score with the option shown, once the others are in."""
+        entry = self.entry
+        if not entry or not entry.others_in(self.player):
+            return "Score after all"
+        import igo_choice
+        import igo_scoring
+
+        mine = masks_of(self.cards, self.display)
+        own, qs = igo_choice.penalties(self.options[self.index], mine,
+                                       entry.others(self.display))
+        penalties = qs[:entry.ender] + [own] + qs[entry.ender:]
+        scores, _ = igo_scoring.score_round(self.rules, entry.ender, penalties,
+                                            self.app.match.youngest_first)
+        return "Ender scores %d" % scores[entry.ender]
 
     def draw(self, canvas):
         from igo_cards import COLOURS
@@ -136,19 +190,30 @@ class HandCalc(ui.Screen):
         canvas.text(COLOUR_NAMES[self.colour][:6], canvas.width - 48, row_y(4))
 
     def draw_result(self, canvas):
+        from igo_cards import COLOURS
+
         r = self.result
         self.title = "Penalty %d" % r["penalty"]
         ui.Screen.draw(self, canvas)
         width = canvas.width // 8
-        lines = ui.wrap("Series: " + cards_text(r["series"]), width)
+        lines = []
+        if self.ender:
+            colours = self.options[self.index][0]
+            name = "+".join(COLOURS[c] for c in colours) or "none"
+            lines.append("%d/%d %s%s" % (self.index + 1, len(self.options), name,
+                                         " (pick)" if self.index == self.pick else ""))
+            if self.entry:
+                lines.append(self.ender_line())
+        word = "Crew: " if self.rules == "corsari" else "Series: "
+        lines += ui.wrap(word + (cards_text(r["series"]) or "-"), width)
         if r["added"]:
             lines += ui.wrap("Added: " + cards_text(r["added"]), width)
         lines += ui.wrap("Left: " + (cards_text(r["left"]) or "-"), width)
-        if r["others"]:
-            lines.append("+%d equal series" % r["others"])
-        if not self.ender and self.ender_series is None:
-            lines.append("(own series only)")
-        lines.append("ok: use" if self.use else "ok: done")
+        if not self.ender and self.entry_option() is None:
+            lines.append("own series only")
+        if self.ender and len(self.options) > 1:
+            lines.append("up/dn: other")
+        lines.append("ok: use" if self.entry else "ok: done")
         self.top = min(self.top, max(0, len(lines) - ROWS))
         for row in range(min(ROWS, len(lines) - self.top)):
             canvas.text(lines[self.top + row], 0, row_y(row))

@@ -175,7 +175,11 @@ class RoundEnder(ui.Menu):
 class PenaltyEntry(ui.Screen):
     """Round entry, step 2: each player's penalty, the ender first, then in turn
     order. up/down: +-1, long press / repeat: +-10; ok: next player;
-    long ok: the hand calculator for this player; back: previous player."""
+    long ok: the hand calculator for this player; back: previous player.
+
+    Hands entered in the calculator are kept for the round (with its display
+    colour): the ender's option (`choice`, None = the engine's pick) decides what
+    the others add, and every penalty from a hand follows it (`rearrange`)."""
 
     def __init__(self, app, ender):
         ui.Screen.__init__(self, app)
@@ -184,20 +188,74 @@ class PenaltyEntry(ui.Screen):
         self.order = [(ender + k) % n for k in range(n)]
         self.penalties = [0] * n
         self.pos = 0
-        self.ender_series = None  # (colours, values) when the ender used the calculator
+        self.display = None  # the round's display colour, once a hand is entered
+        self.hands = [None] * n  # card lists from the hand calculator
+        self.confirmed = [False] * n  # penalty passed with ok (announced)
+        self.choice = None  # the ender's option index, None: the engine's pick
 
     def player(self):
         return self.order[self.pos]
 
     def set_penalty(self, value):
-        self.penalties[self.player()] = clamp(value, 0, MAX_PENALTY)
+        p = self.player()
+        self.penalties[p] = clamp(value, 0, MAX_PENALTY)
+        self.hands[p] = None  # typed over: no longer from the hand
         self.app.invalidate()
 
-    def use_hand(self, result):
-        """The hand calculator's result for the current player."""
-        self.set_penalty(result["penalty"])
-        if self.player() == self.ender:
-            self.ender_series = (result["colours"], result["values"])
+    def others(self, display):
+        """The other players as igo_choice wants them: a hand's masks, an announced
+        penalty (int), or left out while unknown."""
+        import ui_hand
+
+        out = []
+        for p in self.order[1:]:
+            if self.hands[p]:
+                out.append(ui_hand.masks_of(self.hands[p], display))
+            elif self.confirmed[p]:
+                out.append(self.penalties[p])
+        return out
+
+    def others_in(self, player):
+        return all(self.hands[p] or self.confirmed[p] for p in self.order[1:])
+
+    def ender_option(self):
+        """The ender's (colours, values): the choice or the engine's pick; None
+        while the ender's hand is not entered."""
+        hand = self.hands[self.ender]
+        if not hand:
+            return None
+        import igo_choice
+        import ui_hand
+
+        declared = self.app.settings["declared_colours"]
+        rules = self.app.match.rules
+        mine = ui_hand.masks_of(hand, self.display)
+        options = igo_choice.options(rules, mine, declared)
+        i = self.choice
+        if i is None or i >= len(options):
+            i = igo_choice.choose(rules, mine, self.others(self.display), declared)
+        return options[i]
+
+    def use_hand(self, player, display, cards, choice):
+        """A hand from the calculator (choice: the ender's option, None = pick)."""
+        self.display = display
+        self.hands[player] = list(cards)
+        self.confirmed[player] = True
+        if player == self.ender:
+            self.choice = choice
+        self.rearrange()
+
+    def rearrange(self):
+        """Every penalty from a hand, against the ender's option."""
+        import ui_hand
+
+        option = self.ender_option()
+        declared = self.app.settings["declared_colours"]
+        for p in self.order:
+            if self.hands[p]:
+                self.penalties[p] = ui_hand.arrange(self.hands[p], self.display, p == self.ender,
+                                                    option, declared)["penalty"]
+        self.app.invalidate()
 
     def on_nav(self, name, kind):
         p = self.player()
@@ -205,17 +263,18 @@ class PenaltyEntry(ui.Screen):
             d = ui.step(kind)
             self.set_penalty(self.penalties[p] + (d if name == "up" else -d))
         elif name == "ok" and kind == "press":
+            self.confirmed[p] = True
             if self.pos + 1 < len(self.order):
                 self.pos += 1
                 self.app.invalidate()
             else:
+                if any(self.hands):  # announced penalties may change the pick
+                    self.rearrange()
                 self.app.push(RoundReview(self.app, self.ender, list(self.penalties)))
         elif name == "ok" and kind == "long":
             import ui_hand
 
-            ender_series = None if p == self.ender else self.ender_series
-            self.app.push(ui_hand.HandCalc(self.app, self.use_hand, p == self.ender,
-                                           ender_series))
+            self.app.push(ui_hand.HandCalc(self.app, self, p))
         elif name == "back" and kind == "press":
             if self.pos:
                 self.pos -= 1
@@ -231,7 +290,7 @@ class PenaltyEntry(ui.Screen):
         name = sheet.names[p] + (" (ended)" if p == self.ender else "")
         canvas.center(name, ui.TOP + 1)
         ui.draw_big(canvas, str(self.penalties[p]), ui.TOP + 13, 3)
-        canvas.text("hold ok: hand", 0, row_y(ROWS - 1))
+        canvas.text("from hand" if self.hands[p] else "hold ok: hand", 0, row_y(ROWS - 1))
 
 
 class RoundReview(ui.Screen):

@@ -1,7 +1,15 @@
 import igo_reference as ref
 from igo_arrange import hand_total, min_series, series_choices, value_sum, without_colour
 from igo_cards import card_text, hand_masks, parse_hand
-from igo_hands import choose_corsari_crew, choose_igo_series, score_hands
+from igo_hands import choose_ender_option, score_hands
+
+
+def choose_igo_series(masks, ender, declared=False):
+    return choose_ender_option("igo", masks, ender, declared)
+
+
+def choose_corsari_crew(masks, ender, declared=False):
+    return choose_ender_option("corsari", masks, ender, declared)
 from igo_scoring import corsari_ender_score, score_round
 from rng import Rng
 
@@ -209,3 +217,17 @@ def test_score_hands_random_rounds_are_legal_and_optimal():
 
 def _card(text):
     return "ROYGCBPKNW".index(text[0]) * 16 + int(text[1:])
+
+
+def test_corsari_crew_has_the_colours_of_its_cards():
+    # The crew of the ender's only 9s (pink, white) once came out as a two-colour
+    # crew of one card: the others could then add to both colours.
+    hands = ["N2 O2 C8 R2 Y2 O9 Y11 K9 W9 R3 R10 G4".split(),
+             "W8 O4 B2 K6 P2 G2 K10 P4 W5 W7 B6 N7".split(),
+             "K3 O1 C7 C5 R8 P5 B4 G11 W11 K5 R11 G3".split()]
+    result = score_hands("corsari", 0, "G", hands)
+    crew = result["arrangements"][0]["series"]
+    colours = set(card[0] for card in crew)
+    for arrangement in result["arrangements"][1:]:
+        for card in arrangement["added"]:
+            assert card[0] in colours, (crew, arrangement["added"])

@@ -35,7 +35,10 @@ def test_arrange_finds_the_best_series():
     assert r["left"] == parse_hand("O4 O5 C10 B11 K1".split(), None)
     # a non-ender lays out orange and adds Y1 Y2 Y3 to the ender's yellow/green series
     other = parse_hand("B1 B2 C3 O1 O2 O3 O6 O7 O8 Y1 Y2 Y3".split())
-    r2 = ui_hand.arrange(other, 0, False, (r["colours"], r["values"]))
+    from igo_arrange import min_series
+
+    option = min_series(ui_hand.masks_of(hand, 0))[0]
+    r2 = ui_hand.arrange(other, 0, False, option)
     assert ui_hand.cards_text(r2["added"]) == "Y1 Y2 Y3"
     assert r2["penalty"] == 6
     # without the ender's series: the own series only
@@ -86,8 +89,9 @@ def test_hand_calculator_feeds_the_penalty_entry():
         assert "Series: Y6 Y7 G8 G9" in text
         rig.nav("ok")  # use it
         assert rig.screen() == "PenaltyEntry"
-        assert rig.app.top().penalties == [31, 0]
-        assert rig.app.top().ender_series is not None
+        entry = rig.app.top()
+        assert entry.penalties == [31, 0] and entry.hands[0] == calc.cards
+        assert entry.ender_option() == ((2, 3), 0b111100000)  # yellow 6 7, green 8 9
     finally:
         rig.close()
 
