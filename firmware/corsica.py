@@ -1,4 +1,4 @@
-"""Battle of Corsica game engine (RULES.md section 3): every rule lives here.
+"""Battle of Corsica game engine (docs/rules.md, Battle of Corsica): every rule lives here.
 
 `Game` is a state machine the device drives one action at a time:
 `play_card()` (the player to move turns a card, or picks up a trick they won) and

@@ -1,4 +1,4 @@
-"""Battle of Corsica cards: the notation of FORMATS.md as small integers.
+"""Battle of Corsica cards: the notation of docs/formats.md as small integers.
 
 A card is an int: (rank - 1) * 4 + suit for ranks A=1 .. K=13 and suits S H D C
 (0..3), so 0..51; the two jokers are 52 (`X1`) and 53 (`X2`), and rank() gives 14

@@ -1,4 +1,4 @@
-"""The device history `/data/history.jsonl` (FORMATS.md "Device history").
+"""The device history `/data/history.jsonl` (docs/formats.md "Device history").
 
 One JSON object a line with `seq`, `boot`, `event`, `game`, `rules` and the event's
 fields, keys sorted. `log` queues a line in RAM; `flush` appends the queue (call it

@@ -1,4 +1,4 @@
-"""Best arrangements of I Go / Corsari hands (RULES.md section 1, steps 1-4).
+"""Best arrangements of I Go / Corsari hands (docs/rules.md, I Go steps 1-4).
 
 Hands are masks (igo_cards.hand_masks) with the display colour already removed
 (without_colour). A *series* is (colours, values): a sorted tuple of 0-2 colour

@@ -1,4 +1,4 @@
-"""I Go / Corsari cards in the FORMATS.md "Card notation": parse, print, validate.
+"""I Go / Corsari cards in the docs/formats.md "Card notation": parse, print, validate.
 
 A card is the int colour * 16 + value: colour is an index into COLOURS, value 1..11.
 For speed a hand is also kept as masks: a list of 10 ints, one per colour, with bit

@@ -43,7 +43,7 @@ def score_hands(rules, ender, display, hands, ender_series=None, youngest_first=
 
     Without ender_series (card texts) the ender's series (corsari: crew) is the
     engine's pick (choose_ender_option). declared_colours: the ender
-    names two colours (RULES.md setting); a given ender_series has its cards' colours.
+    names two colours (docs/rules.md setting); a given ender_series has its cards' colours.
     Every other player takes a lowest-penalty arrangement. Returns a dict: penalties,
     round_scores, winners (as score_round) and arrangements: per player
     {"removed", "series", "added", "left"} as lists of card texts.

@@ -1,4 +1,4 @@
-"""Round scoring for I Go (`igo`) and Corsari (`corsari`): RULES.md sections 1 and 2.
+"""Round scoring for I Go (`igo`) and Corsari (`corsari`): docs/rules.md, I Go and Corsari.
 
 Scores are integers. `score_round` works from announced penalties; scoring from
 the hands (best arrangements first) is igo_hands.py, loaded only when used.

@@ -1,11 +1,11 @@
-"""Match sheet for I Go (`igo`) and Corsari (`corsari`): RULES.md sections 1 and 2.
+"""Match sheet for I Go (`igo`) and Corsari (`corsari`): docs/rules.md, I Go and Corsari.
 
 The sheet keeps an action log: every round entered (scored or void) in order, and
 the stack of rounds taken back (`undo`), most recent last. Rounds, running totals,
 starters, dealers, game end and winners are recomputed from the log on every change.
 Adding a round drops the taken-back rounds (nothing left to redo).
 
-History: when `log` is set (e.g. `History.log`), the sheet logs the FORMATS.md
+History: when `log` is set (e.g. `History.log`), the sheet logs the docs/formats.md
 events `round`, `game_over` and `undo`, and each round remembers the seq of its
 `round` line so that an undo can name it. A redo logs the round again. When the
 result of the game changes (undo of the last round, ...), the standing `game_over`

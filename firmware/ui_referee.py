@@ -3,7 +3,7 @@ tapped first (ui_tap.TapScreen, judge.py) and keeps the false taps."""
 import ui
 from ui_tap import RESLAP_BEEP, TAP_MODULES, TapScreen, margin_text, name, tie_text
 
-ORDER_X = 56  # x of the tap-order column
+ORDER_X = 60  # x of the tap-order column
 
 
 # --- referee mode ------------------------------------------------------------------

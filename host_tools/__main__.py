@@ -3,7 +3,7 @@ import importlib
 import sys
 
 COMMANDS = {
-    "score": ("host_tools.score", "score an I Go / Corsari round file (FORMATS.md)"),
+    "score": ("host_tools.score", "score an I Go / Corsari round file (docs/formats.md)"),
     "corsica": ("host_tools.corsica", "Battle of Corsica: judge a tap trace, simulate games"),
     "sim": ("host_tools.sim", "run the firmware on the MicroPython unix port (sim board)"),
     "vdevice": ("host_tools.vdevice", "a virtual Pico on a pseudo-terminal for mpremote"),

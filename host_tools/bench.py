@@ -358,7 +358,7 @@ HOLD_MS = 700  # a long press (the firmware's LONG_MS is 600)
 
 
 class Script:
-    """A simulator script being written (FORMATS.md "Simulator script")."""
+    """A simulator script being written (docs/formats.md "Simulator script")."""
 
     def __init__(self, title):
         self.lines = ["# " + title,

@@ -1,6 +1,6 @@
 """Battle of Corsica: `python -m host_tools corsica judge|simulate ...`.
 
-    judge TRACE.json      judge a tap trace (FORMATS.md), see host_tools/corsica_judge.py
+    judge TRACE.json      judge a tap trace (docs/formats.md), see host_tools/corsica_judge.py
     simulate --players N --games G --seed S [--variants sandwich,sequence,sum10]
              [--turn-cap N]
                           play whole games with random slaps and false taps
@@ -30,7 +30,7 @@ def build_parser():
     parser = Parser(prog=PROG, description="Battle of Corsica: judge tap traces, simulate games.")
     commands = parser.add_subparsers(dest="command", metavar="{judge,simulate}")
     commands.required = True
-    judge = commands.add_parser("judge", help="judge a tap trace (FORMATS.md)")
+    judge = commands.add_parser("judge", help="judge a tap trace (docs/formats.md)")
     judge.add_argument("trace", help="tap trace JSON file, - for standard input")
     sim = commands.add_parser("simulate", help="simulate whole games with random tappers")
     sim.add_argument("--players", type=int, default=4, help="2-6 (default 4)")

@@ -1,4 +1,4 @@
-"""`python -m host_tools corsica judge TRACE.json`: judge a tap trace (FORMATS.md
+"""`python -m host_tools corsica judge TRACE.json`: judge a tap trace (docs/formats.md
 "Tap trace") with the firmware's judge; `-` reads standard input.
 
 Output: one JSON object with sorted keys on standard output, exit 0. Bad input:
@@ -117,7 +117,7 @@ def _card(value):
 
 
 def main(argv):
-    parser = _Parser(prog=PROG, description="Judge a Battle of Corsica tap trace (FORMATS.md).")
+    parser = _Parser(prog=PROG, description="Judge a Battle of Corsica tap trace (docs/formats.md).")
     parser.add_argument("trace", help="tap trace JSON file, - for standard input")
     try:
         args = parser.parse_args(argv)

@@ -1,6 +1,6 @@
 """`python -m host_tools score ROUND.json`: score an I Go / Corsari round file.
 
-The format is FORMATS.md "Round file". Output: JSON with sorted keys on standard
+The format is docs/formats.md "Round file". Output: JSON with sorted keys on standard
 output, exit 0. Bad input: exit 2 and one line on standard error, nothing on stdout.
 """
 import argparse
@@ -82,10 +82,10 @@ def score(data, declared_colours=False):
 
 def main(argv):
     parser = _Parser(prog="python -m host_tools score",
-                     description="Score an I Go / Corsari round file (FORMATS.md).")
+                     description="Score an I Go / Corsari round file (docs/formats.md).")
     parser.add_argument("round", help="round file (JSON), or - for standard input")
     parser.add_argument("--declared-colours", action="store_true",
-                        help="the ender names two series colours (RULES.md setting)")
+                        help="the ender names two series colours (docs/rules.md setting)")
     try:
         args = parser.parse_args(argv)
         result = score(load(args.round), args.declared_colours)

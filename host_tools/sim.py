@@ -36,7 +36,7 @@ KEY_HELP = ("keys: \u2191/w up  \u2193/s down  Enter/o ok  Bksp/Esc/b back  "
 def parse_args(argv):
     p = argparse.ArgumentParser(prog="python -m host_tools sim", description=__doc__.split("\n\n")[0])
     p.add_argument("--script", metavar="FILE", help="button events '<t_ms> <button> <down|up|press>' "
-                   "(FORMATS.md); runs in simulated time and exits after the last event")
+                   "(docs/formats.md); runs in simulated time and exits after the last event")
     p.add_argument("--flash", metavar="DIR", default="sim_flash",
                    help="the device's flash (default ./sim_flash, kept between runs)")
     p.add_argument("--source", action="store_true",

@@ -1,4 +1,4 @@
-"""Scenario tests, one rule at a time (RULES.md section 3), plus slap_reason
+"""Scenario tests, one rule at a time (docs/rules.md, Battle of Corsica), plus slap_reason
 checked against a reference written straight from the rule text."""
 from corsica import HONOUR_ATTEMPTS, SLAP_RULES, Game, slap_reason
 from corsica_cards import card_text, parse_card

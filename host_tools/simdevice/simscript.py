@@ -1,4 +1,4 @@
-"""The simulator script format (FORMATS.md, "Simulator script"); runs on both runtimes.
+"""The simulator script format (docs/formats.md, "Simulator script"); runs on both runtimes.
 
 One event a line, `#` starts a comment: `<t_ms> <button> <down|up|press>`, times in
 ms from boot, non-decreasing. `press` = down, then up PRESS_MS later.

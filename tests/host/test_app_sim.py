@@ -9,7 +9,7 @@ MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
 
 
 class Script:
-    """Builds a simulator script (FORMATS.md): presses and holds, 200 ms apart."""
+    """Builds a simulator script (docs/formats.md): presses and holds, 200 ms apart."""
 
     def __init__(self, start_ms=500):
         self.t = start_ms

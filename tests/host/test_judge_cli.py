@@ -1,4 +1,4 @@
-"""`python -m host_tools corsica judge TRACE.json`: FORMATS.md "Tap trace" in and out;
+"""`python -m host_tools corsica judge TRACE.json`: docs/formats.md "Tap trace" in and out;
 bad input exits 2 with one line on standard error and nothing on standard output."""
 import json
 import subprocess

@@ -1,6 +1,6 @@
 """Power cuts: SIGKILL the simulator at random moments of a scripted game, boot
 again from the same flash, and check that the match state loads and the history is
-valid (FORMATS.md "Device history")."""
+valid (docs/formats.md "Device history")."""
 import json
 import os
 import signal

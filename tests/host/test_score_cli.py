@@ -1,4 +1,4 @@
-"""`python -m host_tools score ROUND.json`: FORMATS.md "Round file" in and out; bad
+"""`python -m host_tools score ROUND.json`: docs/formats.md "Round file" in and out; bad
 input exits 2 with one line on standard error and nothing on standard output."""
 import json
 import subprocess

@@ -1,0 +1,68 @@
+"""The documents stand on their own: every relative link in the README and docs/
+resolves (file and #anchor), and nothing points outside the repository."""
+import os
+import re
+import subprocess
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+DOCS = ["README.md", "CONTRIBUTING.md", "bench/README.md"] + sorted(
+    "docs/" + n for n in os.listdir(os.path.join(ROOT, "docs")) if n.endswith(".md"))
+LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
+
+
+def slug(heading):
+    """GitHub's anchor for a heading."""
+    s = heading.strip().lower()
+    s = re.sub(r"[^\w\- ]", "", s)
+    return s.replace(" ", "-")
+
+
+def anchors(path):
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    text = re.sub(r"```.*?```", "", text, flags=re.S)
+    return {slug(m.group(1)) for m in re.finditer(r"^#+\s+(.*)$", text, re.M)}
+
+
+def broken_links(doc):
+    """(link, why) for each relative link of `doc` that does not resolve."""
+    path = os.path.join(ROOT, doc)
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    bad = []
+    for target in LINK.findall(text):
+        if re.match(r"[a-z]+:", target):
+            continue  # http:, https:, mailto:
+        file, _, anchor = target.partition("#")
+        dest = os.path.normpath(os.path.join(os.path.dirname(path), file)) if file else path
+        if not dest.startswith(ROOT + os.sep):
+            bad.append((target, "outside the repository"))
+        elif not os.path.exists(dest):
+            bad.append((target, "no such file"))
+        elif anchor and dest.endswith(".md") and anchor not in anchors(dest):
+            bad.append((target, "no such heading"))
+    return bad
+
+
+def test_every_relative_link_resolves():
+    for doc in DOCS:
+        assert broken_links(doc) == [], doc
+
+
+def test_the_checker_finds_broken_links(tmp_path, monkeypatch):
+    monkeypatch.setattr(__import__(__name__), "ROOT", str(tmp_path))
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "a.md").write_text("# Title here\n")
+    (tmp_path / "README.md").write_text(
+        "[ok](docs/a.md#title-here) [gone](docs/b.md) [heading](docs/a.md#nope) "
+        "[out](../shared/RULES.md) [web](https://example.org)\n")
+    assert broken_links("README.md") == [
+        ("docs/b.md", "no such file"), ("docs/a.md#nope", "no such heading"),
+        ("../shared/RULES.md", "outside the repository")]
+
+
+def test_nothing_refers_outside_the_repository():
+    out = subprocess.run(["git", "grep", "-n", "-e", "../shared", "--", "."], cwd=ROOT,
+                         capture_output=True, text=True).stdout
+    hits = [line for line in out.splitlines() if not line.startswith("tests/host/test_docs_links.py")]
+    assert hits == []
