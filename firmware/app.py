@@ -5,11 +5,15 @@
 
 Flash files (relative to the root = the device's cwd):
 - `state.json` (store.py, atomic): {"v": 1, "settings": {...}, "match": Sheet.to_obj()
-  or null}; saved after every confirmed change, loaded at boot. An unusable one is
-  reported, renamed to `state.bad` and the app starts clean.
+  or null}; saved after every confirmed change, loaded at boot.
 - `data/history.jsonl`, `data/boot.json` (history.py): appended between rounds.
 - `data/errors.txt`: the traceback of the last crash caught in a screen.
 - `config.json` (config.py): player names, written by the user.
+
+Every file read at boot is size- and type-checked; an unusable one is set aside as
+`NAME.bad` (never deleted), the screen says which file and why, and the app starts
+with defaults. A save that fails keeps the match in RAM and shows "Not saved" until
+acknowledged, again after every screen change; the next save tries again.
 """
 import sys
 
@@ -17,7 +21,6 @@ import store
 import ui
 
 STATE_FILE = "state.json"
-BAD_STATE_FILE = "state.bad"
 HISTORY_FILE = "data/history.jsonl"
 BOOT_FILE = "data/boot.json"
 ERROR_FILE = "data/errors.txt"
@@ -50,10 +53,13 @@ class App:
         self._overflows_shown = 0
         self._mode_modules = set()  # modules loaded for the screens on the stack
         self._flush_due = False
-        problems = []
+        self.unsaved = None  # what the last failed save said, until it is acknowledged
         import history
 
-        self.history = history.History(self.path(HISTORY_FILE), self.path(BOOT_FILE))
+        device_id = hw.device_id() if hw and hasattr(hw, "device_id") else None
+        self.history = history.History(self.path(HISTORY_FILE), self.path(BOOT_FILE),
+                                       device_id)
+        problems = self.history.problems
         if self.history.error:
             problems.append(self.history.error)
         import config
@@ -61,7 +67,7 @@ class App:
         self.config, problem = config.load(self.path(config.FILE))
         self._mode_modules.add("config")  # dropped now; a setup screen imports it again
         if problem:
-            problems.append(problem)
+            problems.append(self._set_aside(config.FILE, problem))
         problem = self._load_state()
         if problem:
             problems.append(problem)
@@ -98,6 +104,8 @@ class App:
         self.dirty = True
         self._unload_unused()
         self.stack[-1].enter()
+        if self.unsaved and not isinstance(self.stack[-1], Unsaved):
+            self.push(Unsaved(self))
 
     def _unload_unused(self):
         """Forget the modules that only screens no longer on the stack needed (each
@@ -216,12 +224,19 @@ class App:
         if self._flush_due:
             self._flush_due = False
             if not self.history.flush():
-                self.notice("Storage", self.history.error)
+                self.storage_failed(self.history.error)
         if self._save_due:
             self._save_due = False
             problem = store.save(self.path(STATE_FILE), self.state())
             if problem:
-                self.notice("Storage", problem)
+                self.storage_failed(problem)
+
+    def storage_failed(self, problem):
+        """Show "Not saved" (and again after every screen change until it is
+        acknowledged): the match stays in RAM, the next save tries again."""
+        self.unsaved = problem
+        if not isinstance(self.top(), Unsaved):
+            self.push(Unsaved(self))
 
     def state(self):
         return {
@@ -235,7 +250,7 @@ class App:
         path = self.path(STATE_FILE)
         obj, problem = store.load(path)
         if obj is None:
-            return self._set_aside(problem)
+            return self._set_aside(STATE_FILE, problem) if problem else None
         try:
             if obj.get("v") != STATE_VERSION:
                 raise ValueError("unknown version %r" % (obj.get("v"),))
@@ -249,20 +264,15 @@ class App:
         except ValueError as e:
             self.settings = dict(DEFAULT_SETTINGS)
             self.match = None
-            return self._set_aside("state.json: %s" % e)
+            return self._set_aside(STATE_FILE, "state.json: %s" % e)
         return None
 
-    def _set_aside(self, problem):
-        """Keep an unusable state.json as state.bad (for a post-mortem) so the
-        next boot starts clean without the same notice."""
-        if problem:
-            import os
-
-            try:
-                os.rename(self.path(STATE_FILE), self.path(BAD_STATE_FILE))
-                problem += " (kept as %s)" % BAD_STATE_FILE
-            except OSError:
-                pass
+    def _set_aside(self, name, problem):
+        """Keep an unusable file as NAME.bad (never deleted: it is the user's data) so
+        the next boot starts clean without the same notice; return the notice text."""
+        new = store.set_aside(self.path(name))
+        if new:
+            problem += " (kept as %s)" % new[new.rfind("/") + 1:]
         return problem
 
     def _sheet_from(self, obj):
@@ -293,6 +303,21 @@ GAMES = (
     ("Corsica ref", "referee"),
     ("Corsica deck", "deck"),
 )
+
+
+class Unsaved(ui.Notice):
+    """A save failed: stays until acknowledged (then forgotten until the next failure)."""
+
+    def __init__(self, app):
+        what, _, why = app.unsaved.partition(" not saved: ")
+        text = "%s (%s)" % (why, what) if why else app.unsaved
+        ui.Notice.__init__(self, app, "Not saved", text + ". Kept in memory; saved again "
+                           "at the next change.")
+
+    def on_nav(self, name, kind):
+        if name in ("ok", "back") and kind == "press":
+            self.app.unsaved = None  # acknowledged
+        ui.Notice.on_nav(self, name, kind)
 
 
 class Home(ui.Menu):

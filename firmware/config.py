@@ -10,12 +10,13 @@ import store
 
 FILE = "config.json"
 NAME_LEN = 8
+MAX_SIZE = 4096  # bytes: more is not a config the device could hold
 
 
 def load(path):
     """Return (config, problem): the parsed config ({} when missing or unusable)
     and None or a one-line problem text for the screen."""
-    obj, problem = store.load(path)
+    obj, problem = store.load(path, MAX_SIZE)
     if obj is None:
         return {}, problem
     names = obj.get("names", [])

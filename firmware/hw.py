@@ -10,7 +10,7 @@ Every button is active-low with the internal pull-up: bit 0 = pressed.
 import time
 
 import micropython
-from machine import I2C, PWM, Pin, mem32
+from machine import I2C, PWM, Pin, mem32, unique_id
 
 from canvas import Canvas
 from ssd1306 import SSD1306
@@ -81,6 +81,10 @@ class Hardware:
         if board.BUZZER_PIN is not None:
             self._pwm = PWM(Pin(board.BUZZER_PIN))
             self._pwm.duty_u16(0)
+
+    def device_id(self):
+        """The chip's unique id as hex: the history's device id."""
+        return "".join("%02x" % b for b in unique_id())
 
     def show(self):
         """Send the canvas to the display (only what changed)."""

@@ -163,6 +163,13 @@ class Hardware:
             self._pwm = pwmio.PWMOut(pin(board.BUZZER_PIN), frequency=2000, duty_cycle=0,
                                      variable_frequency=True)
 
+    def device_id(self):
+        """The chip's unique id as hex (None where the port has none)."""
+        import microcontroller  # type: ignore[import-not-found]  # CircuitPython
+
+        uid = getattr(getattr(microcontroller, "cpu", None), "uid", None)
+        return "".join("%02x" % b for b in uid) if uid else None
+
     def now_us(self):
         """Now on the same ring as the tap timestamps (whole milliseconds)."""
         return tap_us(supervisor.ticks_ms())

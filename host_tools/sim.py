@@ -29,6 +29,7 @@ PREFIX = "@sim:"
 END_GRACE_S = 5  # after "@sim:end", how long the device may take to exit
 SIM_HEAP_OVERHEAD_K = 48  # the simulator's own modules and fakes (measured ~37 KB)
 LONG_HOLD_MS = 1000  # interactive: a capital letter holds the button this long
+FLASH_SIZE = "1408k"  # a Pico's littlefs (MicroPython for rp2; the Pico 2 has more)
 KEY_HELP = ("keys: \u2191/w up  \u2193/s down  Enter/o ok  Bksp/Esc/b back  "
             "1-6 players  W S O B = long press  q quit")
 
@@ -44,6 +45,9 @@ def parse_args(argv):
     p.add_argument("--heap", default="192k",
                    help="the firmware's heap (default 192k, a Pico's); the simulator adds "
                    "%dk for its own modules" % SIM_HEAP_OVERHEAD_K)
+    p.add_argument("--flash-size", default=FLASH_SIZE, metavar="SIZE",
+                   help="the flash's capacity for files, e.g. 64k (default %s: a Pico's "
+                   "littlefs)" % FLASH_SIZE)
     p.add_argument("--board", default="sim", help="board definition in boards/ (default sim)")
     p.add_argument("--screenshot", metavar="PNG", help="save the last screen")
     p.add_argument("--screens", metavar="DIR", help="save every screen change (screen-001.png ...)")
@@ -121,10 +125,22 @@ def device_command(args, script):
     cmd = [exe, "-X", "heapsize=" + heap, SIMRUN, "--board", args.board, "--app", app,
            "--flash", os.path.abspath(args.flash), "--seed", str(args.seed),
            "--clock-start-us", str(args.clock_start_us),
+           "--flash-size", str(flash_bytes(args.flash_size)),
            "--firmware", FIRMWARE if args.source else compiled_firmware()]
     if script:
         cmd += ["--script", os.path.abspath(script)]
     return cmd
+
+
+def flash_bytes(text):
+    """--flash-size in bytes: 1408k, 2m, or bytes; at least 16 KiB (four blocks)."""
+    m = re.match(r"^(\d+)([kKmM]?)$", text)
+    if not m:
+        raise UserError("bad --flash-size %r (e.g. 1408k)" % text)
+    size = int(m.group(1)) * {"": 1, "k": 1024, "m": 1024 * 1024}[m.group(2).lower()]
+    if not 16 * 1024 <= size <= 64 * 1024 * 1024:
+        raise UserError("--flash-size %s out of range (16k to 64m)" % text)
+    return size
 
 
 def split_line(line):

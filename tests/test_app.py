@@ -52,7 +52,8 @@ def test_boot_counter_once_per_boot():
         rig.boot()
         rig.boot()
         assert rig.app.history.boot == 3
-        assert json.loads(read_file(rig.root + "/data/boot.json")) == {"boot": 3}
+        saved = json.loads(read_file(rig.root + "/data/boot.json"))
+        assert saved["boot"] == 3 and sorted(saved) == ["boot", "device", "history"]
     finally:
         rig.close()
 
@@ -87,11 +88,11 @@ def test_corrupt_state_is_reported_and_the_app_starts_clean():
         assert rig.screen() == "Notice"
         assert "state.json corrupt" in rig.text()
         rig.nav("down*9")  # a long notice scrolls (to its end)
-        assert "kept as state.bad" in rig.text()
+        assert "kept as state.json.bad" in rig.text()
         rig.nav("ok")
         assert rig.screen() == "Home"
         assert "Resume" not in rig.shown()
-        assert exists(rig.root + "/state.bad")
+        assert exists(rig.root + "/state.json.bad")
         rig.boot()  # reported once
         assert rig.screen() == "Home"
     finally:
@@ -380,5 +381,85 @@ def test_setup_and_settings_code_leaves_with_their_screens():
         assert rig.screen() == "MatchScreen" and "ui_igo" in sys.modules
         for name in ("ui_igo_setup", "ui_form", "config"):
             assert name not in sys.modules, name
+    finally:
+        rig.close()
+
+
+def enter_round(rig, penalties):
+    """From the match screen: enter a round ended by player 1, then save it."""
+    rig.nav("ok")
+    rig.choose("Enter round")
+    rig.choose(rig.app.match.names[0])
+    for p in penalties:
+        rig.nav("up*%d ok" % p if p else "ok")
+    assert rig.screen() == "RoundReview"
+    rig.nav("ok")
+
+
+def test_a_failed_save_keeps_the_match_and_says_so_until_acknowledged():
+    import os
+
+    import ui_igo
+
+    rig = Rig(names=["Ann", "Bob"])
+    try:
+        rig.app.start_match("igo", ["Ann", "Bob"], 4)
+        rig.app.push(ui_igo.MatchScreen(rig.app))
+        os.mkdir(rig.root + "/state.json.tmp")  # the next save cannot write
+        enter_round(rig, [3, 5])
+        assert rig.screen() == "Unsaved"
+        assert "is a folder, not a file (state.json)" in rig.text()
+        assert rig.canvas.title() == "Not saved"
+        assert "Kept in memory; saved again at the next change" in rig.text()
+        assert len(rig.app.match.rounds) == 1  # the round is in RAM
+        rig.app.home()  # leaving does not lose the notice
+        assert rig.screen() == "Unsaved"
+        rig.nav("ok")  # acknowledged
+        assert rig.screen() == "Home"
+        assert '"actions":[]' in read_file(rig.root + "/state.json")  # as it was
+        os.rmdir(rig.root + "/state.json.tmp")
+        rig.choose("Resume")
+        enter_round(rig, [9, 2])  # the next save writes both rounds
+        assert rig.screen() == "MatchScreen"
+        rig.boot()
+        assert len(rig.app.match.rounds) == 2
+        assert [h["event"] for h in rig.history()] == ["round", "round"]
+    finally:
+        rig.close()
+
+
+def test_plain_words_for_file_system_errors():
+    import store
+
+    assert store.error_text(OSError(28)) == "flash full"
+    assert store.error_text(OSError(21)) == "is a folder, not a file"
+    assert store.error_text(OSError(99)) == "file system error 99"
+
+
+def test_unusable_files_are_set_aside_and_the_device_boots():
+    import os
+
+    rig = Rig()
+    try:
+        cases = [("config.json", "x" * 20000, "config.json too big"),
+                 ("config.json", None, "config.json is a folder"),
+                 ("state.json", None, "state.json is a folder"),
+                 ("state.json", '{"v": 1, "settings": {}, "match": {"rules": 5}}', "state.json")]
+        for name, text, words in cases:
+            path = rig.root + "/" + name
+            if text is None:
+                os.mkdir(path)
+            else:
+                write_file(path, text)
+            rig.boot()
+            shown = rig.text()
+            assert words in shown and "kept as %s.bad" % name in shown, shown
+            while rig.screen() != "Home":
+                rig.nav("ok")
+            assert not exists(path)
+            rig.boot()
+            assert rig.screen() == "Home"  # said once: the next boot is clean
+        assert sorted(n for n in os.listdir(rig.root) if ".bad" in n) == [
+            "config.json.bad", "config.json.bad2", "state.json.bad", "state.json.bad2"]
     finally:
         rig.close()

@@ -24,9 +24,13 @@ def test_lines_are_queued_until_flush_and_sorted():
         assert h.pending() == 2
         assert "history.jsonl" not in os.listdir(d + "/data")
         assert h.flush() is True and h.pending() == 0 and h.error is None
+        ids = (h.device, h.history)
+        assert len(h.device) == 16 and len(h.history) == 8
         assert lines_of(d + "/data/history.jsonl") == [
-            '{"boot":1,"ender":1,"event":"round","game":7,"rules":"igo","seq":1,"void":false}',
-            '{"boot":1,"event":"undo","game":7,"of":1,"rules":"igo","seq":2}',
+            '{"boot":1,"device":"%s","ender":1,"event":"round","game":7,"history":"%s",'
+            '"rules":"igo","seq":1,"void":false}' % ids,
+            '{"boot":1,"device":"%s","event":"undo","game":7,"history":"%s","of":1,'
+            '"rules":"igo","seq":2}' % ids,
             "",
         ]
         h.log("game_over", 7, "igo", {"totals": [4, 2], "winners": [0]})
@@ -98,7 +102,7 @@ def test_seq_found_in_a_long_file_with_long_lines():
         remove_tree(d)
 
 
-def test_torn_last_line_is_skipped_and_the_next_append_starts_a_new_line():
+def test_torn_last_line_is_moved_aside_at_boot():
     d = make_tmp_dir("hist")
     try:
         path = d + "/data/history.jsonl"
@@ -110,11 +114,12 @@ def test_torn_last_line_is_skipped_and_the_next_append_starts_a_new_line():
             f.write(b'{"boot":1,"event":"ro')  # power cut mid-write
         h = open_history(d)
         assert h.next_seq == 3
+        assert h.problems == ["history: torn last line moved to history.torn"]
+        assert read(d + "/data/history.torn") == b'{"boot":1,"event":"ro\n'
         h.log("undo", 1, "igo", {"of": 2})
         assert h.flush()
         lines = lines_of(path)
-        assert lines[2] == '{"boot":1,"event":"ro'
-        assert json.loads(lines[3])["seq"] == 3
+        assert len(lines) == 4 and json.loads(lines[2])["seq"] == 3 and lines[3] == ""
         assert [e["seq"] for e in history.read(path)] == [1, 2, 3]
     finally:
         remove_tree(d)
@@ -197,5 +202,78 @@ def test_sheet_events_in_the_history_file():
         assert events[1]["void"] is True and events[1]["taker"] == 1
         assert events[3]["winners"] == [0] and events[3]["totals"] == [2, 0]
         assert events[4]["of"] == 3 and events[5]["of"] == 4
+    finally:
+        remove_tree(d)
+
+
+def test_identity_stays_with_the_history_and_changes_with_a_new_one():
+    d = make_tmp_dir("hist")
+    try:
+        h = open_history(d)
+        h.log("round", 1, "igo", {"void": True})
+        h.flush()
+        device, first = h.device, h.history
+        h = open_history(d)
+        assert (h.device, h.history) == (device, first)
+        os.remove(d + "/data/boot.json")  # lost: the history itself says who it is
+        h = open_history(d)
+        assert (h.device, h.history, h.boot, h.next_seq) == (device, first, 2, 2)
+        os.remove(d + "/data/history.jsonl")  # a new history on the same device
+        h = open_history(d)
+        assert h.device == device and h.history != first and h.next_seq == 1
+        h = History(d + "/data/history.jsonl", d + "/data/boot.json", "e6614103e7")
+        assert h.device == "e6614103e7"  # the chip's own id wins
+    finally:
+        remove_tree(d)
+
+
+def test_corrupt_boot_file_is_set_aside_and_counting_goes_on_from_the_history():
+    d = make_tmp_dir("hist")
+    try:
+        h = open_history(d)
+        for _ in range(4):
+            h.log("round", 1, "igo", {"void": True})
+        h.flush()
+        for bad in (b'{"boot": 10000000000000000000000000000000}', b'{"boot": 2, "de',
+                    b'{"boot": -5}', b'{"boot": "7"}'):
+            write(d + "/data/boot.json", bad)
+            h = open_history(d)
+            assert h.next_seq == 5 and 2 <= h.boot < 1000, (bad, h.boot)
+        names = sorted(os.listdir(d + "/data"))
+        assert "boot.json.bad" in names and "history.jsonl" in names
+    finally:
+        remove_tree(d)
+
+
+def test_absurd_numbers_in_the_history_are_not_ours():
+    d = make_tmp_dir("hist")
+    try:
+        h = open_history(d)
+        h.log("round", 1, "igo", {"void": True})
+        h.flush()
+        with open(d + "/data/history.jsonl", "ab") as f:
+            f.write(b'{"seq": 1000000000000000000000000000000, "boot": 1}\n')
+        h = open_history(d)
+        assert h.next_seq == 2
+    finally:
+        remove_tree(d)
+
+
+def test_history_that_is_a_folder_and_data_that_is_a_file_are_set_aside():
+    d = make_tmp_dir("hist")
+    try:
+        os.mkdir(d + "/data")
+        os.mkdir(d + "/data/history.jsonl")
+        h = open_history(d)
+        assert h.problems == ["history.jsonl was a folder: kept as history.jsonl.bad"]
+        h.log("round", 1, "igo", {"void": True})
+        assert h.flush() and h.error is None
+        remove_tree(d + "/data")
+        write(d + "/data", b"not a folder")
+        h = open_history(d)
+        assert h.problems == ["data was a file, not a folder: kept as data.bad"]
+        h.log("round", 1, "igo", {"void": True})
+        assert h.flush() and h.error is None
+        assert read(d + "/data.bad") == b"not a folder"
     finally:
         remove_tree(d)

@@ -209,8 +209,24 @@ def enable_irq(state=0):
     pass
 
 
+UNIQUE_ID_FILE = ".unique_id"  # in the flash directory: each simulated board its own
+
+
 def unique_id():
-    return b"SIMPICO1"
+    """8 bytes, made once per simulated flash and kept there (a Pico's chip id)."""
+    try:
+        with open(UNIQUE_ID_FILE, "rb") as f:
+            uid = f.read()
+        if len(uid) == 8:
+            return uid
+    except OSError:
+        pass
+    import os
+
+    uid = os.urandom(8)
+    with open(UNIQUE_ID_FILE, "wb") as f:
+        f.write(uid)
+    return uid
 
 
 def reset():

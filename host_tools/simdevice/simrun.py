@@ -2,7 +2,7 @@
 
     micropython -X heapsize=192k host_tools/simdevice/simrun.py [--board sim]
         [--app app] [--flash DIR] [--script FILE] [--seed N] [--clock-start-us N]
-        [--firmware DIR]
+        [--firmware DIR] [--flash-size BYTES]
 
 Puts simdevice (fake machine and time), the firmware (DIR: firmware/ or its .mpy
 build) and boards first on sys.path,
@@ -28,7 +28,7 @@ def _abspath(path):
 
 def parse_args(argv):
     opts = {"board": "sim", "app": "app", "flash": None, "script": None, "seed": "1",
-            "clock-start-us": "0", "firmware": None}
+            "clock-start-us": "0", "firmware": None, "flash-size": None}
     i = 0
     while i < len(argv):
         name = argv[i]
@@ -56,6 +56,10 @@ def setup(argv):
         sys.path.insert(0, p)
     if opts["flash"]:
         os.chdir(opts["flash"])
+    if opts["flash-size"]:
+        import simflash
+
+        simflash.install(int(opts["flash-size"]))
 
     import simcore
     import simmicropython

@@ -45,11 +45,11 @@ class Script:
         return path
 
 
-def sim(tmp_path, script, flash):
+def sim(tmp_path, script, flash, *extra):
     path = script.write(str(tmp_path / ("script-%d.txt" % len(os.listdir(tmp_path)))))
     shot = str(tmp_path / "last.png")
     r = subprocess.run([sys.executable, "-m", "host_tools", "sim", "--script", path,
-                        "--flash", str(flash), "--screenshot", shot],
+                        "--flash", str(flash), "--screenshot", shot] + list(extra),
                        cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr[-2000:]
     return r
@@ -87,7 +87,8 @@ def test_i_go_game_by_buttons_then_a_reboot_resumes_it(tmp_path):
     assert [h["boot"] for h in lines] == [1, 1, 2, 2, 2]
     assert lines[-1]["winners"] == [0] and lines[-1]["totals"] == [4, 0, 0]
     assert [h["seq"] for h in lines] == [1, 2, 3, 4, 5]
-    assert json.loads((flash / "data" / "boot.json").read_text()) == {"boot": 2}
+    assert json.loads((flash / "data" / "boot.json").read_text())["boot"] == 2
+    assert len(set((h["device"], h["history"]) for h in lines)) == 1
     assert not (flash / "data" / "errors.txt").exists()
 
 
@@ -101,7 +102,7 @@ def test_corrupt_state_is_reported_and_the_device_starts_clean(tmp_path):
     s.press("down", 3).press("ok")  # Start, 4 players
     s.round(0, [1, 2, 3, 4])
     sim(tmp_path, s, flash)
-    assert (flash / "state.bad").read_text() == '{"v": 1, "match": '
+    assert (flash / "state.json.bad").read_text() == '{"v": 1, "match": '
     state = json.loads((flash / "state.json").read_text())
     assert state["match"]["rules"] == "igo" and len(state["match"]["actions"]) == 1
 
@@ -126,3 +127,44 @@ def test_main_py_reports_a_boot_failure_and_returns(tmp_path):
     assert r.returncode == 0, r.stderr
     assert "returned" in r.stdout
     assert "OSError" in (tmp_path / "data" / "errors.txt").read_text()
+
+
+def used_blocks(top):
+    """The simulated flash's blocks in use (as host_tools/simdevice/simflash.py counts)."""
+    blocks = 2
+    for entry in os.scandir(top):
+        if entry.is_dir():
+            blocks += used_blocks(entry.path)
+        else:
+            blocks += max(1, -(-entry.stat().st_size // 4096))
+    return blocks
+
+
+def test_a_full_flash_loses_nothing_that_was_saved(tmp_path):
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    size = ["--flash-size", "96k"]  # 24 blocks
+    s = Script()
+    s.press("ok").press("down", 3).press("ok")  # I Go, 4 players, Start
+    s.round(0, [1, 2, 3, 4])
+    sim(tmp_path, s, flash, *size)
+    state = (flash / "state.json").read_text()
+    # The user's own file takes what is left: the next save cannot find a block.
+    (flash / "photo.bin").write_bytes(b"x" * 4096 * (24 - used_blocks(flash) - 1) + b"x")
+    s = Script()
+    s.press("ok")  # the boot counter could not be saved: that notice first
+    s.press("ok")  # Resume I Go
+    s.round(1, [5, 1, 7, 8])
+    r = sim(tmp_path, s, flash, *size)
+    assert "Traceback" not in r.stderr and not (flash / "data" / "errors.txt").exists()
+    assert (flash / "state.json").read_text() == state  # the saved match, whole
+    assert not [p.name for p in flash.iterdir() if p.name.endswith(".tmp")]
+    seqs = [h["seq"] for h in history(flash)]
+    assert seqs == sorted(set(seqs)) and seqs[0] == 1
+    (flash / "photo.bin").unlink()  # room again: the next session saves
+    s = Script()
+    s.press("ok")
+    s.round(2, [5, 1, 7, 8])
+    sim(tmp_path, s, flash, *size)
+    match = json.loads((flash / "state.json").read_text())["match"]
+    assert len(match["actions"]) == 2
