@@ -410,7 +410,7 @@ def test_a_failed_save_keeps_the_match_and_says_so_until_acknowledged():
         assert rig.screen() == "Unsaved"
         assert "is a folder, not a file (state.json)" in rig.text()
         assert rig.canvas.title() == "Not saved"
-        assert "Kept in memory; saved again at the next change" in rig.text()
+        assert "Kept in memory; saved again at the next" in rig.text()
         assert len(rig.app.match.rounds) == 1  # the round is in RAM
         rig.app.home()  # leaving does not lose the notice
         assert rig.screen() == "Unsaved"
