@@ -3,28 +3,38 @@
 Fetches /data/history.jsonl from the device (through mpremote; --file reads a local
 copy instead, e.g. the simulator's) and loads it into the SQLite database FILE.
 
-Identity: a history line is identified by (boot, seq). Lines are kept verbatim in
-`lines`; a line already there is never inserted again, so pulling twice adds nothing,
-and lines the device no longer has stay. The other tables are derived from all of
-`lines` at every pull (so an `undo` pulled later still marks its round). All of it
-happens in one transaction: on any error the database is as it was.
+Identity: a history line is identified by (device, history, seq): the device's id,
+the id of its history (a new one each time the device starts its history anew, e.g.
+after `data/` was wiped) and the line's seq. Lines written before the device had ids
+have device and history ''. Several devices, or several histories of one device, go
+into one database side by side. Lines are kept verbatim in `lines`; a line already
+there is never inserted again, so pulling twice adds nothing, and lines the device no
+longer has stay. The other tables are derived from all of `lines` at every pull (so
+an `undo` pulled later still marks its round). All of it happens in one transaction:
+on any error the database is as it was (a database this pull created is removed).
+A database made before the ids existed is converted at the first pull.
 
-Schema (per-player values are JSON lists indexed by player, as on the device):
-  lines  (boot, seq, game, event, rules, json)            -- PRIMARY KEY (boot, seq)
-  games  (game PRIMARY KEY, rules, players, totals, winners, over,
-          first_seq, last_seq, boot, rounds)
+Schema (per-player values are JSON lists indexed by player, as on the device; every
+table starts with device and history):
+  lines  (device, history, boot, seq, game, event, rules, json)
+         PRIMARY KEY (device, history, seq)
+  games  (device, history, game, rules, players, totals, winners, over,
+          first_seq, last_seq, boot, rounds)   PRIMARY KEY (device, history, game)
          totals/winners: from the standing game_over line (one not undone), else
          totals after the last round still standing and winners NULL; boot: of the
          game's first line; rounds: standing rounds.
-  rounds (boot, seq, game, rules, ender, penalties, round_scores, totals, void, undone)
+  rounds (device, history, boot, seq, game, rules, ender, penalties, round_scores,
+          totals, void, undone)
          one row per `round` line, void and undone ones included (void/undone 0 or 1;
          undone = a later `undo` line of the same game has `of` = this seq).
-  slaps  (boot, seq, game, rules, winner, tie, false, "order", reason, margin_us, undone)
+  slaps  (device, history, boot, seq, game, rules, winner, tie, false, "order", reason,
+          margin_us, undone)
          margin_us: the winner's lead, the second tap's margin (NULL with < 2 taps).
-  taps   (boot, seq, game, rank, player, t_us, margin_us)
+  taps   (device, history, boot, seq, game, rank, player, t_us, margin_us)
          one row per tap of a slap's order; margin_us = behind the slap's first tap.
 
-A malformed line is reported on standard error (one line naming its line number) and
+A malformed line (a missing or mistyped field, a number out of range, per-player lists
+of different lengths) is reported on standard error (one line naming its line number) and
 skipped; the rest loads, and the exit status is then 2. A torn line (an object cut
 short: a power cut while the device was appending; the device goes on on a new line)
 is reported and skipped the same way, but is no error: the file is what a power cut
@@ -44,43 +54,67 @@ HISTORY = "/data/history.jsonl"
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS lines (
-    boot INTEGER NOT NULL, seq INTEGER NOT NULL, game TEXT NOT NULL, event TEXT NOT NULL,
-    rules TEXT, json TEXT NOT NULL, PRIMARY KEY (boot, seq));
+    device TEXT NOT NULL, history TEXT NOT NULL, boot INTEGER NOT NULL, seq INTEGER NOT NULL,
+    game TEXT NOT NULL, event TEXT NOT NULL, rules TEXT, json TEXT NOT NULL,
+    PRIMARY KEY (device, history, seq));
 CREATE TABLE IF NOT EXISTS games (
-    game TEXT PRIMARY KEY, rules TEXT, players INTEGER, totals TEXT, winners TEXT,
-    over INTEGER NOT NULL, first_seq INTEGER, last_seq INTEGER, boot INTEGER,
-    rounds INTEGER NOT NULL);
+    device TEXT NOT NULL, history TEXT NOT NULL, game TEXT NOT NULL, rules TEXT,
+    players INTEGER, totals TEXT, winners TEXT, over INTEGER NOT NULL, first_seq INTEGER,
+    last_seq INTEGER, boot INTEGER, rounds INTEGER NOT NULL,
+    PRIMARY KEY (device, history, game));
 CREATE TABLE IF NOT EXISTS rounds (
-    boot INTEGER NOT NULL, seq INTEGER NOT NULL, game TEXT NOT NULL, rules TEXT,
-    ender INTEGER, penalties TEXT, round_scores TEXT, totals TEXT,
-    void INTEGER NOT NULL, undone INTEGER NOT NULL, PRIMARY KEY (boot, seq));
+    device TEXT NOT NULL, history TEXT NOT NULL, boot INTEGER NOT NULL, seq INTEGER NOT NULL,
+    game TEXT NOT NULL, rules TEXT, ender INTEGER, penalties TEXT, round_scores TEXT,
+    totals TEXT, void INTEGER NOT NULL, undone INTEGER NOT NULL,
+    PRIMARY KEY (device, history, seq));
 CREATE TABLE IF NOT EXISTS slaps (
-    boot INTEGER NOT NULL, seq INTEGER NOT NULL, game TEXT NOT NULL, rules TEXT,
-    winner INTEGER, tie TEXT, false TEXT, "order" TEXT, reason TEXT, margin_us INTEGER,
-    undone INTEGER NOT NULL, PRIMARY KEY (boot, seq));
+    device TEXT NOT NULL, history TEXT NOT NULL, boot INTEGER NOT NULL, seq INTEGER NOT NULL,
+    game TEXT NOT NULL, rules TEXT, winner INTEGER, tie TEXT, false TEXT, "order" TEXT,
+    reason TEXT, margin_us INTEGER, undone INTEGER NOT NULL,
+    PRIMARY KEY (device, history, seq));
 CREATE TABLE IF NOT EXISTS taps (
-    boot INTEGER NOT NULL, seq INTEGER NOT NULL, game TEXT NOT NULL, rank INTEGER NOT NULL,
-    player INTEGER NOT NULL, t_us INTEGER, margin_us INTEGER NOT NULL,
-    PRIMARY KEY (boot, seq, rank));
+    device TEXT NOT NULL, history TEXT NOT NULL, boot INTEGER NOT NULL, seq INTEGER NOT NULL,
+    game TEXT NOT NULL, rank INTEGER NOT NULL, player INTEGER NOT NULL, t_us INTEGER,
+    margin_us INTEGER NOT NULL, PRIMARY KEY (device, history, seq, rank));
 """
+TABLES = ("lines", "games", "rounds", "slaps", "taps")
+MAX_COUNT = (1 << 30) - 1  # the device's counters (boot, seq) stay below this
+MAX_INT = 1 << 31  # any other number on a line is smaller than this
 
 
 def is_int(x):
-    return type(x) is int
+    return type(x) is int and -MAX_INT < x < MAX_INT
+
+
+def is_count(x):
+    return type(x) is int and 0 <= x <= MAX_COUNT
+
+
+def is_ident(x):
+    return type(x) is str and len(x) <= 32
 
 
 def int_list(x):
     return type(x) is list and all(is_int(v) for v in x)
 
 
+def identity(obj):
+    """(device, history) of a line; '' for lines written before the ids existed."""
+    return obj.get("device", ""), obj.get("history", "")
+
+
 def check_line(obj):
     """Return None if `obj` is a well-formed history line, else what is wrong with it."""
     if type(obj) is not dict:
         return "not a JSON object"
-    for key, ok in (("seq", is_int), ("boot", is_int), ("event", lambda v: type(v) is str),
-                    ("game", lambda v: type(v) in (str, int)), ("rules", lambda v: type(v) is str)):
+    for key, ok in (("seq", is_count), ("boot", is_count), ("event", lambda v: type(v) is str),
+                    ("game", lambda v: type(v) is str or is_int(v)),
+                    ("rules", lambda v: type(v) is str)):
         if not ok(obj.get(key)):
             return "missing or bad %r" % key
+    for key in ("device", "history"):
+        if key in obj and not is_ident(obj[key]):
+            return "bad %r" % key
     event = obj["event"]
     if event == "round":
         if obj.get("void") is True:
@@ -90,6 +124,11 @@ def check_line(obj):
         for key in ("penalties", "round_scores", "totals"):
             if not int_list(obj.get(key)):
                 return "missing or bad %r" % key
+        n = len(obj["totals"])
+        if len(obj["penalties"]) != n or len(obj["round_scores"]) != n:
+            return "penalties, round_scores and totals differ in length"
+        if not 0 <= obj["ender"] < n:
+            return "'ender' is not one of the players"
     elif event == "game_over":
         for key in ("totals", "winners"):
             if not int_list(obj.get(key)):
@@ -98,7 +137,7 @@ def check_line(obj):
         order = obj.get("order")
         if type(order) is not list or not all(
                 type(t) is dict and is_int(t.get("player")) and is_int(t.get("margin_us"))
-                for t in order):
+                and (t.get("t_us") is None or is_int(t["t_us"])) for t in order):
             return "missing or bad 'order'"
         if obj.get("winner") is not None and not is_int(obj.get("winner")):
             return "bad 'winner'"
@@ -106,7 +145,7 @@ def check_line(obj):
             if obj.get(key) is not None and not int_list(obj.get(key)):
                 return "bad %r" % key
     elif event == "undo":
-        if not is_int(obj.get("of")):
+        if not is_count(obj.get("of")):
             return "missing or bad 'of'"
     return None
 
@@ -142,22 +181,24 @@ def rebuild(conn):
     """Recompute games, rounds, slaps and taps from all of `lines`."""
     for table in ("games", "rounds", "slaps", "taps"):
         conn.execute("DELETE FROM %s" % table)
-    rows = [json.loads(text) for (text,) in conn.execute("SELECT json FROM lines ORDER BY boot, seq")]
-    undone = {(str(o["game"]), o["of"]) for o in rows if o["event"] == "undo"}
+    rows = [json.loads(text) for (text,) in conn.execute(
+        "SELECT json FROM lines ORDER BY device, history, seq")]
+    undone = {identity(o) + (str(o["game"]), o["of"]) for o in rows if o["event"] == "undo"}
     games = {}
     for o in rows:
+        ids = identity(o)
         game = str(o["game"])
-        g = games.setdefault(game, {"rules": o["rules"], "players": 0, "totals": None,
+        g = games.setdefault(ids + (game,), {"rules": o["rules"], "players": 0, "totals": None,
                                     "winners": None, "over": 0, "first": o["seq"],
                                     "last": o["seq"], "boot": o["boot"], "rounds": 0})
         g["first"], g["last"] = min(g["first"], o["seq"]), max(g["last"], o["seq"])
-        is_undone = (game, o["seq"]) in undone
+        is_undone = ids + (game, o["seq"]) in undone
         for key in ("totals", "penalties", "round_scores"):
             if type(o.get(key)) is list:
                 g["players"] = max(g["players"], len(o[key]))
         event = o["event"]
         if event == "round":
-            conn.execute("INSERT INTO rounds VALUES (?,?,?,?,?,?,?,?,?,?)", (
+            conn.execute("INSERT INTO rounds VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", ids + (
                 o["boot"], o["seq"], game, o["rules"], o.get("ender"), dumps(o.get("penalties")),
                 dumps(o.get("round_scores")), dumps(o.get("totals")), int(o.get("void") is True),
                 int(is_undone)))
@@ -172,36 +213,67 @@ def rebuild(conn):
             margin = order[1]["margin_us"] if len(order) > 1 else None
             for t in order:
                 g["players"] = max(g["players"], t["player"] + 1)
-            conn.execute("INSERT INTO slaps VALUES (?,?,?,?,?,?,?,?,?,?,?)", (
+            conn.execute("INSERT INTO slaps VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", ids + (
                 o["boot"], o["seq"], game, o["rules"], o.get("winner"), dumps(o.get("tie") or []),
                 dumps(o.get("false") or []), dumps(order), o.get("reason"), margin, int(is_undone)))
-            conn.executemany("INSERT INTO taps VALUES (?,?,?,?,?,?,?)", [
-                (o["boot"], o["seq"], game, rank, t["player"], t.get("t_us"), t["margin_us"])
+            conn.executemany("INSERT INTO taps VALUES (?,?,?,?,?,?,?,?,?)", [
+                ids + (o["boot"], o["seq"], game, rank, t["player"], t.get("t_us"), t["margin_us"])
                 for rank, t in enumerate(order)])
-    for game, g in games.items():
-        conn.execute("INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?)", (
-            game, g["rules"], g["players"], dumps(g["totals"]), dumps(g["winners"]), g["over"],
+    for key in sorted(games):
+        g = games[key]
+        conn.execute("INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", key + (
+            g["rules"], g["players"], dumps(g["totals"]), dumps(g["winners"]), g["over"],
             g["first"], g["last"], g["boot"], g["rounds"]))
+
+
+def upgrade(conn):
+    """Convert a database made before lines had device and history ids."""
+    columns = [row[1] for row in conn.execute("PRAGMA table_info(lines)")]
+    if not columns or "device" in columns:
+        return
+    old = [json.loads(text) for (text,) in conn.execute("SELECT json FROM lines")]
+    for table in TABLES:
+        conn.execute("DROP TABLE IF EXISTS %s" % table)
+    create(conn)
+    insert(conn, old)
+
+
+def create(conn):
+    """The tables, inside the open transaction (executescript would commit it)."""
+    for statement in SCHEMA.split(";"):
+        if statement.strip():
+            conn.execute(statement)
+
+
+def insert(conn, lines):
+    conn.executemany("INSERT OR IGNORE INTO lines VALUES (?,?,?,?,?,?,?,?)", [
+        identity(o) + (o["boot"], o["seq"], str(o["game"]), o["event"], o["rules"],
+                       json.dumps(o, sort_keys=True)) for o in lines])
 
 
 def load(db_path, lines):
     """Add new lines to the database and rebuild the derived tables; return how many
-    lines were new. One transaction: all or nothing."""
+    lines were new. One transaction: all or nothing (a database this call created is
+    removed again on an error)."""
+    new_file = not os.path.exists(db_path)
     try:
         conn = sqlite3.connect(db_path)
     except sqlite3.Error as exc:
         raise UserError("cannot open database %s: %s" % (db_path, exc))
     try:
         with conn:
-            conn.executescript("BEGIN;" + SCHEMA)
+            conn.execute("BEGIN")
+            upgrade(conn)
+            create(conn)
             before = conn.execute("SELECT COUNT(*) FROM lines").fetchone()[0]
-            conn.executemany("INSERT OR IGNORE INTO lines VALUES (?,?,?,?,?,?)", [
-                (o["boot"], o["seq"], str(o["game"]), o["event"], o["rules"],
-                 json.dumps(o, sort_keys=True)) for o in lines])
+            insert(conn, lines)
             added = conn.execute("SELECT COUNT(*) FROM lines").fetchone()[0] - before
             rebuild(conn)
         return added
-    except sqlite3.Error as exc:
+    except (sqlite3.Error, OverflowError) as exc:
+        conn.close()
+        if new_file:
+            os.remove(db_path)
         raise UserError("database %s: %s (nothing changed)" % (db_path, exc))
     finally:
         conn.close()

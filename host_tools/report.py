@@ -157,15 +157,17 @@ def per_player(text, players):
 
 def game_section(conn, out_dir, n, game):
     """HTML for one game; writes its chart."""
-    name, rules, players, totals, winners, over, first, last, boot, standing = game
-    parts = ["<h2>Game %s <small>(%s, boot %s, seq %s..%s)</small></h2>" % (
-        html.escape(name), html.escape(rules or "?"), boot, first, last)]
+    device, history, name, rules, players, totals, winners, over, first, last, boot, standing = game
+    source = "device %s, history %s" % (device, history) if device else "device without id"
+    parts = ["<h2>Game %s <small>(%s, %s, boot %s, seq %s..%s)</small></h2>" % (
+        html.escape(name), html.escape(rules or "?"), html.escape(source), boot, first, last)]
     result = "over: winner%s %s" % ("s" if len(json.loads(winners)) > 1 else "", ", ".join(
         "player %d" % (w + 1) for w in json.loads(winners))) if winners else "not over"
     parts.append("<p>%s; totals %s</p>" % (html.escape(result), html.escape(
         ", ".join(str(t) for t in json.loads(totals)) if totals else "-")))
     rounds = conn.execute("SELECT seq, ender, penalties, round_scores, totals, void, undone "
-                          "FROM rounds WHERE game = ? ORDER BY boot, seq", (name,)).fetchall()
+                          "FROM rounds WHERE device = ? AND history = ? AND game = ? ORDER BY seq",
+                          (device, history, name)).fetchall()
     if rounds:
         head = ["seq", "ender"] + ["P%d penalty" % (p + 1) for p in range(players)] + \
                ["P%d score" % (p + 1) for p in range(players)] + \
@@ -184,7 +186,8 @@ def game_section(conn, out_dir, n, game):
             progression_chart(os.path.join(out_dir, png), "Game %s: totals after each round" % name,
                               [(t + [0] * players)[:players] for t in progression])
             parts.append('<img src="%s" alt="score progression">' % png)
-    slaps = conn.execute("SELECT COUNT(*), SUM(undone) FROM slaps WHERE game = ?", (name,)).fetchone()
+    slaps = conn.execute("SELECT COUNT(*), SUM(undone) FROM slaps WHERE device = ? AND "
+                         "history = ? AND game = ?", (device, history, name)).fetchone()
     if slaps[0]:
         parts.append("<p>%d slaps logged.</p>" % slaps[0])
     return "\n".join(parts)
@@ -195,8 +198,9 @@ def write_report(db_path, out_dir):
         raise UserError("no database %s (run pull first)" % db_path)
     try:
         conn = sqlite3.connect("file:%s?mode=ro" % db_path, uri=True)
-        games = conn.execute("SELECT game, rules, players, totals, winners, over, first_seq, "
-                             "last_seq, boot, rounds FROM games ORDER BY boot, first_seq").fetchall()
+        games = conn.execute("SELECT device, history, game, rules, players, totals, winners, "
+                             "over, first_seq, last_seq, boot, rounds FROM games "
+                             "ORDER BY device, history, first_seq").fetchall()
         os.makedirs(out_dir, exist_ok=True)
         body = [summary(games)]
         body.append(slap_section(conn, out_dir))
@@ -216,16 +220,17 @@ def write_report(db_path, out_dir):
 def summary(games):
     wins, played = {}, {}
     for g in games:
-        for p in range(g[2] or 0):
+        for p in range(g[4] or 0):
             played[p] = played.get(p, 0) + 1
-        for w in json.loads(g[4]) if g[4] else []:
+        for w in json.loads(g[6]) if g[6] else []:
             wins[w] = wins.get(w, 0) + 1
-    over = sum(1 for g in games if g[5])
+    over = sum(1 for g in games if g[7])
+    devices = len(set(g[0] for g in games))
     rows = ["<tr>%s</tr>" % cells(["player", "games", "wins"], "th")]
     for p in sorted(played):
         rows.append("<tr>%s</tr>" % cells(["player %d" % (p + 1), played[p], wins.get(p, 0)]))
-    return ("<h2>Summary</h2><p>%d games, %d finished.</p><table>%s</table>"
-            % (len(games), over, "".join(rows)))
+    return ("<h2>Summary</h2><p>%d games, %d finished, from %d device%s.</p><table>%s</table>"
+            % (len(games), over, devices, "" if devices == 1 else "s", "".join(rows)))
 
 
 def slap_section(conn, out_dir):
@@ -233,7 +238,7 @@ def slap_section(conn, out_dir):
         "SELECT margin_us FROM slaps WHERE undone = 0 AND margin_us IS NOT NULL")]
     taps = {}
     for player, margin in conn.execute(
-            "SELECT taps.player, taps.margin_us FROM taps JOIN slaps USING (boot, seq) "
+            "SELECT taps.player, taps.margin_us FROM taps JOIN slaps USING (device, history, seq) "
             "WHERE slaps.undone = 0"):
         taps.setdefault(player, []).append(margin)
     if not taps:

@@ -144,3 +144,93 @@ def test_pull_from_a_device_that_does_not_answer(tmp_path):
     finally:
         os.close(master)
         os.close(slave)
+
+
+def with_ids(lines, device, history):
+    out = []
+    for text in lines:
+        obj = json.loads(text)
+        obj["device"], obj["history"] = device, history
+        out.append(json.dumps(obj, sort_keys=True))
+    return out
+
+
+def test_several_devices_and_histories_share_one_database(tmp_path):
+    db = str(tmp_path / "h.sqlite")
+    files = []
+    for device, history in (("aa01", "0001"), ("bb02", "0001"), ("aa01", "0002")):
+        path = tmp_path / ("%s-%s.jsonl" % (device, history))
+        path.write_text("\n".join(with_ids(igo_game(), device, history)) + "\n")
+        files.append(str(path))
+    for path in files + files:  # twice: the second time adds nothing
+        assert tool("pull", "--file", path, "--db", db).returncode == 0
+    assert rows(db, "SELECT COUNT(*) FROM lines") == [(21,)]
+    assert rows(db, "SELECT device, history, game, rounds FROM games ORDER BY device, history") == [
+        ("aa01", "0001", "1-1", 4), ("aa01", "0002", "1-1", 4), ("bb02", "0001", "1-1", 4)]
+    assert rows(db, "SELECT COUNT(*) FROM rounds WHERE undone = 1") == [(3,)]
+    out = tool("report", "--db", db, "--out", str(tmp_path / "report"))
+    assert out.returncode == 0, out.stderr
+    page = (tmp_path / "report" / "index.html").read_text()
+    assert "from 2 devices" in page and "device bb02, history 0001" in page
+
+
+def test_a_database_from_before_the_ids_is_converted(tmp_path):
+    db = str(tmp_path / "old.sqlite")
+    conn = sqlite3.connect(db)
+    conn.execute("CREATE TABLE lines (boot INTEGER NOT NULL, seq INTEGER NOT NULL, game TEXT "
+                 "NOT NULL, event TEXT NOT NULL, rules TEXT, json TEXT NOT NULL, "
+                 "PRIMARY KEY (boot, seq))")
+    for text in igo_game()[:2]:
+        o = json.loads(text)
+        conn.execute("INSERT INTO lines VALUES (?,?,?,?,?,?)",
+                      (o["boot"], o["seq"], o["game"], o["event"], o["rules"], text))
+    conn.commit()
+    conn.close()
+    path = tmp_path / "new.jsonl"
+    path.write_text("\n".join(with_ids(igo_game(), "cc03", "0001")) + "\n")
+    assert tool("pull", "--file", str(path), "--db", db).returncode == 0
+    assert rows(db, "SELECT device, COUNT(*) FROM lines GROUP BY device ORDER BY device") == [
+        ("", 2), ("cc03", 7)]
+
+
+def test_absurd_numbers_and_uneven_rounds_are_skipped(tmp_path):
+    db = str(tmp_path / "h.sqlite")
+    history = tmp_path / "history.jsonl"
+    good = igo_game()
+    history.write_text("\n".join(good + [
+        line(10 ** 30, "undo", "1-1", "igo", of=1),
+        line(9, "round", "1-1", "igo", ender=0, penalties=[1, 2, 3], round_scores=[1, 0],
+             totals=[4, 0]),
+        line(10, "round", "1-1", "igo", ender=5, penalties=[1, 2], round_scores=[1, 0],
+             totals=[4, 0]),
+        line(11, "slap", "2-1", "corsica", order=[{"player": 0, "t_us": 10 ** 40,
+                                                    "margin_us": 0}])]) + "\n")
+    out = tool("pull", "--file", str(history), "--db", db)
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert out.stderr.splitlines() == [
+        "pull: history line 8: missing or bad 'seq' (skipped)",
+        "pull: history line 9: penalties, round_scores and totals differ in length (skipped)",
+        "pull: history line 10: 'ender' is not one of the players (skipped)",
+        "pull: history line 11: missing or bad 'order' (skipped)"]
+    assert rows(db, "SELECT COUNT(*) FROM lines") == [(7,)]
+
+
+def test_a_failed_load_leaves_no_database_behind(tmp_path):
+    from host_tools import UserError, pull
+
+    db = str(tmp_path / "h.sqlite")
+    bad = json.loads(igo_game()[0])
+    bad["seq"] = 10 ** 30  # past the checks: SQLite cannot hold it
+    try:
+        pull.load(db, [bad])
+        assert False, "loaded"
+    except UserError as e:
+        assert "nothing changed" in str(e)
+    assert not os.path.exists(db)
+    pull.load(db, [json.loads(igo_game()[0])])
+    try:
+        pull.load(db, [json.loads(igo_game()[1]), bad])
+        assert False, "loaded"
+    except UserError:
+        pass
+    assert rows(db, "SELECT seq FROM lines") == [(1,)]  # as it was
