@@ -48,10 +48,12 @@ def simulate(args):
     """The simulate subcommand: totals of `corsica_sim.simulate` as a JSON object."""
     if not 2 <= args.players <= 6:
         raise UserError(PROG + " simulate: --players must be 2-6, not %d" % args.players)
-    if args.games < 1:
-        raise UserError(PROG + " simulate: --games must be at least 1, not %d" % args.games)
-    if args.turn_cap < 1:
-        raise UserError(PROG + " simulate: --turn-cap must be at least 1, not %d" % args.turn_cap)
+    if not 1 <= args.games <= 1000000:
+        raise UserError(PROG + " simulate: --games must be 1-1000000, not %d" % args.games)
+    if not 0 <= args.seed < 2 ** 32:
+        raise UserError(PROG + " simulate: --seed must be 0-4294967295, not %d" % args.seed)
+    if not 1 <= args.turn_cap <= 1000000:
+        raise UserError(PROG + " simulate: --turn-cap must be 1-1000000, not %d" % args.turn_cap)
     variants = tuple(v.strip() for v in args.variants.split(",") if v.strip())
     try:
         r = corsica_sim.simulate(args.players, args.games, args.seed, variants, args.turn_cap)

@@ -11,7 +11,7 @@ import json
 import sys
 
 from host_tools import UserError
-from host_tools.score import load
+from host_tools.jsoninput import read_json
 
 from corsica import slap_reason
 from corsica_cards import JOKERS, card_text, parse_card
@@ -84,7 +84,9 @@ def judge(data):
     tie_break = data.get("tie_break", "random")
     if tie_break not in ("random", "reslap"):
         raise ValueError("tie_break must be \"random\" or \"reslap\", not %s" % json.dumps(tie_break))
-    seed = _int(data.get("seed", 0), "seed", 0)
+    seed = _int(data.get("seed", 0), "seed", 0, 2 ** 32 - 1)
+    if "pile" not in data:
+        raise ValueError("missing key 'pile' (the pile when the taps came, bottom first)")
     pile = [_card(c) for c in _list(data, "pile")]
     jokers = [c for c in pile if c in JOKERS]
     if len(jokers) > 2:
@@ -121,7 +123,7 @@ def main(argv):
     parser.add_argument("trace", help="tap trace JSON file, - for standard input")
     try:
         args = parser.parse_args(argv)
-        data = load(args.trace)
+        data = read_json(args.trace)
         try:
             out = judge(data)
         except ValueError as e:

@@ -8,34 +8,21 @@ import json
 import sys
 
 from host_tools import UserError
+from host_tools.jsoninput import read_json
+import igo_cards
 import igo_hands
 import igo_scoring
 
 KEYS = ("rules", "ender", "penalties", "display", "hands", "ender_series", "players",
         "youngest_first")
+# The largest penalty a hand can leave: its 12 highest cards, none set aside.
+MAX_PENALTY = sum(sorted((v for _ in igo_cards.COLOURS for v in range(1, igo_cards.VALUES + 1)),
+                         reverse=True)[:igo_cards.HAND_SIZE])
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message):
         raise UserError(message)
-
-
-def load(path):
-    """The JSON value in the file (`-`: standard input)."""
-    try:
-        if path == "-":
-            text = sys.stdin.read()
-        else:
-            with open(path, encoding="utf-8") as f:
-                text = f.read()
-    except OSError as e:
-        raise UserError("cannot read %s: %s" % (path, e.strerror or e))
-    except UnicodeDecodeError:
-        raise UserError("%s is not UTF-8 text" % path)
-    try:
-        return json.loads(text)
-    except (ValueError, RecursionError) as e:
-        raise UserError("%s is not valid JSON: %s" % (path, e))
 
 
 def _list_of(data, key, kind, what):
@@ -73,6 +60,10 @@ def score(data, declared_colours=False):
     for i in youngest or ():
         if not 0 <= i < players:
             raise ValueError("youngest_first: player %d out of range 0-%d" % (i, players - 1))
+    for i, p in enumerate(data.get("penalties") or ()):
+        if not 0 <= p <= MAX_PENALTY:
+            raise ValueError("penalty %d of player %d out of range 0-%d (a hand's largest total)"
+                             % (p, i, MAX_PENALTY))
     if not with_hands:
         scores, winners = igo_scoring.score_round(data["rules"], data["ender"], data["penalties"], youngest)
         return {"penalties": data["penalties"], "round_scores": scores, "winners": winners}
@@ -88,7 +79,7 @@ def main(argv):
                         help="the ender names two series colours (docs/rules.md setting)")
     try:
         args = parser.parse_args(argv)
-        result = score(load(args.round), args.declared_colours)
+        result = score(read_json(args.round), args.declared_colours)
     except (UserError, ValueError) as e:
         print("score: " + " ".join(str(e).split()), file=sys.stderr)
         return 2

@@ -21,7 +21,7 @@ import threading
 import time
 
 from host_tools import BOARDS, FIRMWARE, MICROPYTHON, ROOT, UserError
-from host_tools import screen
+from host_tools import child, screen
 from host_tools.simdevice import simscript
 
 SIMRUN = os.path.join(ROOT, "host_tools", "simdevice", "simrun.py")
@@ -114,11 +114,7 @@ def device_command(args, script):
     exe = MICROPYTHON if os.path.exists(MICROPYTHON) else shutil.which("micropython")
     if not exe:
         raise UserError("micropython not found (make venv)")
-    m = re.match(r"^(\d+)([kKmM]?)$", args.heap)
-    if not m:
-        raise UserError("bad --heap %r (e.g. 192k)" % args.heap)
-    heap_k = int(m.group(1)) * {"": 1 / 1024, "k": 1, "m": 1024}[m.group(2).lower()]
-    heap = "%dk" % (int(heap_k) + SIM_HEAP_OVERHEAD_K)
+    heap = "%dk" % (heap_k(args.heap) + SIM_HEAP_OVERHEAD_K)
     app = args.app
     if app.endswith(".py"):
         app = os.path.abspath(app)
@@ -130,6 +126,17 @@ def device_command(args, script):
     if script:
         cmd += ["--script", os.path.abspath(script)]
     return cmd
+
+
+def heap_k(text):
+    """--heap in KiB: 192k, 1m; 96k (what the firmware needs) to 4m (a Pico has 192k)."""
+    m = re.match(r"^(\d+)([kKmM]?)$", text)
+    if not m:
+        raise UserError("bad --heap %r (e.g. 192k)" % text)
+    size = int(m.group(1)) * {"": 1 / 1024, "k": 1, "m": 1024}[m.group(2).lower()]
+    if not 96 <= size <= 4096:
+        raise UserError("--heap %s out of range (96k to 4m)" % text)
+    return int(size)
 
 
 def flash_bytes(text):
@@ -198,8 +205,7 @@ class Screens:
 
 def run_scripted(cmd, args):
     screens = Screens(sys.stdout if args.events else None)
-    proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                            cwd=args.flash, start_new_session=True)
+    proc = child.start(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, cwd=args.flash)
 
     def consume(raw):
         log, fields = split_line(raw.decode("utf-8", "replace").rstrip("\r\n"))
@@ -313,8 +319,8 @@ def render(screens, board, logs):
 def run_interactive(cmd, args, board):
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise UserError("interactive mode needs a terminal (or use --script FILE)")
-    proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, cwd=args.flash, start_new_session=True)
+    proc = child.start(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, cwd=args.flash)
     inbox = queue.Queue()
 
     def pump(stream, name):
@@ -387,13 +393,48 @@ def run_interactive(cmd, args, board):
     return finish(proc.returncode)
 
 
+def folder_for(path, what):
+    """Make sure `path` is a folder (made if missing), or say why it cannot be."""
+    if os.path.exists(path) and not os.path.isdir(path):
+        raise UserError("%s %s is a file, not a folder" % (what, path))
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError as e:
+        raise UserError("cannot make %s %s: %s" % (what, path, (e.strerror or str(e)).lower()))
+
+
+def check_options(args):
+    """Every option in range, in one line each (before anything starts)."""
+    if not 1 <= args.scale <= 32:
+        raise UserError("--scale must be 1-32 PNG pixels per OLED pixel, not %d" % args.scale)
+    if not 0 <= args.seed < 2 ** 32:
+        raise UserError("--seed must be 0-4294967295, not %d" % args.seed)
+    if not 0 <= args.clock_start_us < 2 ** 50:
+        raise UserError("--clock-start-us must be 0-%d, not %d" % (2 ** 50 - 1, args.clock_start_us))
+    heap_k(args.heap)
+    flash_bytes(args.flash_size)
+    app = args.app
+    if app.endswith(".py"):
+        if not os.path.isfile(app):
+            raise UserError("--app %s: no such file" % app)
+    elif not re.match(r"^[A-Za-z_][A-Za-z0-9_]*$", app) or not os.path.isfile(
+            os.path.join(FIRMWARE, app + ".py")):
+        raise UserError("--app %r: no such firmware module (firmware/*.py) or .py file" % app)
+    if args.screenshot and os.path.isdir(args.screenshot):
+        raise UserError("--screenshot %s is a folder, not a PNG file" % args.screenshot)
+    folder_for(args.flash, "--flash")
+    if args.screens:
+        folder_for(args.screens, "--screens")
+
+
 def main(argv):
     args = parse_args(argv)
+    child.exit_on_signals()
     try:
         board = load_board(args.board)
+        check_options(args)
         if args.script:
             check_script(args.script, board)
-        os.makedirs(args.flash, exist_ok=True)
         cmd = device_command(args, args.script)
         if args.script:
             return run_scripted(cmd, args)

@@ -19,7 +19,7 @@ import sys
 import termios
 import tty
 
-from host_tools import MICROPYTHON, ROOT, UserError
+from host_tools import MICROPYTHON, ROOT, UserError, child
 
 BACKEND = os.path.join(os.path.dirname(os.path.abspath(__file__)), "vdevice_backend.py")
 BANNER = (b"MicroPython v1.29.0 on 2025-12-01; Raspberry Pi Pico (vdevice) with RP2040\r\n"
@@ -45,8 +45,7 @@ class Backend:
         self.jobs = 0
 
     def start(self):
-        self.proc = subprocess.Popen(self.args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     start_new_session=True)
+        self.proc = child.start(self.args, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         self.out = self.proc.stdout.fileno()
 
     def stop(self):

@@ -6,6 +6,7 @@ ms from boot, non-decreasing. `press` = down, then up PRESS_MS later.
 BUTTONS = ("up", "down", "ok", "back", "p1", "p2", "p3", "p4", "p5", "p6")
 ACTIONS = ("down", "up", "press")
 PRESS_MS = 80
+MAX_MS = 24 * 3600 * 1000  # a script is a table's evening, not a year of simulated time
 
 
 def parse_line(line, last_t=0):
@@ -27,6 +28,8 @@ def parse_line(line, last_t=0):
         raise ValueError("bad time %r (milliseconds from boot)" % t)
     if t_ms < 0:
         raise ValueError("negative time %d" % t_ms)
+    if t_ms > MAX_MS:
+        raise ValueError("time %d ms is more than 24 hours after boot" % t_ms)
     if t_ms < last_t:
         raise ValueError("time %d goes back (previous event at %d)" % (t_ms, last_t))
     button = button.lower()
