@@ -65,7 +65,8 @@ class App:
         import config
 
         self.config, problem = config.load(self.path(config.FILE))
-        self._mode_modules.add("config")  # dropped now; a setup screen imports it again
+        # Dropped now: needed at boot only (a setup screen imports config again).
+        self._mode_modules.update(("config", "history_boot"))
         if problem:
             problems.append(self._set_aside(config.FILE, problem))
         problem = self._load_state()

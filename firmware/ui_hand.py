@@ -1,8 +1,8 @@
 """I Go / Corsari hand calculator: enter a 12-card hand with the buttons and see the
 best arrangement and its penalty.
 
-In a round (`entry`: ui_igo.PenaltyEntry, which keeps the round's display colour and
-hands) the ender steps through every option (igo_choice: I Go, every lowest-penalty
+In a round (`RoundHands`: the round's display colour and hands, kept by the round
+entry, ui_igo.PenaltyEntry) the ender steps through every option (igo_choice: I Go, every lowest-penalty
 series; Corsari, every crew) with the engine's pick preselected, the same pick as
 the host's `score`; the other players' calculators add to the chosen series.
 """
@@ -45,6 +45,72 @@ def arrange(cards, display, ender=True, option=None, declared=False):
             "left": left, "removed": removed}
 
 
+class RoundHands:
+    """The hands entered in one round's calculators, and what follows from them: the
+    ender's option (`choice`, None = the engine's pick) decides what the others add,
+    and every penalty from a hand follows it (`rearrange`). `entry` is the round
+    entry (ender, order, penalties, confirmed)."""
+
+    def __init__(self, entry):
+        self.entry = entry
+        self.ender = entry.ender
+        self.display = None  # the round's display colour, once a hand is entered
+        self.cards = [None] * len(entry.penalties)  # card lists per player
+        self.choice = None
+
+    def others(self, display):
+        """The other players as igo_choice wants them: a hand's masks, an announced
+        penalty (int), or left out while unknown."""
+        entry = self.entry
+        out = []
+        for p in entry.order[1:]:
+            if self.cards[p]:
+                out.append(masks_of(self.cards[p], display))
+            elif entry.confirmed[p]:
+                out.append(entry.penalties[p])
+        return out
+
+    def others_in(self):
+        entry = self.entry
+        return all(self.cards[p] or entry.confirmed[p] for p in entry.order[1:])
+
+    def ender_option(self):
+        """The ender's (colours, values): the choice or the engine's pick; None
+        while the ender's hand is not entered."""
+        hand = self.cards[self.ender]
+        if not hand:
+            return None
+        import igo_choice
+
+        app = self.entry.app
+        declared = app.settings["declared_colours"]
+        mine = masks_of(hand, self.display)
+        options = igo_choice.options(app.match.rules, mine, declared)
+        i = self.choice
+        if i is None or i >= len(options):
+            i = igo_choice.choose(app.match.rules, mine, self.others(self.display), declared)
+        return options[i]
+
+    def use_hand(self, player, display, cards, choice):
+        """A hand from the calculator (choice: the ender's option, None = the pick)."""
+        self.display = display
+        self.cards[player] = list(cards)
+        self.entry.confirmed[player] = True
+        if player == self.ender:
+            self.choice = choice
+        self.rearrange()
+
+    def rearrange(self):
+        """Every penalty from a hand, against the ender's option."""
+        option = self.ender_option()
+        declared = self.entry.app.settings["declared_colours"]
+        for p in self.entry.order:
+            if self.cards[p]:
+                self.entry.penalties[p] = arrange(self.cards[p], self.display, p == self.ender,
+                                                  option, declared)["penalty"]
+        self.entry.app.invalidate()
+
+
 class HandCalc(ui.Screen):
     """Hand calculator: the display colour (once per round), then 12 cards (up/down
     over the colour, ok, up/down over the value, ok; back steps back), then the
@@ -61,7 +127,7 @@ class HandCalc(ui.Screen):
         self.ender = entry is None or player == entry.ender
         self.declared = app.settings["declared_colours"]
         self.display = entry.display if entry else None
-        self.cards = list(entry.hands[player] or ()) if entry else []
+        self.cards = list(entry.cards[player] or ()) if entry else []
         self.colour = self.display or 0
         self.value = 1
         self.options = ()  # the ender's options (igo_choice.options)
@@ -154,7 +220,7 @@ class HandCalc(ui.Screen):
     def ender_line(self):
         """The ender's round score with the option shown, once the others are in."""
         entry = self.entry
-        if not entry or not entry.others_in(self.player):
+        if not entry or not entry.others_in():
             return "Score after all"
         import igo_choice
         import igo_scoring

@@ -176,10 +176,8 @@ class PenaltyEntry(ui.Screen):
     """Round entry, step 2: each player's penalty, the ender first, then in turn
     order. up/down: +-1, long press / repeat: +-10; ok: next player;
     long ok: the hand calculator for this player; back: previous player.
-
-    Hands entered in the calculator are kept for the round (with its display
-    colour): the ender's option (`choice`, None = the engine's pick) decides what
-    the others add, and every penalty from a hand follows it (`rearrange`)."""
+    Hands entered in the calculator are kept for the round (ui_hand.RoundHands, made
+    on the first use: its code is loaded only for rounds entered from hands)."""
 
     def __init__(self, app, ender):
         ui.Screen.__init__(self, app)
@@ -187,11 +185,9 @@ class PenaltyEntry(ui.Screen):
         n = len(app.match.names)
         self.order = [(ender + k) % n for k in range(n)]
         self.penalties = [0] * n
-        self.pos = 0
-        self.display = None  # the round's display colour, once a hand is entered
-        self.hands = [None] * n  # card lists from the hand calculator
         self.confirmed = [False] * n  # penalty passed with ok (announced)
-        self.choice = None  # the ender's option index, None: the engine's pick
+        self.pos = 0
+        self.hands = None  # ui_hand.RoundHands once the calculator was used
 
     def player(self):
         return self.order[self.pos]
@@ -199,62 +195,8 @@ class PenaltyEntry(ui.Screen):
     def set_penalty(self, value):
         p = self.player()
         self.penalties[p] = clamp(value, 0, MAX_PENALTY)
-        self.hands[p] = None  # typed over: no longer from the hand
-        self.app.invalidate()
-
-    def others(self, display):
-        """The other players as igo_choice wants them: a hand's masks, an announced
-        penalty (int), or left out while unknown."""
-        import ui_hand
-
-        out = []
-        for p in self.order[1:]:
-            if self.hands[p]:
-                out.append(ui_hand.masks_of(self.hands[p], display))
-            elif self.confirmed[p]:
-                out.append(self.penalties[p])
-        return out
-
-    def others_in(self, player):
-        return all(self.hands[p] or self.confirmed[p] for p in self.order[1:])
-
-    def ender_option(self):
-        """The ender's (colours, values): the choice or the engine's pick; None
-        while the ender's hand is not entered."""
-        hand = self.hands[self.ender]
-        if not hand:
-            return None
-        import igo_choice
-        import ui_hand
-
-        declared = self.app.settings["declared_colours"]
-        rules = self.app.match.rules
-        mine = ui_hand.masks_of(hand, self.display)
-        options = igo_choice.options(rules, mine, declared)
-        i = self.choice
-        if i is None or i >= len(options):
-            i = igo_choice.choose(rules, mine, self.others(self.display), declared)
-        return options[i]
-
-    def use_hand(self, player, display, cards, choice):
-        """A hand from the calculator (choice: the ender's option, None = pick)."""
-        self.display = display
-        self.hands[player] = list(cards)
-        self.confirmed[player] = True
-        if player == self.ender:
-            self.choice = choice
-        self.rearrange()
-
-    def rearrange(self):
-        """Every penalty from a hand, against the ender's option."""
-        import ui_hand
-
-        option = self.ender_option()
-        declared = self.app.settings["declared_colours"]
-        for p in self.order:
-            if self.hands[p]:
-                self.penalties[p] = ui_hand.arrange(self.hands[p], self.display, p == self.ender,
-                                                    option, declared)["penalty"]
+        if self.hands:
+            self.hands.cards[p] = None  # typed over: no longer from the hand
         self.app.invalidate()
 
     def on_nav(self, name, kind):
@@ -268,13 +210,16 @@ class PenaltyEntry(ui.Screen):
                 self.pos += 1
                 self.app.invalidate()
             else:
-                if any(self.hands):  # announced penalties may change the pick
-                    self.rearrange()
+                if self.hands:  # announced penalties may change the engine's pick
+                    self.hands.rearrange()
                 self.app.push(RoundReview(self.app, self.ender, list(self.penalties)))
         elif name == "ok" and kind == "long":
             import ui_hand
 
-            self.app.push(ui_hand.HandCalc(self.app, self, p))
+            if self.hands is None:
+                self.hands = ui_hand.RoundHands(self)
+                self.MODULES = ui_hand.HandCalc.MODULES  # kept while the round is entered
+            self.app.push(ui_hand.HandCalc(self.app, self.hands, p))
         elif name == "back" and kind == "press":
             if self.pos:
                 self.pos -= 1
@@ -290,7 +235,8 @@ class PenaltyEntry(ui.Screen):
         name = sheet.names[p] + (" (ended)" if p == self.ender else "")
         canvas.center(name, ui.TOP + 1)
         ui.draw_big(canvas, str(self.penalties[p]), ui.TOP + 13, 3)
-        canvas.text("from hand" if self.hands[p] else "hold ok: hand", 0, row_y(ROWS - 1))
+        hint = "from hand" if self.hands and self.hands.cards[p] else "hold ok: hand"
+        canvas.text(hint, 0, row_y(ROWS - 1))
 
 
 class RoundReview(ui.Screen):

@@ -399,11 +399,14 @@ class Script:
         return "\n".join(self.lines) + "\n"
 
 
-def hand_calc(s, display, cards):
-    """Enter the display colour and 12 cards in the hand calculator; ok on the result."""
-    s.cycle(0, display, 10)
-    s.press("ok")
-    colour, value = display, 1
+def hand_calc(s, display, cards, first):
+    """Enter (the round's first time) the display colour, then 12 cards in the hand
+    calculator; ok on the result."""
+    colour, value = 0, 1
+    if first:
+        s.cycle(0, display, 10)
+        s.press("ok")
+        colour = display
     for card in cards:
         s.cycle(colour, card >> 4, 10)
         s.press("ok")
@@ -426,8 +429,10 @@ def deal(seed):
 
 def enter_round(s, sheet, ender, penalties, calc=None):
     """MatchScreen -> round entered. calc: (display, hands) to use the hand calculator
-    for the ender and the next player (their penalties then come from it)."""
-    import ui_igo
+    for the ender and the next player (their penalties then come from it, against the
+    engine's pick for the ender, as the device computes them)."""
+    import igo_choice
+    import ui_hand
 
     n = len(penalties)
     s.press("ok")  # round menu
@@ -435,17 +440,21 @@ def enter_round(s, sheet, ender, penalties, calc=None):
     s.press("down", ender)
     s.press("ok")
     penalties = list(penalties)
-    series = None
+    from_hand = [(ender + k) % n for k in range(2)] if calc else []
+    if calc:
+        display, hands = calc
+        mine = ui_hand.masks_of(hands[ender], display)
+        others = [ui_hand.masks_of(hands[p], display) if p in from_hand else penalties[p]
+                  for p in [(ender + k) % n for k in range(1, n)]]
+        option = igo_choice.options(sheet.rules, mine)[
+            igo_choice.choose(sheet.rules, mine, others)]
+        for p in from_hand:
+            penalties[p] = ui_hand.arrange(hands[p], display, p == ender, option)["penalty"]
     for k in range(n):
         p = (ender + k) % n
-        if calc and k < 2:
-            display, hands = calc
-            r = ui_igo.arrange(hands[p], display, k == 0, series)
-            if k == 0:
-                series = (r["colours"], r["values"])
-            penalties[p] = r["penalty"]
+        if p in from_hand:
             s.hold("ok")
-            hand_calc(s, display, hands[p])
+            hand_calc(s, display, hands[p], k == 0)
         else:
             s.number(penalties[p])
         s.press("ok")
@@ -511,7 +520,7 @@ def referee_script():
     s = Script("Battle of Corsica referee: %d slaps" % REFEREE_SLAPS)
     s.press("down", 2)
     s.press("ok")  # Corsica ref
-    s.press("down", 3)
+    s.press("down", 4)
     s.press("ok")  # Start (6 players)
     for i in range(REFEREE_SLAPS):
         s.press("ok")  # the pile changed

@@ -90,8 +90,8 @@ def test_hand_calculator_feeds_the_penalty_entry():
         rig.nav("ok")  # use it
         assert rig.screen() == "PenaltyEntry"
         entry = rig.app.top()
-        assert entry.penalties == [31, 0] and entry.hands[0] == calc.cards
-        assert entry.ender_option() == ((2, 3), 0b111100000)  # yellow 6 7, green 8 9
+        assert entry.penalties == [31, 0] and entry.hands.cards[0] == calc.cards
+        assert entry.hands.ender_option() == ((2, 3), 0b111100000)  # yellow 6 7, green 8 9
     finally:
         rig.close()
 

@@ -223,7 +223,10 @@ def unique_id():
         pass
     import os
 
-    uid = os.urandom(8)
+    try:
+        uid = os.urandom(8)
+    except AttributeError:  # the WebAssembly port has none: the flash's name will do
+        uid = bytes((hash(os.getcwd()) >> (8 * i)) & 255 for i in range(8))
     with open(UNIQUE_ID_FILE, "wb") as f:
         f.write(uid)
     return uid

@@ -1,0 +1,129 @@
+"""The history's files checked at boot (history.History calls `start`; the app drops
+this module afterwards: its code is not needed during a game).
+
+Each repair is reported in `History.problems`: `data` that is a file and a history
+that is a folder are set aside (renamed, never deleted); a torn last line (a power
+cut during an append) is moved to `data/history.torn`; a lost or corrupt boot file
+is set aside and the counter, `seq` and the ids continue from the history itself, so
+`seq` never goes back. Numbers and ids read from files are range-checked.
+"""
+import os
+
+import store
+
+
+def start(h, boot_path, device_id):
+    """Check the files of History `h`; set its next_seq, boot, device and history."""
+    _make_parent(h, h.path)
+    if store.is_dir(h.path):
+        _aside(h, h.path, "was a folder")
+    last, h._torn = h.tail()
+    if h._torn:
+        cut_torn_tail(h)
+    stored, problem = store.load(boot_path, 512)
+    if problem:
+        _aside(h, boot_path, problem[problem.find(" ") + 1:])
+    stored = stored or {}
+    last = last or {}
+    h.next_seq = last.get("seq", 0) + 1
+    boot = max(h.count(stored.get("boot")) or 0, h.count(last.get("boot")) or 0)
+    h.boot = min(boot + 1, h.MAX_COUNT)
+    h.device = (ident(device_id) or ident(last.get("device")) or ident(stored.get("device"))
+                or new_id(8))
+    h.history = None
+    if last:  # the file goes on: its id (old lines without one: the stored id)
+        h.history = ident(last.get("history")) or ident(stored.get("history"))
+    h.history = h.history or new_id(4)
+    h.error = store.save(boot_path, {"boot": h.boot, "device": h.device, "history": h.history})
+
+
+def ident(x):
+    """x if it is a plausible id (short text of hex digits), else None."""
+    if type(x) is str and 0 < len(x) <= 32:
+        for ch in x:
+            if ch not in "0123456789abcdef":
+                return None
+        return x
+    return None
+
+
+def new_id(nbytes):
+    """A random id of nbytes bytes as hex."""
+    try:
+        raw = os.urandom(nbytes)
+    except (AttributeError, OSError):  # no urandom: the clock will do
+        import time
+
+        n = time.ticks_us() if hasattr(time, "ticks_us") else int(time.time() * 1e6)
+        raw = bytes((n >> (8 * i)) & 255 for i in range(nbytes))
+    return "".join("%02x" % b for b in raw)
+
+
+def _make_parent(h, path):
+    i = path.rfind("/")
+    if i <= 0:
+        return
+    parent = path[:i]
+    if store._exists(parent) and not store.is_dir(parent):
+        _aside(h, parent, "was a file, not a folder")
+    try:
+        os.mkdir(parent)
+    except OSError:
+        pass  # exists
+
+
+def _aside(h, path, why):
+    new = store.set_aside(path)
+    name = path[path.rfind("/") + 1:]
+    if new:
+        h.problems.append("%s %s: kept as %s" % (name, why, new[new.rfind("/") + 1:]))
+    else:
+        h.problems.append("%s %s" % (name, why))
+
+
+def cut_torn_tail(h):
+    """Move a torn last line (no newline at the end) to history.torn: the file is
+    copied up to its last newline, then renamed over itself."""
+    path = h.path
+    torn_path = path[:path.rfind("/") + 1] + "history.torn"
+    chunk_size = h.TAIL_CHUNK
+    tmp = path + ".tmp"
+    try:
+        size = os.stat(path)[6]
+        with open(path, "rb") as f:
+            end = _last_newline(f, size, chunk_size) + 1
+            with open(tmp, "wb") as out:
+                pos = 0
+                while pos < end:
+                    chunk = f.read(min(chunk_size, end - pos))
+                    out.write(chunk)
+                    pos += len(chunk)
+            with open(torn_path, "ab") as out:
+                while True:
+                    chunk = f.read(chunk_size)
+                    if not chunk:
+                        break
+                    out.write(chunk)
+                out.write(b"\n")
+        os.rename(tmp, path)
+    except OSError as e:
+        store._remove_quietly(tmp)
+        h.problems.append("history: torn last line kept (%s)" % store.error_text(e))
+        return
+    h._torn = False
+    h.problems.append("history: torn last line moved to history.torn")
+
+
+def _last_newline(f, size, chunk_size):
+    """Position of the last newline in the open file (-1: none); rewinds the file."""
+    pos = size
+    while pos > 0:
+        start = max(0, pos - chunk_size)
+        f.seek(start)
+        i = f.read(pos - start).rfind(b"\n")
+        if i >= 0:
+            f.seek(0)
+            return start + i
+        pos = start
+    f.seek(0)
+    return -1
