@@ -13,9 +13,12 @@ text at (x, y) occupies x + 8*scale*i .. +8*scale, y .. y + 8*scale. terminalio.
 is 6 x 12 (capitals 8 rows high, 2 rows of descender below the baseline), so `CellFont`
 puts each terminalio glyph into the same cell: the advance is a whole cell (8 px, not
 6), the glyph sits 1 px in from the cell's left edge (its 6-px box fills columns
-1..6, as the 8x8 font's glyphs do), and the label's baseline is at y + 8*scale, so
-capitals and digits fill the cell's rows 0..7, descenders hang 2 rows below it
-and the dots of i and j reach 1 row above it.
+1..6, as the 8x8 font's glyphs do), and the label's baseline is placed so that
+capitals and digits fill the cell's rows 0..7 (descenders hang 2 rows below it and
+the dots of i and j reach 1 row above it). Fonts report their metrics differently
+(CircuitPython's built-in terminalio.FONT: 12-row glyphs with dy = 0; Blinka's BDF
+copy: dy = -2), so the baseline comes from where the ink of "M" starts in the glyph
+the device really has (`CellFont.baseline`).
 Same text at the same cell positions: layout, text widths and centring are the
 MicroPython ones; only the glyph shapes differ.
 
@@ -28,7 +31,6 @@ import terminalio
 from adafruit_display_text import bitmap_label
 
 FONT = 8  # cell width and height in pixels (canvas.py's 8x8 font)
-BASELINE = 8  # baseline of the terminalio glyph below the cell's top, at scale 1
 WHITE = 0xFFFFFF
 
 try:
@@ -62,8 +64,10 @@ class CellFont:
         self.height = height
         self.dx = (cell - width + 1) // 2  # 6-wide glyphs: 1 px in
         m = font.get_glyph(ord("M"))
-        self.ascent = m.height + m.dy  # rows above the baseline
+        self.ascent = m.height + m.dy  # rows of the glyph box above the baseline
         self.descent = -m.dy
+        # The baseline below the cell's top: the capital's first row of ink at row 0.
+        self.baseline = self.ascent - _ink_top(m)
 
     def get_bounding_box(self):
         return (self.cell, self.height)
@@ -78,6 +82,16 @@ class CellFont:
                     return None
             g = self._glyphs[codepoint] = _Glyph(src, self.dx, self.cell)
         return g
+
+
+def _ink_top(g):
+    """The first row of a glyph's box with ink in it."""
+    x0 = g.tile_index * g.width  # a font's glyphs may share one bitmap, side by side
+    for y in range(g.height):
+        for x in range(g.width):
+            if g.bitmap[x0 + x, y]:
+                return y
+    return 0
 
 
 _font = None
@@ -131,7 +145,7 @@ class Canvas:
             self._labels.append(label)
             self.group.append(label)
         label.x = x
-        label.y = y + BASELINE * scale
+        label.y = y + self.font.baseline * scale
         self.texts.append((s, x, y, scale, color))
 
     def center(self, s, y, scale=1, color=1):

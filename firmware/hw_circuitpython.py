@@ -204,8 +204,8 @@ class Hardware:
                 self._levels |= bits[ev.key_number]
             self.ring.record(tap_us(ev.timestamp), self._levels)
             n += 1
-        if events.overflowed:
-            events.overflowed = False
+        if events.overflowed:  # read-only: clear() resets it (the queue is empty now)
+            events.clear()
             self.ring.overflows += 1
         return n
 

@@ -156,20 +156,21 @@ def micropython_shots(root):
 
 
 class FakeI2C:
-    """An I2C bus with an SSD1306 on it: plays the command/data bytes that the
-    displayio driver sends into the controller's RAM (horizontal addressing)."""
-
-    ARGS = {0x20: 1, 0x21: 2, 0x22: 2, 0x81: 1, 0x8D: 1, 0xA8: 1, 0xD3: 1, 0xD5: 1,
-            0xD9: 1, 0xDA: 1, 0xDB: 1}
+    """busio.I2C with the simulator's SSD1306 model behind it (host_tools/simdevice/
+    simoled.py, the panel the sim board uses): every command the displayio driver
+    sends counts, so a dark, mirrored or wrongly initialised panel shows."""
 
     def __init__(self, *args, **kwargs):
-        self.ram = bytearray(W * H // 8)
-        self.cols = (0, W - 1)
-        self.pages = (0, H // 8 - 1)
-        self.at = (0, 0)  # (page, column)
-        self.pending = []
+        from host_tools.simdevice.simoled import Panel
+
+        self.panel = Panel(False, W, H)
         self.locked = False
         self.writes = 0
+
+    @property
+    def ram(self):
+        """What the glass shows (SSD1306 page layout)."""
+        return self.panel.visible()
 
     def try_lock(self):
         if self.locked:
@@ -184,35 +185,8 @@ class FakeI2C:
         pass
 
     def writeto(self, address, buffer, *, start=0, end=None):
-        data = bytes(buffer[start:end])
         self.writes += 1
-        if data[0] == 0x80:  # (0x80, command byte) pairs
-            self.pending.extend(data[1::2])
-            self._commands()
-        elif data[0] == 0x40:
-            self._data(data[1:])
-
-    def _commands(self):
-        c = self.pending
-        while c and len(c) > self.ARGS.get(c[0], 0):
-            n = self.ARGS.get(c[0], 0)
-            if c[0] == 0x21:
-                self.cols = (c[1], c[2])
-                self.at = (self.at[0], c[1])
-            elif c[0] == 0x22:
-                self.pages = (c[1], c[2])
-                self.at = (c[1], self.at[1])
-            del c[: n + 1]
-
-    def _data(self, data):
-        page, col = self.at
-        for b in data:
-            self.ram[page * W + col] = b
-            col += 1
-            if col > self.cols[1]:
-                col = self.cols[0]
-                page = page + 1 if page < self.pages[1] else self.pages[0]
-        self.at = (page, col)
+        self.panel.write(bytes(buffer[start:end]))
 
 
 def ssd1306(i2c):
@@ -333,6 +307,48 @@ def test_cell_font_puts_terminalio_glyphs_into_8x8_cells():
     assert c.texts == [] and not any(lab.hidden is False for lab in c._labels)
 
 
+class BuiltinMetrics:
+    """terminalio.FONT as CircuitPython's built-in font reports it: every glyph the
+    whole 12-row box, dx = dy = 0 (Blinka's BDF copy says dy = -2)."""
+
+    def __init__(self, font):
+        self.font = font
+
+    def get_bounding_box(self):
+        return self.font.get_bounding_box()
+
+    def get_glyph(self, codepoint):
+        g = self.font.get_glyph(codepoint)
+        if g is None:
+            return None
+        return types.SimpleNamespace(bitmap=g.bitmap, tile_index=g.tile_index, width=g.width,
+                                     height=g.height, dx=0, dy=g.dy + 2, shift_x=g.shift_x,
+                                     shift_y=g.shift_y)
+
+
+def test_text_sits_in_its_cell_with_either_font_metrics(monkeypatch):
+    import terminalio
+
+    rows = {}
+    for name, font in (("blinka", terminalio.FONT), ("circuitpython", BuiltinMetrics(terminalio.FONT))):
+        monkeypatch.setattr(canvas_displayio, "_font", canvas_displayio.CellFont(font))
+        i2c = FakeI2C()
+        display = ssd1306(i2c)
+        canvas = canvas_displayio.Canvas(W, H)
+        display.root_group = canvas.group
+        canvas.text("MEH", 0, 20)
+        canvas.text("M", 64, 40, 2)
+        display.refresh()
+        buf = bytes(i2c.ram)
+        displayio.release_displays()
+        rows[name] = ([y for y in range(H) if any(pixel(buf, x, y) for x in range(0, 24))],
+                      [y for y in range(H) if any(pixel(buf, x, y) for x in range(64, 80))])
+    assert rows["blinka"] == rows["circuitpython"]
+    small, big = rows["blinka"]
+    assert (small[0], small[-1]) == (20, 27)  # capitals fill the cell's rows 0..7
+    assert (big[0], big[-1]) == (40, 55)
+
+
 def test_canvas_clips_shapes_like_framebuf():
     c = canvas_displayio.Canvas(W, H)
     c.fill_rect(-5, -5, 10, 10, 1)
@@ -388,22 +404,35 @@ def fake_modules(world):
     digitalio.DigitalInOut = DigitalInOut
 
     keypad = types.ModuleType("keypad")
+    import keypad as blinka_keypad  # Blinka's: the real EventQueue (read-only overflowed)
 
     class Event:
-        def __init__(self, key_number=0, pressed=True, timestamp=None):
-            self.key_number = key_number
-            self.pressed = pressed
-            self.timestamp = timestamp
+        """CircuitPython's Event: read-only fields, with the scan's timestamp (Blinka's
+        Event has none)."""
 
-    class EventQueue:
-        def __init__(self):
-            self.queue = []
-            self.overflowed = False
+        def __init__(self, key_number=0, pressed=True, timestamp=None):
+            self._key_number, self._pressed, self._timestamp = key_number, pressed, timestamp
+
+        key_number = property(lambda self: self._key_number)
+        pressed = property(lambda self: self._pressed)
+        released = property(lambda self: not self._pressed)
+        timestamp = property(lambda self: self._timestamp)
+
+    class EventQueue(blinka_keypad.EventQueue):
+        """Blinka's queue (its overflow, clear, len, read-only `overflowed`), with the
+        timestamp CircuitPython's events carry."""
+
+        def record(self, key_number, pressed, ts):
+            if len(self._events) == self._events.maxlen:
+                self._overflowed = True
+            else:
+                self._events.append(Event(key_number, pressed, ts))
 
         def get_into(self, ev):
-            if not self.queue:
+            if not self._events:
                 return False
-            ev.key_number, ev.pressed, ev.timestamp = self.queue.pop(0)
+            e = self._events.popleft()
+            ev._key_number, ev._pressed, ev._timestamp = e.key_number, e.pressed, e.timestamp
             return True
 
     class Keys:
@@ -413,13 +442,13 @@ def fake_modules(world):
             self.pull = pull
             self.interval = interval
             self.max_events = max_events
-            self.events = EventQueue()
+            self.events = EventQueue(max_events)
             world.keys.append(self)
 
         def key(self, gpio, pressed, ms=None):
             """The background scan saw GPIO gpio change (at ms, default now)."""
             ts = world.ms if ms is None else ms
-            self.events.queue.append((self.pins.index(gpio), pressed, ts))
+            self.events.record(self.pins.index(gpio), pressed, ts)
 
     keypad.Event = Event
     keypad.Keys = Keys
@@ -551,10 +580,23 @@ def test_player_events_become_snapshots_with_millisecond_times(cp):
     result = judge.decide(seed=3)
     assert [(o["player"], o["margin_us"]) for o in result["order"]] == [(0, 0), (1, 0), (2, 2000)]
     assert result["tie"] == [0, 1]
-    # A full keypad queue is counted like a full tap ring.
-    keys.events.overflowed = True
+    # A full keypad queue is counted like a full tap ring (and cleared, as the API
+    # allows: `overflowed` is read-only).
+    try:
+        keys.events.overflowed = False
+        assert False, "overflowed is writable"
+    except AttributeError:
+        pass
+    hw.ring.drain(lambda *entry: None)
+    lost_in_ring = hw.ring.overflows
+    keys.events.__init__(hw.RING_SIZE)  # a queue the ring can take whole
+    for k in range(hw.RING_SIZE):
+        keys.key(16 + k % 3, k % 2 == 0, 6000 + k)
+    assert keys.events.overflowed is False
+    keys.key(16, True, 7000)  # the queue is full: this one is lost
+    assert keys.events.overflowed
     hw.poll_players()
-    assert hw.ring.overflows == 1 and keys.events.overflowed is False
+    assert hw.ring.overflows == lost_in_ring + 1 and keys.events.overflowed is False
 
 
 def test_tap_times_stay_continuous_across_the_ticks_ms_wrap(cp):
