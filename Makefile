@@ -56,7 +56,9 @@ $(MP32_STAMP): $(MP32)/package.json $(MP32)/package-lock.json
 
 mp32: $(MP32_STAMP)
 
+## make bench: the benchmark's own check, then the figures (bench/results.json)
 bench: $(STAMP) $(MP32_STAMP)
+	$(PY) -m pytest -m bench tests/host/test_bench.py
 	$(PY) -m host_tools bench
 
 deploy: $(STAMP)

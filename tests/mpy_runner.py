@@ -3,7 +3,9 @@
     micropython -X heapsize=192k tests/mpy_runner.py [NAME_FILTER ...]
 
 pytest has no MicroPython build, so this imports each test module and calls every
-`test_*` function; it prints `micropython: N passed, M failed` and exits 1 on failure.
+`test_*` function; it prints `micropython: N passed, M failed, K skipped` (a test that
+cannot run here calls skipping.skip: it is counted and named, never a quiet pass) and
+exits 1 on failure.
 """
 import gc
 import os
@@ -25,7 +27,9 @@ def main(filters):
     names = sorted(
         n[:-3] for n in os.listdir(tests) if n.startswith("test_") and n.endswith(".py")
     )
-    passed = failed = 0
+    from skipping import Skipped
+
+    passed = failed = skipped = 0
     if filters:  # exact module names, else substrings
         names = [n for n in names if n in filters] or [
             n for n in names if any(f in n for f in filters)]
@@ -45,17 +49,20 @@ def main(filters):
             try:
                 fn()
                 passed += 1
+            except Skipped as e:
+                skipped += 1
+                print("SKIP %s.%s: %s" % (name, attr, e))
             except Exception as e:
                 failed += 1
                 print("FAIL %s.%s" % (name, attr))
                 sys.print_exception(e)
             gc.collect()
         for m in list(sys.modules):
-            if m not in before:
+            if m not in before and m != "skipping":
                 del sys.modules[m]
         mod = None
         gc.collect()
-    print("micropython: %d passed, %d failed" % (passed, failed))
+    print("micropython: %d passed, %d failed, %d skipped" % (passed, failed, skipped))
     return failed
 
 

@@ -3,7 +3,7 @@ file (as on a Pico, each test file starts from a fresh 192 KB heap).
 
     python tests/run_micropython.py [--heap 192k] [NAME ...]
 
-Prints `micropython: N passed, M failed` and exits 1 if anything failed.
+Prints `micropython: N passed, M failed, K skipped` and exits 1 if anything failed.
 """
 import argparse
 import os
@@ -15,7 +15,7 @@ from concurrent.futures import ThreadPoolExecutor
 TESTS = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(TESTS)
 MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
-SUMMARY = re.compile(r"^micropython: (\d+) passed, (\d+) failed$", re.M)
+SUMMARY = re.compile(r"^micropython: (\d+) passed, (\d+) failed, (\d+) skipped$", re.M)
 
 
 def run_file(name, heap):
@@ -24,11 +24,12 @@ def run_file(name, heap):
                        capture_output=True, text=True, timeout=600)
     m = SUMMARY.search(r.stdout)
     if not m:
-        return name, 0, 1, r.stdout + r.stderr + "\n(no summary, exit %d)" % r.returncode
-    passed, failed = int(m.group(1)), int(m.group(2))
+        return name, 0, 1, 0, r.stdout + r.stderr + "\n(no summary, exit %d)" % r.returncode
+    passed, failed, skipped = int(m.group(1)), int(m.group(2)), int(m.group(3))
     if r.returncode and not failed:
         failed = 1
-    return name, passed, failed, (r.stdout + r.stderr) if failed else ""
+    skips = [ln for ln in r.stdout.splitlines() if ln.startswith("SKIP ")]
+    return name, passed, failed, skipped, (r.stdout + r.stderr) if failed else "\n".join(skips)
 
 
 def main():
@@ -40,15 +41,18 @@ def main():
                    if n.startswith("test_") and n.endswith(".py"))
     if args.names:
         names = [n for n in names if any(f in n for f in args.names)]
-    total_passed = total_failed = 0
+    total_passed = total_failed = total_skipped = 0
     with ThreadPoolExecutor(max_workers=2) as pool:
-        for name, passed, failed, output in pool.map(lambda n: run_file(n, args.heap), names):
+        for name, passed, failed, skipped, output in pool.map(lambda n: run_file(n, args.heap),
+                                                              names):
             total_passed += passed
             total_failed += failed
-            print("%-28s %3d passed, %d failed" % (name, passed, failed))
-            if failed:
+            total_skipped += skipped
+            print("%-28s %3d passed, %d failed, %d skipped" % (name, passed, failed, skipped))
+            if output:
                 print(output.rstrip())
-    print("micropython: %d passed, %d failed" % (total_passed, total_failed))
+    print("micropython: %d passed, %d failed, %d skipped"
+          % (total_passed, total_failed, total_skipped))
     return 1 if total_failed else 0
 
 

@@ -1,6 +1,8 @@
 """Canvas drawing lands in the SSD1306 page layout (MicroPython only: needs framebuf)."""
 import sys
 
+from skipping import skip
+
 MPY = sys.implementation.name == "micropython"
 
 
@@ -16,7 +18,7 @@ def _px(c, x, y):
 
 def test_size_and_page_layout():
     if not MPY:
-        return
+        skip("canvas.py draws with framebuf, which only MicroPython has")
     c = _canvas()
     assert (c.width, c.height, len(c.buffer)) == (128, 64, 1024)
     c.fill_rect(3, 10, 1, 1)
@@ -29,7 +31,7 @@ def test_size_and_page_layout():
 
 def test_rect_is_an_outline():
     if not MPY:
-        return
+        skip("canvas.py draws with framebuf, which only MicroPython has")
     c = _canvas()
     c.rect(10, 8, 5, 8)
     assert c.buffer[128 + 10] == 0xFF and c.buffer[128 + 14] == 0xFF
@@ -38,7 +40,7 @@ def test_rect_is_an_outline():
 
 def test_text_and_width():
     if not MPY:
-        return
+        skip("canvas.py draws with framebuf, which only MicroPython has")
     c = _canvas()
     c.text("I", 0, 0)
     assert any(c.buffer[x] for x in range(8))
@@ -48,7 +50,7 @@ def test_text_and_width():
 
 def test_big_text_scales_the_font():
     if not MPY:
-        return
+        skip("canvas.py draws with framebuf, which only MicroPython has")
     small, big = _canvas(), _canvas()
     small.text("A7", 0, 0)
     big.text("A7", 2, 4, scale=3)
@@ -61,7 +63,7 @@ def test_big_text_scales_the_font():
 
 def test_center_and_dark_text_on_light():
     if not MPY:
-        return
+        skip("canvas.py draws with framebuf, which only MicroPython has")
     c = _canvas()
     c.center("AB", 0, scale=2)
     cols = [x for x in range(128) if any(_px(c, x, y) for y in range(16))]

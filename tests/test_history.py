@@ -125,21 +125,17 @@ def test_torn_last_line_is_moved_aside_at_boot():
         remove_tree(d)
 
 
-def test_full_flash_keeps_the_queue_and_reports():
-    try:
-        os.stat("/dev/full")
-    except OSError:
-        return  # no /dev/full on this system
+def test_a_failed_flush_keeps_the_queue_and_reports():
     d = make_tmp_dir("hist")
     try:
         path = d + "/data/history.jsonl"
         h = open_history(d)
-        h.path = "/dev/full"  # every write fails with ENOSPC
+        h.path = d + "/data"  # a folder: every append fails
         h.log("round", 1, "igo", {"void": True})
         h.log("round", 1, "igo", {"void": True})
         assert h.flush() is False
         assert h.pending() == 2
-        assert "2 lines not written: flash full" in h.error
+        assert "2 lines not written: " in h.error
         h.path = path  # space again
         assert h.flush() is True and h.error is None and h.pending() == 0
         assert [e["seq"] for e in history.read(path)] == [1, 2]
@@ -148,10 +144,6 @@ def test_full_flash_keeps_the_queue_and_reports():
 
 
 def test_retry_after_a_partly_written_batch_writes_each_line_once():
-    try:
-        os.stat("/dev/full")
-    except OSError:
-        return
     d = make_tmp_dir("hist")
     try:
         path = d + "/data/history.jsonl"
@@ -160,7 +152,7 @@ def test_retry_after_a_partly_written_batch_writes_each_line_once():
         first = h._queue[0][1]
         h.log("round", 1, "igo", {"void": True})
         h.log("round", 1, "igo", {"void": True})
-        h.path = "/dev/full"
+        h.path = d + "/data"  # the append fails
         assert not h.flush()
         # What the failed flush may have left on the real flash: line 1 and a torn line 2.
         write(path, (first + "\n" + '{"boot":1,"ev').encode())

@@ -1,5 +1,7 @@
 import sys
 
+from skipping import skip
+
 from tapring import NO_PIN, TapRing
 
 
@@ -50,7 +52,7 @@ def test_holds_full_range_of_ticks_and_gpio_levels():
 
 def test_record_allocates_nothing_under_heap_lock():
     if sys.implementation.name != "micropython":
-        return
+        skip("heap_lock is MicroPython's")
     import micropython
 
     ring = TapRing(8)

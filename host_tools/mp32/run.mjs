@@ -20,7 +20,8 @@
 //
 // runs the both-runtime tests (tests/test_*.py, firmware from source) through
 // tests/mpy_runner.py, a fresh interpreter per file as tests/run_micropython.py does
-// on the unix port; prints a line per file and `mp32: N passed, M failed`, exits 1
+// on the unix port; prints a line per file and `mp32: N passed, M failed, K skipped`
+// (each skip named), exits 1
 // if anything failed.
 import fs from "node:fs";
 import path from "node:path";
@@ -83,6 +84,7 @@ if (testing) {
   }
   let passed = 0;
   let failed = 0;
+  let skipped = 0;
   for (const name of names) {
     let out = "";
     const decoder = new TextDecoder();
@@ -103,15 +105,22 @@ except SystemExit:
     } catch (e) {
       out += String(e.message || e) + "\n";
     }
-    const m = out.match(/^micropython: (\d+) passed, (\d+) failed$/m);
+    const m = out.match(/^micropython: (\d+) passed, (\d+) failed, (\d+) skipped$/m);
     const p = m ? Number(m[1]) : 0;
     const f = m ? Number(m[2]) : 1;
+    const s = m ? Number(m[3]) : 0;
     passed += p;
     failed += f;
-    process.stdout.write(name.padEnd(28) + " " + p + " passed, " + f + " failed\n");
+    skipped += s;
+    process.stdout.write(name.padEnd(28) + " " + p + " passed, " + f + " failed, " + s +
+                         " skipped\n");
     if (f) process.stdout.write(out);
+    else for (const line of out.split("\n")) if (line.startsWith("SKIP ")) {
+      process.stdout.write(line + "\n");
+    }
   }
-  process.stdout.write("mp32: " + passed + " passed, " + failed + " failed\n");
+  process.stdout.write("mp32: " + passed + " passed, " + failed + " failed, " + skipped +
+                       " skipped\n");
   process.exit(failed ? 1 : 0);
 }
 

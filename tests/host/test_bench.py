@@ -1,7 +1,13 @@
-"""`python -m host_tools bench --quick`: every figure in results.json (no timing assertions)."""
+"""The benchmark's own checks. `make test` runs the smoke test (each scripted session
+drives the firmware to its end without an error); `make bench` also runs the
+`bench`-marked test: `python -m host_tools bench --quick` writes every figure in
+results.json (no timing assertions)."""
 import json
+import os
 import subprocess
 import sys
+
+import pytest
 
 from host_tools import ROOT, bench
 
@@ -10,6 +16,27 @@ FIGURES = ("igo_round_us", "corsari_ender_choice_us", "corsica_game_us", "judge_
 SESSIONS = ("igo", "corsari", "referee")
 
 
+def test_every_session_plays_its_game_without_an_error(tmp_path):
+    for name in SESSIONS:
+        flash = tmp_path / name
+        r = subprocess.run([sys.executable, "-m", "host_tools", "sim", "--script",
+                            os.path.join(ROOT, "bench", "session_%s.txt" % name), "--app",
+                            bench.SESSION_APP, "--flash", str(flash)],
+                           cwd=ROOT, capture_output=True, text=True, timeout=600)
+        assert r.returncode == 0, r.stderr[-2000:]
+        stats = [json.loads(line[len("@bench "):]) for line in r.stderr.splitlines()
+                 if line.startswith("@bench ")]
+        assert stats and stats[0]["errors"] == 0 and stats[0]["heap_peak"] > 0, name
+        assert not (flash / "data" / "errors.txt").exists(), name
+        with open(flash / "data" / "history.jsonl") as f:
+            events = [json.loads(line)["event"] for line in f]
+        if name == "referee":  # every slap judged (a re-slap is a line of its own)
+            assert events.count("slap") >= bench.REFEREE_SLAPS, name
+        else:  # the whole match, to its end
+            assert events[-1] == "game_over" and events.count("round") >= 5, name
+
+
+@pytest.mark.bench
 def test_quick_bench_writes_every_key(tmp_path):
     out = tmp_path / "results.json"
     r = subprocess.run([sys.executable, "-m", "host_tools", "bench", "--quick", "--out", str(out),

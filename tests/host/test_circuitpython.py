@@ -759,14 +759,26 @@ def test_deploy_to_drive_copies_sources_then_nothing(tmp_path):
         deploy_to_drive(str(tmp_path / "not_mounted"))
 
 
-def test_deploy_to_a_read_only_drive_says_what_to_do(tmp_path):
+def test_deploy_to_a_read_only_drive_says_what_to_do(tmp_path, monkeypatch):
+    import builtins
+    import errno
+
     from host_tools import UserError
     from host_tools.deploy_circuitpython import deploy_to_drive
 
-    if os.geteuid() == 0:
-        pytest.skip("root writes to read-only directories")
     drive = tmp_path / "CIRCUITPY"
     drive.mkdir()
+    if os.geteuid() == 0:
+        # Root may write to a directory without write permission: the drive's own
+        # refusal (boot.py remounted it for the board: EROFS) is made at open().
+        real_open = builtins.open
+
+        def read_only_open(path, mode="r", *args, **kw):
+            if str(path).startswith(str(drive)) and set(mode) & set("wax+"):
+                raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(path))
+            return real_open(path, mode, *args, **kw)
+
+        monkeypatch.setattr(builtins, "open", read_only_open)
     drive.chmod(0o555)
     try:
         with pytest.raises(UserError, match="read-only"):
