@@ -325,3 +325,16 @@ def test_bad_settings_raise_value_error():
         assert False
     except ValueError:
         pass
+
+
+def test_a_held_buttons_irq_reading_pressed_is_no_new_tap():
+    # A button held since before the pile changed chatters on release: its IRQ fires
+    # while the snapshot still reads it pressed. That is the same press, not a tap.
+    judge = Judge(2, [16, 17])
+    held = 0xFFFFFFFF & ~(1 << 16)
+    judge.arm(1000, judge.held_mask(held))
+    for t in (2000, 30000, 61000):  # further apart than a release takes
+        judge.snapshot(t, held, 16)
+    assert judge.order() == []
+    judge.snapshot(62000, 0xFFFFFFFF & ~(1 << 17), 17)  # the other player taps
+    assert [p for p, _, _ in judge.order()] == [1]

@@ -117,3 +117,48 @@ def test_saved_text_is_the_same_on_every_runtime():
         assert json.loads(text) == obj
     finally:
         remove_tree(d)
+
+
+class NoReplaceOs:
+    """os as a file system whose rename cannot replace a file (FAT, for one): the
+    store must remove the old file first, and load must find the .tmp meanwhile."""
+
+    def __init__(self, fail_remove=None):
+        self.fail_remove = fail_remove  # a path that cannot be removed
+        self.renames = []
+
+    def __getattr__(self, name):
+        return getattr(os, name)
+
+    def rename(self, src, dst):
+        self.renames.append((src, dst))
+        try:
+            os.stat(dst)
+        except OSError:
+            return os.rename(src, dst)
+        raise OSError(17)  # EEXIST
+
+    def remove(self, path):
+        if path == self.fail_remove:
+            raise OSError(5)
+        os.remove(path)
+
+
+def test_save_where_rename_cannot_replace_a_file():
+    d = make_tmp_dir("store")
+    real = store.os
+    try:
+        p = d + "/state.json"
+        assert store.save(p, {"v": 1}) is None
+        store.os = NoReplaceOs()
+        assert store.save(p, {"v": 2}) is None
+        assert store.os.renames == [(p + ".tmp", p), (p + ".tmp", p)]
+        assert store.load(p) == ({"v": 2}, None) and sorted(os.listdir(d)) == ["state.json"]
+        store.os = NoReplaceOs(fail_remove=p)  # the old file cannot go: it stays
+        problem = store.save(p, {"v": 3})
+        assert problem.startswith("state.json not saved: ")
+        store.os = real
+        assert store.load(p) == ({"v": 2}, None) and sorted(os.listdir(d)) == ["state.json"]
+    finally:
+        store.os = real
+        remove_tree(d)

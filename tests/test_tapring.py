@@ -72,3 +72,17 @@ def test_record_allocates_nothing_under_heap_lock():
     assert ring.overflows == 13
     assert len(ring) == 8
     assert ring.pop() == (t, levels, 21)
+
+
+def test_length_counts_every_waiting_entry_across_the_wrap():
+    ring = TapRing(3)
+    model = []
+    for step in range(40):  # every head/tail position, the wrap included
+        if step % 3 != 2:
+            ring.record(step, step, 1)
+            if len(model) < 3:
+                model.append(step)
+        else:
+            entry = ring.pop()
+            assert (entry[0] if entry else None) == (model.pop(0) if model else None)
+        assert len(ring) == len(model), (step, ring.head, ring.tail)
