@@ -122,6 +122,11 @@ class App:
     def invalidate(self):
         self.dirty = True
 
+    def screen(self, name, *args):
+        """A new screen by its ROUTES name, its module imported now."""
+        module, cls = ROUTES[name]
+        return getattr(__import__(module), cls)(self, *args)
+
     def notice(self, title, text):
         self.push(ui.Notice(self, title, text))
 
@@ -298,6 +303,20 @@ class App:
         self.save()
 
 
+# Screens opened by name (App.screen): the module is imported when the screen opens
+# (and dropped when no screen on the stack names it in MODULES), so screens never
+# import each other.
+ROUTES = {
+    "match": ("ui_igo", "MatchScreen"),
+    "game_over": ("ui_igo_over", "GameOver"),
+    "igo_setup": ("ui_igo_setup", "Setup"),
+    "sheet": ("ui_sheet", "SheetView"),
+    "settings": ("ui_settings", "Settings"),
+    "referee_setup": ("ui_corsica", "RefereeSetup"),
+    "deck_setup": ("ui_corsica", "DeckSetup"),
+    "referee": ("ui_referee", "Referee"),
+}
+
 GAMES = (
     ("I Go", "igo"),
     ("Corsari", "corsari"),
@@ -346,33 +365,17 @@ class Home(ui.Menu):
     def choose(self, index):
         if self.app.match:
             if index == 0:
-                import ui_igo
-
-                self.app.push(ui_igo.MatchScreen(self.app))
+                self.app.push(self.app.screen("match"))
                 return
             index -= 1
         if index == len(GAMES):
-            import ui_settings
-
-            self.app.push(ui_settings.Settings(self.app))
+            self.app.push(self.app.screen("settings"))
             return
         mode = GAMES[index][1]
         if mode in ("igo", "corsari"):
-            import ui_igo_setup
-
-            self.app.push(ui_igo_setup.Setup(self.app, mode))
+            self.app.push(self.app.screen("igo_setup", mode))
         else:
-            open_corsica(self.app, mode)
-
-
-def open_corsica(app, mode):
-    """Push the Battle of Corsica setup of `mode` ("referee" or "deck")."""
-    import ui_corsica
-
-    if mode == "referee":
-        app.push(ui_corsica.RefereeSetup(app))
-    else:
-        app.push(ui_corsica.DeckSetup(app))
+            self.app.push(self.app.screen(mode + "_setup"))
 
 
 def step(app, hw, now):

@@ -71,9 +71,7 @@ class RefereeSetup(_Setup):
                         ["players", "tie_window_us", "tie_break", "out_at_3"])
 
     def choose(self, index):
-        import ui_referee  # loaded only for a referee session
-
-        self.app.push(ui_referee.Referee(self.app, self.players))
+        self.app.push(self.app.screen("referee", self.players))
 
 
 class DeckSetup(_Setup):

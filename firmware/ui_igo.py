@@ -49,9 +49,7 @@ class MatchScreen(ui.Screen):
         if self.app.match is None:
             self.app.pop()
         elif self.app.match.over:
-            import ui_igo_over
-
-            self.app.replace(ui_igo_over.GameOver(self.app))
+            self.app.replace(self.app.screen("game_over"))
 
     def on_nav(self, name, kind):
         sheet = self.app.match
@@ -106,13 +104,15 @@ class MatchMenu(ui.Menu):
 
             app.push(ui_hand.HandCalc(app))
         elif action == "sheet":
-            import ui_sheet
-
-            app.push(ui_sheet.SheetView(app))
+            app.push(app.screen("sheet"))
         elif action == "undo":
-            confirm_undo(app)
+            import ui_undo
+
+            ui_undo.confirm_undo(app)
         elif action == "redo":
-            confirm_redo(app)
+            import ui_undo
+
+            ui_undo.confirm_redo(app)
         elif action == "end":
             app.push(ui.Confirm(app, "End match", "End this match? It stays in the history.",
                                 lambda: end_match(app)))
@@ -126,40 +126,6 @@ ACTION_LABELS = {"round": "Enter round", "void": "Void round", "hand": "Hand cal
 def end_match(app):
     app.end_match()
     app.home()
-
-
-def round_text(sheet, r):
-    """One line describing a round of sheet.rounds: 'Ann ended' / 'void: Bob took'."""
-    if r.get("void"):
-        taker = r.get("taker")
-        return "void" if taker is None else "void, %s took" % sheet.names[taker]
-    return "%s ended" % sheet.names[r["ender"]]
-
-
-def confirm_undo(app):
-    sheet = app.match
-    n = len(sheet.rounds)
-
-    def undo():
-        sheet.undo()
-        app.save()
-        app.home()
-        app.push(MatchScreen(app))
-
-    app.push(ui.Confirm(app, "Undo", "Undo round %d (%s)?" % (n, round_text(sheet, sheet.rounds[-1])),
-                        undo))
-
-
-def confirm_redo(app):
-    sheet = app.match
-
-    def redo():
-        sheet.redo()
-        app.save()
-        app.home()
-        app.push(MatchScreen(app))
-
-    app.push(ui.Confirm(app, "Redo", "Put back round %d?" % (len(sheet.rounds) + 1), redo))
 
 
 class RoundEnder(ui.Menu):

@@ -54,20 +54,16 @@ class GameOverMenu(ui.Menu):
         app = self.app
         sheet = app.match
         if index == 0:
-            import ui_igo_setup
-
             rules, n, first = sheet.rules, len(sheet.names), sheet.first
             app.home()
-            setup = ui_igo_setup.Setup(app, rules, n)
+            setup = app.screen("igo_setup", rules, n)
             setup.first = (first + 1) % n
             app.push(setup)
         elif index == 1:
-            import ui_sheet
-
-            app.push(ui_sheet.SheetView(app))
+            app.push(app.screen("sheet"))
         elif index == 2:
-            import ui_igo
+            import ui_undo
 
-            ui_igo.confirm_undo(app)
+            ui_undo.confirm_undo(app)
         else:
             app.home()

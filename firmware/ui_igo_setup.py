@@ -75,12 +75,10 @@ class Setup(ui_form.Form):
             self.begin(None)
 
     def begin(self, youngest_first):
-        import ui_igo
-
         app = self.app
         app.start_match(self.rules, self.names(), self.target, youngest_first, self.first)
         app.home()
-        app.push(ui_igo.MatchScreen(app))
+        app.push(app.screen("match"))
 
 
 class AgeOrder(ui.Menu):

@@ -1,0 +1,42 @@
+"""Undo and redo of a match round, each after a confirmation: the match menu and the
+game-over screen both offer them. Loaded while the confirmation is open."""
+import ui
+
+
+def round_text(sheet, r):
+    """One line describing a round of sheet.rounds: 'Ann ended' / 'void: Bob took'."""
+    if r.get("void"):
+        taker = r.get("taker")
+        return "void" if taker is None else "void, %s took" % sheet.names[taker]
+    return "%s ended" % sheet.names[r["ender"]]
+
+
+def confirm_undo(app):
+    sheet = app.match
+    n = len(sheet.rounds)
+
+    def undo():
+        sheet.undo()
+        app.save()
+        app.home()
+        app.push(app.screen("match"))
+
+    _confirm(app, "Undo", "Undo round %d (%s)?" % (n, round_text(sheet, sheet.rounds[-1])), undo)
+
+
+def confirm_redo(app):
+    sheet = app.match
+
+    def redo():
+        sheet.redo()
+        app.save()
+        app.home()
+        app.push(app.screen("match"))
+
+    _confirm(app, "Redo", "Put back round %d?" % (len(sheet.rounds) + 1), redo)
+
+
+def _confirm(app, title, question, then):
+    screen = ui.Confirm(app, title, question, then)
+    screen.MODULES = ("ui_undo",)
+    app.push(screen)
