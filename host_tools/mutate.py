@@ -63,9 +63,9 @@ def workdir(module):
             shutil.copy(os.path.join(TESTS, name), os.path.join(work, "tests"))
     with open(os.path.join(work, "tests", "conftest.py"), "w") as f:
         f.write(CONFTEST)
-    tests = " ".join("tests/%s.py" % t for t in MODULES[module])
+    tests = "".join("    tests/%s.py\n" % t for t in MODULES[module])
     with open(os.path.join(work, "setup.cfg"), "w") as f:
-        f.write("[mutmut]\nsource_paths = %s.py\npytest_add_cli_args_test_selection = %s\n"
+        f.write("[mutmut]\nsource_paths = %s.py\npytest_add_cli_args_test_selection =\n%s"
                 "also_copy =\n%s    tests\n" % (module, tests, "".join("    %s\n" % n for n in others)))
     with open(os.path.join(work, "pytest.ini"), "w") as f:
         f.write("[pytest]\naddopts = -q -p no:cacheprovider\n")
