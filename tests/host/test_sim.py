@@ -128,7 +128,10 @@ def test_decode_keys():
     assert sim.decode_keys("12", 6) == ["p1 press", "p2 press"]
     assert sim.decode_keys("\x1b[A\x1b[Bx\r\x1b", 2) == ["up press", "down press", "ok press",
                                                          "back press"]
-    assert sim.decode_keys("W7", 6) == ["up press 1000"]
+    assert sim.decode_keys("W7", 6) == ["up press %d" % sim.LONG_HOLD_MS]
+    # A long press is one "long" event (held 600 ms, hw.py LONG_MS), before the first
+    # "repeat" (150 ms later): a step of 10, as on the device.
+    assert 600 <= sim.LONG_HOLD_MS < 750
     assert sim.decode_keys("1q", 6) is None
 
 
