@@ -83,6 +83,27 @@ def quadrants(frame, width=WIDTH, height=HEIGHT):
     return lines
 
 
+# Braille cells: 2 x 4 dots, bit per dot (column 0: rows 0-2 bits 0-2, row 3 bit 6;
+# column 1: rows 0-2 bits 3-5, row 3 bit 7).
+BRAILLE_BITS = ((0x01, 0x08), (0x02, 0x10), (0x04, 0x20), (0x40, 0x80))
+
+
+def braille(frame, width=WIDTH, height=HEIGHT):
+    """The frame as text, 2x4 pixels a character (64x16), for an 80x24 terminal."""
+    lines = []
+    for y in range(0, height, 4):
+        row = []
+        for x in range(0, width, 2):
+            bits = 0
+            for dy in range(4):
+                for dx in range(2):
+                    if pixel(frame, x + dx, y + dy, width):
+                        bits |= BRAILLE_BITS[dy][dx]
+            row.append(chr(0x2800 + bits))
+        lines.append("".join(row))
+    return lines
+
+
 def ascii_art(frame, width=WIDTH, height=HEIGHT):
     """'#' and '.' per pixel (test failure messages)."""
     return "\n".join("".join("#" if pixel(frame, x, y, width) else "." for x in range(width))

@@ -296,10 +296,22 @@ class Terminal:
         termios.tcsetattr(self.fd, termios.TCSADRAIN, self.saved)
 
 
-def render(screens, board, logs):
-    cols = shutil.get_terminal_size((80, 24)).columns
+def render(screens, board, logs, size=None):
+    """The terminal's lines: the display (half blocks where the terminal has room, else
+    quadrants, else braille dots: 66 x 21 is enough), a status line, the keys, the device's last
+    log lines as room allows; or one line saying what size is needed."""
+    cols, rows = size or shutil.get_terminal_size((80, 24))
     frame = screens.last()
-    art = screen.half_blocks(frame) if cols >= screen.WIDTH + 2 else screen.quadrants(frame)
+    extra = 5  # the frame's two lines, the status, the keys on two lines
+    if cols >= screen.WIDTH + 2 and rows >= screen.HEIGHT // 2 + extra:
+        art = screen.half_blocks(frame)
+    elif cols >= screen.WIDTH // 2 + 2 and rows >= screen.HEIGHT // 2 + extra:
+        art = screen.quadrants(frame)
+    elif cols >= screen.WIDTH // 2 + 2 and rows >= screen.HEIGHT // 4 + extra:
+        art = screen.braille(frame)
+    else:
+        return ["sim: the terminal is %dx%d; the screen needs at least %dx%d"
+                % (cols, rows, screen.WIDTH // 2 + 2, screen.HEIGHT // 4 + extra)]
     width = len(art[0])
     lines = ["\u250c" + "\u2500" * width + "\u2510"]
     lines += ["\u2502" + row + "\u2502" for row in art]
@@ -311,15 +323,34 @@ def render(screens, board, logs):
         status += "  LEDs " + leds
     if screens.tone:
         status += "  \u266a %d Hz" % screens.tone
-    lines.append(status)
-    lines.append(KEY_HELP)
-    lines += list(logs)
+    lines.append(status[:cols])
+    help_lines = wrap_words(KEY_HELP, cols)
+    if len(lines) + len(help_lines) > rows:
+        help_lines = help_lines[:rows - len(lines)]
+    lines += help_lines
+    room = rows - len(lines)
+    lines += [log[:cols] for log in list(logs)[-room:]] if room > 0 else []
     return lines
+
+
+def wrap_words(text, width):
+    """Lines of at most width characters, broken at double spaces, then spaces."""
+    lines, line = [], ""
+    for part in text.split("  "):
+        candidate = line + "  " + part if line else part
+        if len(candidate) <= width:
+            line = candidate
+        else:
+            if line:
+                lines.append(line)
+            line = part[:width]
+    return lines + [line] if line else lines
 
 
 def run_interactive(cmd, args, board):
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise UserError("interactive mode needs a terminal (or use --script FILE)")
+    print(KEY_HELP, flush=True)  # also on the terminal once the simulator has ended
     proc = child.start(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                        stderr=subprocess.PIPE, cwd=args.flash)
     inbox = queue.Queue()

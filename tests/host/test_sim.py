@@ -165,6 +165,7 @@ def test_interactive_in_a_terminal(tmp_path):
     if pid == 0:
         os.chdir(ROOT)
         os.environ["COLUMNS"] = "140"
+        os.environ["LINES"] = "40"
         os.execv(sys.executable, [sys.executable, "-m", "host_tools", "sim", "--app", DEMO,
                                   "--flash", str(tmp_path / "flash")])
     out = b""
@@ -194,6 +195,25 @@ def test_interactive_in_a_terminal(tmp_path):
     assert events(tmp_path / "flash")[0].endswith("ok press")
 
 
+def test_interactive_in_an_80x24_terminal(tmp_path):
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.chdir(ROOT)
+        os.environ["COLUMNS"], os.environ["LINES"] = "80", "24"
+        os.execv(sys.executable, [sys.executable, "-m", "host_tools", "sim", "--app", DEMO,
+                                  "--flash", str(tmp_path / "flash")])
+    out = b""
+    end = time.time() + 3
+    while time.time() < end:
+        if select.select([fd], [], [], 0.05)[0]:
+            out += os.read(fd, 65536)
+    os.write(fd, b"q")
+    os.waitpid(pid, 0)
+    text = out.decode("utf-8", "replace")
+    assert any("\u2801" <= ch <= "\u28ff" for ch in text)  # the screen in braille dots
+    assert "q quit" in text and "needs at least" not in text
+
+
 def test_hw_on_the_fake_machine():
     # Device-side checks of hw.py (bounce into the IRQ ring, an allocation-free
     # handler, nav press/long/repeat, ticks wrap) in a MicroPython process of their own.
@@ -219,3 +239,29 @@ def test_firmware_runs_compiled_like_on_the_device_or_from_source(tmp_path):
 
     assert loaded().endswith("build/sim-mpy/canvas.mpy")
     assert loaded("--source").endswith("firmware/canvas.py")
+
+
+def test_the_screen_fits_the_terminal():
+    screens = sim.Screens()
+    board = {"LED_PINS": (6, 7)}
+    logs = ["a log line from the device %d" % i for i in range(10)]
+    for cols, rows in ((80, 24), (132, 40), (66, 21), (200, 60)):
+        lines = sim.render(screens, board, logs, (cols, rows))
+        assert len(lines) <= rows and all(len(ln) <= cols for ln in lines), (cols, rows)
+        assert any("q quit" in ln for ln in lines), (cols, rows)  # the keys are shown
+    lines = sim.render(screens, board, logs, (80, 24))
+    assert len(lines[1]) == 66  # quadrants: 64 columns and the frame
+    assert len(sim.render(screens, board, logs, (132, 40))[1]) == 130  # half blocks
+    small = sim.render(screens, board, logs, (60, 15))
+    assert small == ["sim: the terminal is 60x15; the screen needs at least 66x21"]
+
+
+def test_braille_keeps_every_pixel():
+    frame = bytearray(1024)
+    for x, y in ((0, 0), (1, 3), (127, 63), (64, 33)):
+        frame[(y // 8) * 128 + x] |= 1 << (y % 8)
+    art = screen.braille(frame)
+    assert len(art) == 16 and all(len(row) == 64 for row in art)
+    dots = {(x, y) for y in range(64) for x in range(128)
+            if (ord(art[y // 4][x // 2]) - 0x2800) & screen.BRAILLE_BITS[y % 4][x % 2]}
+    assert dots == {(0, 0), (1, 3), (127, 63), (64, 33)}
