@@ -33,6 +33,7 @@ MP32_RUN = os.path.join(MP32, "run.mjs")
 MP32_PACKAGE = "@micropython/micropython-webassembly-pyscript"
 MP32_MISSING = "mp32 not installed: make mp32 (needs node and npm)"
 SESSION_APP = os.path.join(BENCH, "session_app.py")
+KEPT = ("mutation",)  # keys of bench/results.json that other tools write
 SESSIONS = ("igo", "corsari", "referee")
 REPEATS = 3
 MP_HEAP = "16m"  # for the speed scripts (not the firmware's heap)
@@ -581,6 +582,12 @@ def main(argv):
     else:
         with tempfile.TemporaryDirectory() as tmp:
             results = collect(args.quick, tmp)
+    try:  # figures other tools write there (make mutate's "mutation") stay
+        with open(args.out) as f:
+            kept = {k: v for k, v in json.load(f).items() if k in KEPT}
+    except (OSError, ValueError):
+        kept = {}
+    results.update(kept)
     with open(args.out, "w") as f:
         json.dump(results, f, sort_keys=True, indent=2)
         f.write("\n")
