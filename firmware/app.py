@@ -5,7 +5,8 @@
 
 Flash files (relative to the root = the device's cwd):
 - `state.json` (store.py, atomic): {"v": 1, "settings": {...}, "match": Sheet.to_obj()
-  or null}; saved after every confirmed change, loaded at boot.
+  or null}; saved after every confirmed change, loaded at boot. The settings are
+  checked against settings.TABLE: a missing or bad value is its default.
 - `data/history.jsonl`, `data/boot.json` (history.py): appended between rounds.
 - `data/errors.txt`: the traceback of the last crash caught in a screen.
 - `config.json` (config.py): player names, written by the user.
@@ -26,17 +27,6 @@ BOOT_FILE = "data/boot.json"
 ERROR_FILE = "data/errors.txt"
 STATE_VERSION = 1
 
-# The settings dict kept in state.json.
-DEFAULT_SETTINGS = {
-    "igo_target": 4,  # I Go: points to win
-    "corsari_target": 0,  # Corsari: total to exceed; 0 = max(100, 30 x players)
-    "declared_colours": False,  # I Go: the ender names the series' two colours
-    "tie_window_us": 1000,  # Corsica: taps closer than this tie
-    "tie_break": "random",  # Corsica: "random" or "reslap"
-    "slap_window_ms": 1000,  # Corsica deck: after a turned card every press slaps
-    "out_at_3": False,  # Corsica referee: 3 mistakes without cards eliminate
-}
-
 
 class App:
     def __init__(self, root="", hw=None, player_buttons=6):
@@ -47,7 +37,7 @@ class App:
         self.dirty = True
         self.now_ms = 0
         self.stack = []
-        self.settings = dict(DEFAULT_SETTINGS)
+        self.settings = {}  # key: value of every line of settings.TABLE (_load_state)
         self.match = None  # scoresheet.Sheet of the current I Go / Corsari match
         self._save_due = False
         self._overflows_shown = 0
@@ -65,8 +55,8 @@ class App:
         import config
 
         self.config, problem = config.load(self.path(config.FILE))
-        # Dropped now: needed at boot only (a setup screen imports config again).
-        self._mode_modules.update(("config", "history_boot"))
+        # Dropped now: needed at boot only (the screens that need them import them).
+        self._mode_modules.update(("config", "history_boot", "settings"))
         if problem:
             problems.append(self._set_aside(config.FILE, problem))
         problem = self._load_state()
@@ -253,6 +243,9 @@ class App:
 
     def _load_state(self):
         """Load state.json; return None or a problem text (the app then starts clean)."""
+        import settings
+
+        self.settings = settings.defaults()
         path = self.path(STATE_FILE)
         obj, problem = store.load(path)
         if obj is None:
@@ -260,15 +253,15 @@ class App:
         try:
             if obj.get("v") != STATE_VERSION:
                 raise ValueError("unknown version %r" % (obj.get("v"),))
-            settings = obj.get("settings")
-            if type(settings) is not dict:
+            saved = obj.get("settings")
+            if type(saved) is not dict:
                 raise ValueError("settings missing")
-            for key in settings:
-                self.settings[key] = settings[key]
+            # Each value checked against the table: a bad one is its default.
+            self.settings = settings.loaded(saved)
             if obj.get("match") is not None:
                 self.match = self._sheet_from(obj["match"])
         except ValueError as e:
-            self.settings = dict(DEFAULT_SETTINGS)
+            self.settings = settings.defaults()
             self.match = None
             return self._set_aside(STATE_FILE, "state.json: %s" % e)
         return None

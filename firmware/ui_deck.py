@@ -14,7 +14,7 @@ COUNTS_X = 88  # x of the card-count column
 
 def deal(app, players):
     """A new game with the settings' variants, shuffled by a seed from the clock."""
-    return DeckGame(app, Game(players, app.settings.get("variants", ()), clock_of(app)() % 1000000))
+    return DeckGame(app, Game(players, app.settings["variants"], clock_of(app)() % 1000000))
 
 
 class DeckGame(TapScreen):

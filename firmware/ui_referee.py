@@ -39,7 +39,7 @@ class Referee(TapScreen):
 
     def out(self, p):
         """Eliminated: three mistakes without cards, with the setting on."""
-        return bool(self.app.settings.get("out_at_3")) and self.mistakes[p] >= OUT_AT
+        return bool(self.app.settings["out_at_3"]) and self.mistakes[p] >= OUT_AT
 
     def out_bits(self):
         bits = 0

@@ -115,6 +115,22 @@ def test_bad_match_in_state_is_reported_and_dropped():
         rig.close()
 
 
+def test_bad_settings_in_state_take_their_defaults_and_keep_the_rest():
+    rig = Rig()
+    try:
+        write_file(rig.root + "/state.json",
+                   '{"v": 1, "settings": {"igo_target": 7, "tie_window_us": 3,'
+                   ' "tie_break": "coin", "out_at_3": true, "old": 1}, "match": null}')
+        rig.boot()
+        assert rig.screen() == "Home"  # no notice: the good values are kept
+        s = rig.app.settings
+        assert s["igo_target"] == 7 and s["out_at_3"] is True
+        assert s["tie_window_us"] == 1000 and s["tie_break"] == "random"
+        assert "old" not in s
+    finally:
+        rig.close()
+
+
 def test_corrupt_config_is_reported_and_default_names_used():
     rig = Rig()
     try:
@@ -441,7 +457,7 @@ def test_unusable_files_are_set_aside_and_the_device_boots():
 
     rig = Rig()
     try:
-        cases = [("config.json", "x" * 20000, "config.json too big"),
+        cases = [("config.json", "x" * 5000, "config.json too big"),  # over MAX_SIZE
                  ("config.json", None, "config.json is a folder"),
                  ("state.json", None, "state.json is a folder"),
                  ("state.json", '{"v": 1, "settings": {}, "match": {"rules": 5}}', "state.json")]
