@@ -20,6 +20,7 @@ import sys
 
 import store
 import ui
+from signals import Signals
 
 STATE_FILE = "state.json"
 HISTORY_FILE = "data/history.jsonl"
@@ -30,10 +31,11 @@ STATE_VERSION = 1
 
 class App:
     def __init__(self, root="", hw=None, player_buttons=6):
-        """root: flash root directory ("" = cwd); hw: hw.Hardware or None (tests)."""
+        """root: flash root directory ("" = cwd); hw: hw.Hardware or None (tests).
+        Screens use the hardware through `out` only (signals.Signals)."""
         self.root = root
-        self.hw = hw
-        self.player_buttons = hw.players if hw else player_buttons
+        self.hw = hw  # the device loop's: display, navigation buttons, tap ring
+        self.out = Signals(hw, player_buttons)
         self.dirty = True
         self.now_ms = 0
         self.stack = []
@@ -92,7 +94,9 @@ class App:
         self._entered()
 
     def _entered(self):
+        """The top screen changed: what the one left lit or sounded stops."""
         self.dirty = True
+        self.out.all_off()
         self._unload_unused()
         self.stack[-1].enter()
         if self.unsaved and not isinstance(self.stack[-1], Unsaved):
@@ -180,16 +184,6 @@ class App:
                     f.write("%s: %s\n" % (type(e).__name__, e))
         except OSError:
             pass
-
-    # --- hardware (no-ops without it) --------------------------------------------------
-
-    def beep(self, freq_hz, ms):
-        if self.hw:
-            self.hw.beep(freq_hz, ms)
-
-    def led(self, i, on):
-        if self.hw:
-            self.hw.led(i, on)
 
     # --- storage ------------------------------------------------------------------------
 

@@ -16,7 +16,7 @@ class _Setup(ui_form.Form):
     START = "Start"
 
     def __init__(self, app, title, keys):
-        self.players = max(MIN_PLAYERS, min(MAX_PLAYERS, app.player_buttons))
+        self.players = max(MIN_PLAYERS, min(MAX_PLAYERS, app.out.players))
         ui_form.Form.__init__(self, app, title, keys + ["start"])
 
     def label(self, key):
@@ -33,7 +33,7 @@ class _Setup(ui_form.Form):
 
     def change(self, key, delta):
         if key == "players":
-            hi = max(MIN_PLAYERS, min(MAX_PLAYERS, self.app.player_buttons))
+            hi = max(MIN_PLAYERS, min(MAX_PLAYERS, self.app.out.players))
             self.players = max(MIN_PLAYERS, min(hi, self.players + (1 if delta > 0 else -1)))
             return
         ui_form.Form.change(self, key, delta)

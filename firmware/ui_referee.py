@@ -114,7 +114,7 @@ class Referee(TapScreen):
         if result["reslap"]:
             self.log(result)
             self.arm(self.clock())  # same pile, slap again: stays ARMED
-            self.app.beep(RESLAP_BEEP[0], RESLAP_BEEP[1])
+            self.app.out.beep(RESLAP_BEEP[0], RESLAP_BEEP[1])
         else:
             self.state = SHOWN
             self.unlogged = True

@@ -30,6 +30,54 @@ class Slapper(ui.Screen):
         self.snaps.append((t_us, levels, pin))
 
 
+class Lamp(ui.Screen):
+    """Lights a player's LED and beeps on ok; up crashes."""
+
+    title = "Lamp"
+
+    def on_nav(self, name, kind):
+        if name == "ok":
+            self.app.out.led(2, True)
+            self.app.out.beep(2000, 5000)
+        elif name == "up":
+            raise ValueError("lamp broke")
+        else:
+            ui.Screen.on_nav(self, name, kind)
+
+
+def test_leaving_a_screen_switches_its_leds_and_tone_off():
+    from corsica_rig import FakeHw
+    from signals import Signals
+
+    rig = Rig()
+    try:
+        app = rig.app
+        hw = FakeHw(4)
+        app.out = Signals(hw)
+        for leave in ("back", "home", "replace", "crash", "cover"):
+            app.home()
+            app.push(Lamp(app))
+            rig.nav("ok")
+            assert hw.leds == {2: True} and hw.beeps[-1] == (2000, 5000)
+            stopped = hw.stopped
+            if leave == "back":
+                rig.nav("back")
+            elif leave == "home":
+                app.home()
+            elif leave == "replace":
+                app.replace(ui.Notice(app, "Next", "replaced"))
+            elif leave == "crash":
+                rig.nav("up")
+                assert "lamp broke" in rig.text()
+            else:
+                app.push(ui.Notice(app, "Over", "on top"))
+            assert hw.leds == {2: False} and hw.stopped == stopped + 1, leave
+            assert app.out.lit == 0 and not app.out.sounding
+            hw.leds = {}
+    finally:
+        rig.close()
+
+
 def test_home_lists_the_games():
     rig = Rig()
     try:
