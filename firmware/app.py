@@ -3,7 +3,7 @@
 `App` is hardware-free: tests build it on a flash root directory and drive it with
 `on_nav`, `on_snapshot`, `tick` and `draw`. `main(board)` runs it on the device.
 
-Flash files (relative to the root = the device's cwd):
+Flash files (paths.py; relative to the root = the device's cwd):
 - `state.json` (store.py, atomic): {"v": 1, "settings": {...}, "match": Sheet.to_obj()
   or null}; saved after every confirmed change, loaded at boot. The settings are
   checked against settings.TABLE: a missing or bad value is its default.
@@ -18,14 +18,11 @@ acknowledged, again after every screen change; the next save tries again.
 """
 import sys
 
+import paths
 import store
 import ui
 from signals import Signals
 
-STATE_FILE = "state.json"
-HISTORY_FILE = "data/history.jsonl"
-BOOT_FILE = "data/boot.json"
-ERROR_FILE = "data/errors.txt"
 STATE_VERSION = 1
 
 
@@ -49,18 +46,18 @@ class App:
         import history
 
         device_id = hw.device_id() if hw and hasattr(hw, "device_id") else None
-        self.history = history.History(self.path(HISTORY_FILE), self.path(BOOT_FILE),
+        self.history = history.History(self.path(paths.HISTORY), self.path(paths.BOOT),
                                        device_id)
         problems = self.history.problems
         if self.history.error:
             problems.append(self.history.error)
         import config
 
-        self.config, problem = config.load(self.path(config.FILE))
+        self.config, problem = config.load(self.path(paths.CONFIG))
         # Dropped now: needed at boot only (the screens that need them import them).
         self._mode_modules.update(("config", "history_boot", "settings"))
         if problem:
-            problems.append(self._set_aside(config.FILE, problem))
+            problems.append(self._set_aside(paths.CONFIG, problem))
         problem = self._load_state()
         if problem:
             problems.append(problem)
@@ -177,7 +174,7 @@ class App:
 
     def _log_error(self, e):
         try:
-            with open(self.path(ERROR_FILE), "w") as f:
+            with open(self.path(paths.ERRORS), "w") as f:
                 if hasattr(sys, "print_exception"):  # MicroPython: with the traceback
                     sys.print_exception(e, f)
                 else:  # CPython (tests)
@@ -217,7 +214,7 @@ class App:
                 self.storage_failed(self.history.error)
         if self._save_due:
             self._save_due = False
-            problem = store.save(self.path(STATE_FILE), self.state())
+            problem = store.save(self.path(paths.STATE), self.state())
             if problem:
                 self.storage_failed(problem)
 
@@ -240,10 +237,10 @@ class App:
         import settings
 
         self.settings = settings.defaults()
-        path = self.path(STATE_FILE)
+        path = self.path(paths.STATE)
         obj, problem = store.load(path)
         if obj is None:
-            return self._set_aside(STATE_FILE, problem) if problem else None
+            return self._set_aside(paths.STATE, problem) if problem else None
         try:
             if obj.get("v") != STATE_VERSION:
                 raise ValueError("unknown version %r" % (obj.get("v"),))
@@ -257,7 +254,7 @@ class App:
         except ValueError as e:
             self.settings = settings.defaults()
             self.match = None
-            return self._set_aside(STATE_FILE, "state.json: %s" % e)
+            return self._set_aside(paths.STATE, paths.STATE + ": %s" % e)
         return None
 
     def _set_aside(self, name, problem):
