@@ -29,10 +29,9 @@ import supervisor
 
 import canvas_displayio
 from tapring import TapRing
+from ticks import MASK, ring_diff, ticks_add, ticks_diff
 
-TICKS_MASK = 0x3FFFFFFF  # the judge's 30-bit microsecond ring
 MS_PERIOD = 1 << 29  # supervisor.ticks_ms() wraps at 2**29
-MS_HALF = MS_PERIOD >> 1
 
 # Navigation button states (as in hw.py).
 IDLE = 0
@@ -46,12 +45,12 @@ def tap_us(ms):
 
     2**29 ms x 1000 is a multiple of 2**30, so the ring stays continuous across the
     wrap of ticks_ms."""
-    return ms * 1000 & TICKS_MASK
+    return ms * 1000 & MASK
 
 
 def ms_diff(end, start):
     """Signed `end - start` for supervisor.ticks_ms() values (2**29 period)."""
-    return ((end - start + MS_HALF) & (MS_PERIOD - 1)) - MS_HALF
+    return ring_diff(end, start, MS_PERIOD)
 
 
 def pin(gpio):
@@ -97,17 +96,13 @@ class NavButtons:
         """Append "long"/"repeat" events due at now_ms (now_ms: a 30-bit ms ring)."""
         for i in range(len(self.names)):
             state = self._state[i]
-            if state == PRESSED and _diff30(now_ms, self._since[i]) >= self.LONG_MS:
+            if state == PRESSED and ticks_diff(now_ms, self._since[i]) >= self.LONG_MS:
                 self._state[i] = REPEATING
-                self._next[i] = (now_ms + self.REPEAT_MS) & TICKS_MASK
+                self._next[i] = ticks_add(now_ms, self.REPEAT_MS)
                 events.append((self.names[i], "long"))
-            elif state == REPEATING and _diff30(now_ms, self._next[i]) >= 0:
-                self._next[i] = (now_ms + self.REPEAT_MS) & TICKS_MASK
+            elif state == REPEATING and ticks_diff(now_ms, self._next[i]) >= 0:
+                self._next[i] = ticks_add(now_ms, self.REPEAT_MS)
                 events.append((self.names[i], "repeat"))
-
-
-def _diff30(end, start):
-    return ((end - start + (1 << 29)) & TICKS_MASK) - (1 << 29)
 
 
 class Hardware:
