@@ -529,8 +529,11 @@ def test_ids_come_from_the_clock_without_urandom():
     real_os, real_time = history_boot.os, sys.modules.get("time")
     history_boot.os = FakeOs()
     try:
-        sys.modules["time"] = FakeTime(us=0x12345678)
-        if history_boot.new_id(4) == "78563412":
+        fake = sys.modules["time"] = FakeTime(us=0x12345678)
+        import time
+
+        if time is fake:  # the bytes of the clock, least significant first
+            assert history_boot.new_id(4) == "78563412"
             sys.modules["time"] = FakeTime(seconds=1.5)  # 1500000 us = 0x16e360
             assert history_boot.new_id(4) == "60e31600"
             assert history_boot.new_id(2) == "60e3"
