@@ -472,3 +472,29 @@ def test_edges_listed_out_of_time_order_are_judged_in_time_order():
     d = judge_trace(2, True, edges=edges)
     assert d["winner"] == 1 and d["order"][0]["t_us"] == WRAP - 5000
     assert d["order"][1] == {"player": 0, "t_us": 50, "margin_us": 5050}
+
+
+def test_a_button_held_at_arm_is_released_by_the_first_snapshot_that_reads_it_up():
+    j = Judge(2, pins=(16, 17))
+    j.arm(1000, held_mask=0b01)
+    j.snapshot(2000, ALL_UP)  # the first snapshot after arm: player 0 is up
+    j.snapshot(2000 + Judge.RELEASE_US, ALL_UP & ~(1 << 16))
+    assert j.order() == [(0, 2000 + Judge.RELEASE_US, 0)]
+
+
+def test_one_players_edges_listed_out_of_time_order():
+    # In time: down at 100, up at 150, down again at 300 (chatter): the tap is at 100.
+    d = judge_trace(1, True, edges=[(0, 300, 0), (0, 100, 0), (0, 150, 1)])
+    assert d["order"] == [{"player": 0, "t_us": 100, "margin_us": 0}]
+    # Equal times keep their listed order: down then up at 100 is a short press.
+    d = judge_trace(1, True, edges=[(0, 100, 0), (0, 100, 1), (0, 90000, 0)])
+    assert d["order"][0]["t_us"] == 100
+
+
+def test_two_buttons_held_at_arm_are_each_released_by_a_snapshot():
+    j = Judge(2, pins=(16, 17))
+    j.arm(1000, held_mask=0b11)
+    j.snapshot(2000, ALL_UP)
+    j.snapshot(2000 + Judge.RELEASE_US, ALL_UP & ~(1 << 16))
+    j.snapshot(2001 + Judge.RELEASE_US, ALL_UP & ~(1 << 16) & ~(1 << 17))
+    assert [p for p, _, _ in j.order()] == [0, 1]
