@@ -529,7 +529,7 @@ def referee_script():
         players = list(range(6))
         rng.shuffle(players)
         taps = sorted((rng.below(6), p) for p in players[:2 + rng.below(3)])
-        for k, (offset_ms, p) in enumerate(taps):
+        for offset_ms, p in taps:
             s.lines.append("%d p%d press" % (s.t + offset_ms, p + 1))
         s.wait(900)  # taps collected (400 ms) and the result shown
         if i % 7 == 3:

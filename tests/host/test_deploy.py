@@ -18,7 +18,8 @@ def fake_project(root):
     (root / "firmware").mkdir(parents=True)
     (root / "boards").mkdir()
     (root / "firmware" / "main.py").write_text("import greet\ngreet.hello()\n")
-    (root / "firmware" / "greet.py").write_text("import board\ndef hello():\n    print('hi', board.NAME, board.I2C_SDA)\n")
+    (root / "firmware" / "greet.py").write_text(
+        "import board\ndef hello():\n    print('hi', board.NAME, board.I2C_SDA)\n")
     (root / "firmware" / "extra.py").write_text("X = 1\n")
     (root / "firmware" / "manifest.py").write_text(
         'metadata(version="0.1")\nmodule("main.py")\nmodule("greet.py")\nmodule("extra.py")\n')
