@@ -86,19 +86,28 @@ def check_script(path, board):
 def compiled_firmware():
     """firmware/*.py compiled with mpy-cross into build/sim-mpy (only what changed):
     the device runs .mpy files (deploy), so the simulator does too — no compiler
-    on the heap at import time."""
+    on the heap at import time. Each usable board goes there too as deploy makes it,
+    resolved into one flat module (boards.flat_source): the simulator imports it
+    before boards/ (a board file's `from pico import *` would keep pico loaded)."""
     out = os.path.join(ROOT, "build", "sim-mpy")
     os.makedirs(out, exist_ok=True)
+    sources = {}
     for name in sorted(os.listdir(FIRMWARE)):
-        if not name.endswith(".py") or name.startswith("manifest"):
-            continue
-        src = os.path.join(FIRMWARE, name)
-        dst = os.path.join(out, name[:-3] + ".mpy")
+        if name.endswith(".py") and not name.startswith("manifest"):
+            sources[name[:-3]] = os.path.join(FIRMWARE, name)
+    for name in boards.names():
+        if name not in sources:
+            try:
+                sources[name] = boards.write_flat(BOARDS, name, os.path.join(ROOT, "build", "boards"))
+            except UserError:
+                pass  # an unusable board is reported when it is chosen
+    for name, src in sorted(sources.items()):
+        dst = os.path.join(out, name + ".mpy")
         if os.path.exists(dst) and os.path.getmtime(dst) >= os.path.getmtime(src):
             continue
         mpycross.compile_file(src, dst, arch=None)
     for name in os.listdir(out):  # a module deleted from firmware/ goes here too
-        if name.endswith(".mpy") and not os.path.exists(os.path.join(FIRMWARE, name[:-4] + ".py")):
+        if name.endswith(".mpy") and name[:-4] not in sources:
             os.remove(os.path.join(out, name))
     return out
 
