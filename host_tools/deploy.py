@@ -34,6 +34,7 @@ import argparse
 import os
 import sys
 
+import paths  # firmware/paths.py (host_tools puts firmware/ on the path)
 from host_tools import ROOT, UserError, boards, manifest, mpycross
 from host_tools.deploy_transport import DriveTransport, MpremoteTransport, sha256
 from host_tools.mpremote_port import find_port
@@ -124,9 +125,9 @@ def missing_libraries(drive):
 
 
 def safe_to_remove(name):
-    """Only top-level code files: never data/, lib/ or configuration."""
-    return ("/" not in name and "\\" not in name and name.endswith((".py", ".mpy"))
-            and not name.startswith("."))
+    """Only top-level code files: never data/, lib/ or configuration (paths.KEPT)."""
+    return ("/" not in name and "\\" not in name and name not in paths.KEPT
+            and name.endswith((".py", ".mpy")) and not name.startswith("."))
 
 
 def plan(built, record, present):
