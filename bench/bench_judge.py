@@ -16,7 +16,7 @@ if _here + "/../firmware" not in sys.path:
 
 
 from judge import Judge  # noqa: E402
-from benchclock import elapsed_us, median, now_us  # noqa: E402
+from benchclock import elapsed_us, now_us  # noqa: E402
 from rng import Rng  # noqa: E402
 from ticks import MASK  # noqa: E402
 

@@ -44,6 +44,7 @@ def main(cfg=None):
 
     if cfg is None:
         import boardcfg as cfg  # type: ignore[import-not-found]  # deployed board file
+    appmod.check_board(cfg)
     hw = hw_circuitpython.Hardware(cfg)
     run(appmod.App(hw=hw), hw)
 
