@@ -367,7 +367,7 @@ def step(app, hw, now):
     tick, display."""
     for name, kind in hw.poll_nav(now):
         app.on_nav(name, kind)
-    if len(hw.ring):  # (app.on_snapshot as an argument is a new bound method)
+    if len(hw.ring):  # only then: passing app.on_snapshot allocates a bound method
         hw.ring.drain(app.on_snapshot)
     app.tick(now)
     if app.dirty:

@@ -13,9 +13,17 @@ Layout: title bar (ui.draw_title) on rows 0-8, then ROWS text lines of LINE_H pi
 starting at y = TOP (`row_y(i)`).
 """
 
-LINE_H = 9  # pixel rows per text line (8x8 font + 1 px spacing)
-ROWS = 6  # text lines under the title on a 64-pixel display
-TOP = 10  # y of the first text line under the title (the last ends at y = 63)
+try:
+    from micropython import const
+except ImportError:  # CPython: the value itself
+
+    def const(expr):  # type: ignore[misc]
+        return expr
+
+
+LINE_H = const(9)  # pixel rows per text line (8x8 font + 1 px spacing)
+ROWS = const(6)  # text lines under the title on a 64-pixel display
+TOP = const(10)  # y of the first text line under the title (the last ends at y = 63)
 
 
 def row_y(row):

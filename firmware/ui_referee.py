@@ -1,17 +1,25 @@
 """Battle of Corsica referee mode: real cards on the table, the device says who
 tapped first (ui_tap.TapScreen, judge.py) and keeps the false taps."""
+try:
+    from micropython import const
+except ImportError:  # CPython: the value itself
+
+    def const(expr):  # type: ignore[misc]
+        return expr
+
+
 import ui
 from ui_tap import RESLAP_BEEP, TAP_MODULES, TapScreen, margin_text, name, tie_text
 
-ORDER_X = 60  # x of the tap-order column
+ORDER_X = const(60)  # x of the tap-order column
 
 
 # --- referee mode ------------------------------------------------------------------
 
-IDLE = 0  # waiting for the first pile change
-ARMED = 1  # collecting taps
-SHOWN = 2  # result on screen
-OUT_AT = 3  # mistakes (false taps without cards) that eliminate, with "out_at_3" on
+IDLE = const(0)  # waiting for the first pile change
+ARMED = const(1)  # collecting taps
+SHOWN = const(2)  # result on screen
+OUT_AT = const(3)  # mistakes (false taps without cards) that eliminate, with "out_at_3" on
 
 
 class Referee(TapScreen):

@@ -6,6 +6,14 @@ Screens only show and route: judge.py orders the taps and breaks ties, corsica.p
 applies the rules. While taps are being collected a screen sets `slap_window`, so
 the app holds back flash writes; it is cleared when the result is shown.
 """
+try:
+    from micropython import const
+except ImportError:  # CPython: the value itself
+
+    def const(expr):  # type: ignore[misc]
+        return expr
+
+
 import ui
 from judge import Judge, pin_of
 from rng import Rng
@@ -15,8 +23,8 @@ from ticks import ticks_diff
 TAP_MODULES = ("ui_tap", "judge", "rng")
 
 RULES = "corsica"
-COLLECT_MS = 400  # after the first tap, later taps are collected this long
-SEED_RANGE = 10000  # tie-break seeds are 0..9999: short enough to show
+COLLECT_MS = const(400)  # after the first tap, later taps are collected this long
+SEED_RANGE = const(10000)  # tie-break seeds are 0..9999: short enough to show
 WIN_BEEP = (2000, 120)  # (Hz, ms) for a slap winner
 RESLAP_BEEP = (600, 300)
 
