@@ -23,10 +23,11 @@ import store
 import ui
 from signals import Signals
 
-STATE_VERSION = 1
 
 
 class App:
+    STATE_VERSION = 1  # of state.json's layout
+
     def __init__(self, root="", hw=None, player_buttons=6):
         """root: flash root directory ("" = cwd); hw: hw.Hardware or None (tests).
         Screens use the hardware through `out` only (signals.Signals)."""
@@ -43,24 +44,13 @@ class App:
         self._mode_modules = set()  # modules loaded for the screens on the stack
         self._flush_due = False
         self.unsaved = None  # what the last failed save said, until it is acknowledged
-        import history
+        self.history = None  # history.History, opened by app_boot
+        self.config = {}  # config.json (config.py)
+        import app_boot
 
-        device_id = hw.device_id() if hw and hasattr(hw, "device_id") else None
-        self.history = history.History(self.path(paths.HISTORY), self.path(paths.BOOT),
-                                       device_id)
-        problems = self.history.problems
-        if self.history.error:
-            problems.append(self.history.error)
-        import config
-
-        self.config, problem = config.load(self.path(paths.CONFIG))
+        problems = app_boot.start(self, hw)
         # Dropped now: needed at boot only (the screens that need them import them).
-        self._mode_modules.update(("config", "history_boot", "settings"))
-        if problem:
-            problems.append(self._set_aside(paths.CONFIG, problem))
-        problem = self._load_state()
-        if problem:
-            problems.append(problem)
+        self._mode_modules.update(("app_boot", "config", "history_boot", "settings"))
         self.stack.append(Home(self))
         self._entered()
         for problem in problems:
@@ -227,48 +217,10 @@ class App:
 
     def state(self):
         return {
-            "v": STATE_VERSION,
+            "v": self.STATE_VERSION,
             "settings": self.settings,
             "match": self.match.to_obj() if self.match else None,
         }
-
-    def _load_state(self):
-        """Load state.json; return None or a problem text (the app then starts clean)."""
-        import settings
-
-        self.settings = settings.defaults()
-        path = self.path(paths.STATE)
-        obj, problem = store.load(path)
-        if obj is None:
-            return self._set_aside(paths.STATE, problem) if problem else None
-        try:
-            if obj.get("v") != STATE_VERSION:
-                raise ValueError("unknown version %r" % (obj.get("v"),))
-            saved = obj.get("settings")
-            if type(saved) is not dict:
-                raise ValueError("settings missing")
-            # Each value checked against the table: a bad one is its default.
-            self.settings = settings.loaded(saved)
-            if obj.get("match") is not None:
-                self.match = self._sheet_from(obj["match"])
-        except ValueError as e:
-            self.settings = settings.defaults()
-            self.match = None
-            return self._set_aside(paths.STATE, paths.STATE + ": %s" % e)
-        return None
-
-    def _set_aside(self, name, problem):
-        """Keep an unusable file as NAME.bad (never deleted: it is the user's data) so
-        the next boot starts clean without the same notice; return the notice text."""
-        new = store.set_aside(self.path(name))
-        if new:
-            problem += " (kept as %s)" % new[new.rfind("/") + 1:]
-        return problem
-
-    def _sheet_from(self, obj):
-        import scoresheet
-
-        return scoresheet.Sheet.from_obj(obj, self.log)
 
     def new_game_id(self):
         """A game id unique on this device: boot counter and next history seq."""

@@ -3,6 +3,7 @@ the screens, the history. Included by manifest.py and manifest_circuitpython.py;
 host_tools/manifest.py says how the manifests are read.
 """
 module("app.py")
+module("app_boot.py")
 module("boardspec.py")
 module("config.py")
 module("corsica.py")

@@ -1,0 +1,63 @@
+"""What the app does once, at boot (app.App): open the history, load config.json and
+state.json, check them and set an unusable file aside. Loaded for the boot only: the
+app drops it afterwards, with history_boot, config and settings.
+"""
+import paths
+import store
+
+
+def start(app, hw):
+    """Fill app.history, app.config, app.settings and app.match; return the notices
+    to show (one line each)."""
+    import history
+
+    device_id = hw.device_id() if hw and hasattr(hw, "device_id") else None
+    app.history = history.History(app.path(paths.HISTORY), app.path(paths.BOOT), device_id)
+    problems = app.history.problems
+    if app.history.error:
+        problems.append(app.history.error)
+    import config
+
+    app.config, problem = config.load(app.path(paths.CONFIG))
+    if problem:
+        problems.append(set_aside(app, paths.CONFIG, problem))
+    problem = load_state(app)
+    if problem:
+        problems.append(problem)
+    return problems
+
+
+def load_state(app):
+    """Load state.json; return None or a problem text (the app then starts clean)."""
+    import settings
+
+    app.settings = settings.defaults()
+    obj, problem = store.load(app.path(paths.STATE))
+    if obj is None:
+        return set_aside(app, paths.STATE, problem) if problem else None
+    try:
+        if obj.get("v") != app.STATE_VERSION:
+            raise ValueError("unknown version %r" % (obj.get("v"),))
+        saved = obj.get("settings")
+        if type(saved) is not dict:
+            raise ValueError("settings missing")
+        # Each value checked against the table: a bad one is its default.
+        app.settings = settings.loaded(saved)
+        if obj.get("match") is not None:
+            import scoresheet
+
+            app.match = scoresheet.Sheet.from_obj(obj["match"], app.log)
+    except ValueError as e:
+        app.settings = settings.defaults()
+        app.match = None
+        return set_aside(app, paths.STATE, paths.STATE + ": %s" % e)
+    return None
+
+
+def set_aside(app, name, problem):
+    """Keep an unusable file as NAME.bad (never deleted: it is the user's data) so
+    the next boot starts clean without the same notice; return the notice text."""
+    new = store.set_aside(app.path(name))
+    if new:
+        problem += " (kept as %s)" % new[new.rfind("/") + 1:]
+    return problem
