@@ -54,7 +54,7 @@ class App:
         self.stack.append(Home(self))
         self._entered()
         for problem in problems:
-            self.push(ui.Notice(self, "Notice", problem))
+            self.notice("Notice", problem)
 
     # --- screens ---------------------------------------------------------------------
 
@@ -86,8 +86,8 @@ class App:
         self.out.all_off()
         self._unload_unused()
         self.stack[-1].enter()
-        if self.unsaved and not isinstance(self.stack[-1], Unsaved):
-            self.push(Unsaved(self))
+        if self.unsaved and not getattr(self.stack[-1], "UNSAVED", False):
+            self.push(self.screen("unsaved"))
 
     def _unload_unused(self):
         """Forget the modules that only screens no longer on the stack needed (each
@@ -108,8 +108,13 @@ class App:
         module, cls = ROUTES[name]
         return getattr(__import__(module), cls)(self, *args)
 
-    def notice(self, title, text):
-        self.push(ui.Notice(self, title, text))
+    def notice(self, title, text, then=None):
+        """Show a message (ui_notice.Notice); ok or back dismisses it, then `then()`."""
+        self.push(self.screen("notice", title, text, then))
+
+    def confirm(self, title, question, yes):
+        """Ask a yes/no question (ui_notice.Confirm); ok calls `yes()`."""
+        self.push(self.screen("confirm", title, question, yes))
 
     # --- events (every screen call is guarded: a crash shows, never kills) -------------
 
@@ -160,7 +165,10 @@ class App:
         """Log a screen's exception, go home and show it."""
         self._log_error(e)
         del self.stack[1:]
-        self.push(ui.Notice(self, "Error", "%s: %s" % (type(e).__name__, e)))
+        try:
+            self.notice("Error", "%s: %s" % (type(e).__name__, e))
+        except Exception:  # no room for the notice: home, the error is in errors.txt
+            self._entered()
 
     def _log_error(self, e):
         try:
@@ -212,8 +220,8 @@ class App:
         """Show "Not saved" (and again after every screen change until it is
         acknowledged): the match stays in RAM, the next save tries again."""
         self.unsaved = problem
-        if not isinstance(self.top(), Unsaved):
-            self.push(Unsaved(self))
+        if not getattr(self.top(), "UNSAVED", False):
+            self.push(self.screen("unsaved"))
 
     def state(self):
         return {
@@ -251,6 +259,9 @@ ROUTES = {
     "referee_setup": ("ui_corsica", "RefereeSetup"),
     "deck_setup": ("ui_corsica", "DeckSetup"),
     "referee": ("ui_referee", "Referee"),
+    "notice": ("ui_notice", "Notice"),
+    "confirm": ("ui_notice", "Confirm"),
+    "unsaved": ("ui_notice", "Unsaved"),
 }
 
 GAMES = (
@@ -259,21 +270,6 @@ GAMES = (
     ("Corsica ref", "referee"),
     ("Corsica deck", "deck"),
 )
-
-
-class Unsaved(ui.Notice):
-    """A save failed: stays until acknowledged (then forgotten until the next failure)."""
-
-    def __init__(self, app):
-        what, _, why = app.unsaved.partition(" not saved: ")
-        text = "%s (%s)" % (why, what) if why else app.unsaved
-        ui.Notice.__init__(self, app, "Not saved", text + ". Kept in memory; saved again "
-                           "at the next change.")
-
-    def on_nav(self, name, kind):
-        if name in ("ok", "back") and kind == "press":
-            self.app.unsaved = None  # acknowledged
-        ui.Notice.on_nav(self, name, kind)
 
 
 class Home(ui.Menu):

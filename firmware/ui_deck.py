@@ -48,7 +48,7 @@ class DeckGame(TapScreen):
             if self.game.over:
                 self.leave()
             else:
-                self.app.push(ui.Confirm(self.app, "Corsica deck", "Leave this game?", self.leave))
+                self.app.confirm("Corsica deck", "Leave this game?", self.leave)
 
     def on_snapshot(self, t_us, levels, pin=-1):
         game = self.game

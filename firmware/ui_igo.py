@@ -114,8 +114,8 @@ class MatchMenu(ui.Menu):
 
             ui_undo.confirm_redo(app)
         elif action == "end":
-            app.push(ui.Confirm(app, "End match", "End this match? It stays in the history.",
-                                lambda: end_match(app)))
+            app.confirm("End match", "End this match? It stays in the history.",
+                        lambda: end_match(app))
 
 
 ACTION_LABELS = {"round": "Enter round", "void": "Void round", "hand": "Hand calc",

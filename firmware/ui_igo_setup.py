@@ -62,7 +62,7 @@ class Setup(ui_form.Form):
     def choose(self, index):
         app = self.app
         if app.match and not app.match.over:
-            app.push(ui.Confirm(app, "New match", "End the match in progress?", self.start))
+            app.confirm("New match", "End the match in progress?", self.start)
         else:
             self.start()
 
