@@ -50,7 +50,8 @@ class App:
 
         problems = app_boot.start(self, hw)
         # Dropped now: needed at boot only (the screens that need them import them).
-        self._mode_modules.update(("app_boot", "config", "history_boot", "settings"))
+        self._mode_modules.update(("app_boot", "config", "history_boot", "settings",
+                                   "store_load"))
         self.stack.append(Home(self))
         self._entered()
         for problem in problems:

@@ -3,7 +3,7 @@ state.json, check them and set an unusable file aside. Loaded for the boot only:
 app drops it afterwards, with history_boot, config and settings.
 """
 import paths
-import store
+import store_load
 
 
 def start(app, hw):
@@ -32,7 +32,7 @@ def load_state(app):
     import settings
 
     app.settings = settings.defaults()
-    obj, problem = store.load(app.path(paths.STATE))
+    obj, problem = store_load.load(app.path(paths.STATE))
     if obj is None:
         return set_aside(app, paths.STATE, problem) if problem else None
     try:
@@ -57,7 +57,7 @@ def load_state(app):
 def set_aside(app, name, problem):
     """Keep an unusable file as NAME.bad (never deleted: it is the user's data) so
     the next boot starts clean without the same notice; return the notice text."""
-    new = store.set_aside(app.path(name))
+    new = store_load.set_aside(app.path(name))
     if new:
         problem += " (kept as %s)" % new[new.rfind("/") + 1:]
     return problem

@@ -272,7 +272,7 @@ def test_corrupt_json_raises_one_line_value_error():
     s.add_round(0, [3, 10, 12])
     s.add_round(1, [9, 2, 7])
     good = to_json(s)
-    bad = [  # text that is not JSON at all: store.load reports it (test_store)
+    bad = [  # text that is not JSON at all: store_load.load reports it (test_store)
         "[]",
         good.replace('"v":1', '"v":9'),
         good.replace('"rules":"igo"', '"rules":"poker"'),

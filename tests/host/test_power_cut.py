@@ -13,6 +13,7 @@ from host_tools import MICROPYTHON, ROOT
 from host_tools.sim import SIMRUN, compiled_firmware
 
 import store
+import store_load
 from rng import Rng
 from scoresheet import Sheet
 
@@ -50,7 +51,7 @@ def history_lines(flash):
 
 def check_flash(flash):
     """The match state loads and the history is valid; return (sheet or None, lines)."""
-    obj, problem = store.load(os.path.join(flash, "state.json"))
+    obj, problem = store_load.load(os.path.join(flash, "state.json"))
     assert problem is None, problem
     sheet = Sheet.from_obj(obj["match"]) if obj and obj.get("match") else None
     lines = history_lines(flash)
