@@ -15,3 +15,6 @@ PLAYER_PINS = (16, 17)
 LED_PINS = ()
 BUZZER_PIN = None
 GPIO_IN_ADDR = 0xD0000004
+# Player taps timestamped by a PIO state machine ("pio", every 6 clock cycles; pins
+# within 6 consecutive GPIOs) or by a hard IRQ per pin ("irq", 1 us steps).
+CAPTURE = "pio"

@@ -23,3 +23,5 @@ LED_PINS = (6, 7, 8, 9, 14, 15)
 BUZZER_PIN = 22
 # SIO GPIO_IN register: all GPIO levels in one read (RP2040 and RP2350).
 GPIO_IN_ADDR = 0xD0000004
+# Player taps: the simulator fakes pin IRQs, not PIO ("irq"; the rp2 boards say "pio").
+CAPTURE = "irq"
