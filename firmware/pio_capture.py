@@ -122,16 +122,21 @@ class PioCapture:
         self.ring = TapRing(size)  # (ticks_us when handled, word, NO_PIN)
         self.anchor_count = 0  # this count ...
         self.anchor_us = 0  # ... was sampled at this ticks_us
-        self.on_irq = self._handler(sm, mem, fdebug, stall_bit, ticks_us)
+        self._mem = mem
+        self._fdebug = fdebug
+        self._stall_bit = stall_bit
+        self.on_irq = self._handler(sm, ticks_us)
 
-    def _handler(self, sm, mem, fdebug, stall_bit, ticks_us):
+    def _handler(self, sm, ticks_us):
+        # At most 4 closed-over names: MicroPython calls a closure with more through
+        # a heap-allocated argument array.
         ring = self.ring
 
         def on_irq(_):
             while sm.rx_fifo():
                 ring.record(ticks_us(), sm.get(), NO_PIN)
-            if mem[fdebug] & stall_bit:  # a push found the FIFO full
-                mem[fdebug] = stall_bit  # (write 1 to clear)
+            if self._mem[self._fdebug] & self._stall_bit:  # a push found the FIFO full
+                self._mem[self._fdebug] = self._stall_bit  # (write 1 to clear)
                 ring.overflows += 1
 
         return on_irq
