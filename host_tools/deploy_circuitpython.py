@@ -40,7 +40,7 @@ LIBRARIES = (
     ("adafruit_ticks", "needed by adafruit_display_text.bitmap_label"),
 )
 # firmware/*.py that only MicroPython uses (the CircuitPython ones replace them).
-MICROPYTHON_ONLY = ("main.py", "hw.py", "canvas.py", "ssd1306.py")
+MICROPYTHON_ONLY = ("main.py", "hw.py", "canvas.py", "ssd1306.py", "pio_capture.py")
 # firmware/*.py that only CircuitPython uses (deploy.py can leave them off a MicroPython
 # device: they compile, but are never imported there).
 CIRCUITPYTHON_ONLY = ("cp_main.py", "hw_circuitpython.py", "canvas_displayio.py")
