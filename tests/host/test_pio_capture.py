@@ -1,12 +1,14 @@
 """The PIO tap-capture program (firmware/pio_capture.py) in rp2040-pio-emulator, with
 simulated pin waveforms, and its words against adafruit_pioasm's assembly."""
+import os
 import sys
 import types
 from array import array
 
 import adafruit_pioasm
+import pytest
 
-from host_tools import pio_sim
+from host_tools import ROOT, pio_sim
 import pio_capture
 from judge import Judge
 
@@ -176,3 +178,20 @@ def test_counts_across_the_counter_wrap_and_the_ticks_wrap():
     for got, w in zip(out, want):
         assert abs(((got - w + (1 << 29)) & 0x3FFFFFFF) - (1 << 29)) <= 1, (out, want)
     assert pio_sim.counts(r)[-1][1] > 0xFF0000  # the 24-bit count wrapped (from 100)
+
+
+@pytest.mark.bench
+def test_bench_pio_quick_writes_its_key_and_keeps_the_others(tmp_path):
+    import json
+    import subprocess
+
+    out = tmp_path / "results.json"
+    out.write_text(json.dumps({"mutation": {"kept": True}}))
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "bench", "bench_pio.py"), "--quick",
+                        "--out", str(out)], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stdout + r.stderr
+    res = json.loads(out.read_text())
+    assert res["mutation"] == {"kept": True}
+    fig = res["pio_capture"]
+    assert fig["pass"] and fig["emulator"]["resolution_after_a_change_ns_125mhz"] <= 100
+    assert fig["fairness_10us"]["pio"]["reversed"] == 0
