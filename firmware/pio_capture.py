@@ -63,7 +63,7 @@ sample:                 ; one tick, 6 cycles
     jmp x--, sample
 .wrap
 """
-# adafruit_pioasm.Program(PROGRAM).assembled (tests/host/test_pio_capture.py checks it)
+# adafruit_pioasm.Program(PROGRAM).assembled (tests/host/test_pio_emulator.py checks it)
 WORDS = (0xA041, 0xA026, 0xA0C2, 0x4038, 0x8000, 0xC010, 0x0047, 0x0048,
          0xA0C1, 0xA0E0, 0x6026, 0x00A0, 0xA026, 0x0048)
 WRAP_TARGET = 8  # .wrap_target: `sample`

@@ -1,5 +1,5 @@
 """pio_capture's CPU side: the IRQ handler, counts to ticks_us, the anchor across both
-wraps. (The program itself runs in the PIO emulator: tests/host/test_pio_capture.py.)"""
+wraps. (The program itself runs in the PIO emulator: tests/host/test_pio_emulator.py.)"""
 import sys
 
 from skipping import skip

@@ -717,14 +717,14 @@ def test_deploy_to_drive_copies_sources_then_nothing(tmp_path):
     firmware = sorted(os.listdir(FIRMWARE))
     assert "code.py" in names and "boardcfg.py" in names and "boot.py" in names
     assert "board.py" not in names and not any(n.endswith(".mpy") for n in names)
-    for mp_only in ("main.py", "hw.py", "canvas.py", "ssd1306.py", "cp_main.py"):
+    for mp_only in ("main.py", "hw.py", "canvas.py", "ssd1306.py", "pio_capture.py", "cp_main.py"):
         assert mp_only not in names
     for shared in ("app.py", "judge.py", "ui.py", "hw_circuitpython.py", "canvas_displayio.py"):
         assert shared in names
     assert (drive / "code.py").read_bytes() == open(os.path.join(FIRMWARE, "cp_main.py"), "rb").read()
     assert (drive / "boardcfg.py").read_text() == open(
         os.path.join(ROOT, "boards", "circuitpython_pico.py")).read()
-    expected = len([f for f in firmware if f.endswith(".py")]) - 4 + 2  # - MicroPython only + board, boot
+    expected = len([f for f in firmware if f.endswith(".py")]) - 5 + 2  # - MicroPython only + board, boot
     assert (copied, removed, unchanged) == (expected, 0, 0)
     manifest = json.loads((drive / MANIFEST).read_text())
     assert manifest["runtime"] == "circuitpython" and manifest["board"] == "circuitpython_pico"
