@@ -91,10 +91,8 @@ def run(levels_at, cycles, in_base=16, pins=6, handler_latency=40, count0=0, t0_
     # The start-up: `mov osr, pins` and `out x, N` executed before the enable.
     state = State(input_shift_register=pio_capture_isr(count0))
     for w in (words[pio_capture.SAMPLE], words[pio_capture.SAMPLE + 1]):
-        for _, state in emulate([w], stop_when=lambda op, s: s.clock >= 1,
-                                initial_state=replace(state, program_counter=0, clock=0),
-                                input_source=gpio, shift_isr_right=False):
-            pass
+        state = _emulate([w], replace(state, program_counter=0, clock=0),
+                         lambda op, s: s.clock >= 1, input_source=gpio, shift_isr_right=False)
     state = replace(state, program_counter=0, clock=0)
     sm = Machine(state)
     mem = Mem32()
@@ -116,10 +114,8 @@ def run(levels_at, cycles, in_base=16, pins=6, handler_latency=40, count0=0, t0_
         return op >> 13 == _IRQ
 
     while sm.state.clock < cycles:
-        for _, sm.state in emulate(words, stop_when=stop, initial_state=sm.state,
-                                   input_source=gpio, shift_isr_right=False,
-                                   wrap_target=wrap_target, wrap_top=wrap):
-            pass
+        sm.state = _emulate(words, sm.state, stop, input_source=gpio, shift_isr_right=False,
+                            wrap_target=wrap_target, wrap_top=wrap)
         s = sm.state
         if s.clock >= cycles:
             break
@@ -138,6 +134,14 @@ def run(levels_at, cycles, in_base=16, pins=6, handler_latency=40, count0=0, t0_
         sm.state = replace(s, program_counter=pc, clock=s.clock + 1)
     out["fifo"] = list(sm.state.receive_fifo)
     return out
+
+
+def _emulate(words, state, stop_when, **config):
+    """Run the emulator from `state` until `stop_when`; the state then."""
+    last = state
+    for _, after in emulate(words, stop_when=stop_when, initial_state=state, **config):
+        last = after
+    return last
 
 
 def pio_capture_isr(count0):
