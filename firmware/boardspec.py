@@ -89,13 +89,14 @@ def problem(values):
     capture = values.get("CAPTURE", "irq")
     if capture not in CAPTURES:
         return "CAPTURE must be one of %s, not %r" % (" ".join(CAPTURES), capture)
-    pins = values["PLAYER_PINS"]
-    if capture == "pio" and max(pins) - min(pins) >= PIO_SPAN:
-        return "CAPTURE pio: PLAYER_PINS must lie within %d consecutive GPIOs" % PIO_SPAN
     usb = values.get("USB_WRITE_BUTTON")
     if usb is not None and usb not in buttons:
         return "USB_WRITE_BUTTON %r is not in BUTTONS" % usb
-    return _pin_twice(values)
+    bad = _pin_twice(values)
+    pins = values["PLAYER_PINS"]
+    if not bad and capture == "pio" and max(pins) - min(pins) >= PIO_SPAN:
+        bad = "CAPTURE pio: PLAYER_PINS must lie within %d consecutive GPIOs" % PIO_SPAN
+    return bad
 
 
 def _pin_twice(values):
