@@ -13,15 +13,16 @@ Time: ticks_us on the 30-bit ring (the judge's unit, as from the pin IRQs), so t
 formats do not change. The count is turned into microseconds exactly (TICK_CYCLES
 and the clock are integers: 6 us is 125 ticks at 125 MHz) from an anchor, a count
 and the ticks_us it stands for, set when the state machine starts and moved by
-whole steps with the CPU clock, which runs from the same crystal. The 24-bit count
-wraps every 0.8 s at 125 MHz: each word is placed relative to the anchor moved to
-when the handler ran, so the wrap never shows. Times are floored to whole
+whole steps with the CPU clock, which runs from the same crystal (`follow(now)`
+every main-loop pass: hw.poll_nav calls it). The 24-bit count wraps every 0.8 s at
+125 MHz: each word is placed relative to the anchor moved to when the handler ran,
+so the wrap never shows. Times are floored to whole
 microseconds; presses in the same sample get the same time, and PIO times are a few
 microseconds (the start-up's constant offset) before the CPU's ticks_us.
 
-Resolution: one sample every TICK_CYCLES cycles, the same for every pin; a second
-change within 2 x TICK_CYCLES of a change is seen at the next sample, that far later
-(the push takes one more tick). The input synchronisers add 2 cycles to every pin
+Resolution: one sample every TICK_CYCLES cycles, the same for every pin; after a
+change the next sample comes 2 x TICK_CYCLES later (the push path takes two ticks),
+so a change right behind another is timestamped up to 2 x TICK_CYCLES late. The input synchronisers add 2 cycles to every pin
 alike. A contact shorter than a sample period can be missed.
 
 A full FIFO (8 words) drops the word and sets the state machine's RXSTALL flag; the
