@@ -82,8 +82,9 @@ mp32: $(MP32_STAMP)
 
 ## make bench: the benchmark's own check, then the figures (bench/results.json)
 bench: $(STAMP) $(MP32_STAMP)
-	$(PY) -m pytest -m bench tests/host/test_bench.py
+	$(PY) -m pytest -m bench tests/host/test_bench.py tests/host/test_pio_emulator.py
 	$(PY) -m host_tools bench
+	$(PY) bench/bench_pio.py
 
 ## make mutate: mutation testing of the pure-logic modules (minutes; not in CI)
 mutate: $(STAMP)
