@@ -11,7 +11,7 @@ PORT ?=
 BOARD ?= pico
 DB ?= history.sqlite
 
-.PHONY: test test-cpython test-micropython test-mp32 check sim bench mutate mp32 deploy pull report clean
+.PHONY: test test-cpython test-micropython test-mp32 check sim bench mutate mp32 deploy doctor pull report clean
 
 $(STAMP): requirements.txt requirements-stubs.txt
 	$(PYTHON) -m venv $(VENV)
@@ -68,6 +68,11 @@ mutate: $(STAMP)
 
 deploy: $(STAMP)
 	$(PY) -m host_tools deploy --board $(BOARD) $(if $(PORT),--port $(PORT))
+
+## make doctor: is the Pico ready (found, MicroPython, flash, heap, firmware up to date)?
+doctor: $(STAMP)
+	$(PY) -m host_tools doctor $(if $(PORT),--port $(PORT)) \
+		$(if $(filter command line environment,$(origin BOARD)),--board $(BOARD))
 
 pull: $(STAMP)
 	$(PY) -m host_tools pull --db $(DB) $(if $(PORT),--port $(PORT))

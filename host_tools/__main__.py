@@ -8,6 +8,7 @@ COMMANDS = {
     "sim": ("host_tools.sim", "run the firmware on the MicroPython unix port (sim board)"),
     "vdevice": ("host_tools.vdevice", "a virtual Pico on a pseudo-terminal for mpremote"),
     "deploy": ("host_tools.deploy", "compile and copy the firmware to a Pico"),
+    "doctor": ("host_tools.doctor", "is the Pico ready: found, MicroPython, flash, heap, firmware"),
     "pull": ("host_tools.pull", "fetch the device history into SQLite"),
     "report": ("host_tools.report", "HTML report with charts from the SQLite history"),
     "check": ("host_tools.check", "compile firmware with mpy-cross and type-check it"),
