@@ -56,6 +56,8 @@ def table(tmp):
          "cannot read"),
         (["report", "--db", str(tmp / "missing.sqlite"), "--out", str(tmp / "r")], None,
          "no database"),
+        (["doctor", "--port", str(tmp / "no-port")], None, "cannot open port"),
+        (["doctor", "--board", "nothing"], None, "unknown board"),
     ]
     for text, words in (("100 ok press\n50 up press\n", "line 2: time 50 goes back"),
                         ("100 zz press\n", "line 1: unknown button"),
