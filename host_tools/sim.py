@@ -336,6 +336,10 @@ def run_scripted(cmd, args, board=None, total_ms=0):
             if screens.ended and killer is None:
                 killer = threading.Timer(END_GRACE_S, proc.kill)
                 killer.start()
+    except KeyboardInterrupt:  # Ctrl-C while watching: stop quietly
+        proc.kill()
+        proc.wait()
+        return 130
     finally:
         if watch:
             watch.close()
