@@ -55,3 +55,20 @@ def test_impossible_wiring_is_refused():
         wiring.pin_labels(dict(board, BUZZER_PIN=25))
     with pytest.raises(UserError, match="GP4 is wired twice"):
         wiring.pin_labels(dict(board, PLAYER_PINS=(16, 4)))
+
+
+def test_readme_wiring_table_matches_the_reference_board():
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+        text = f.read()
+    section = text.split("## Wiring (reference build, `boards/pico.py`)")[1].split("\n## ")[0]
+    listed = {}
+    for row in section.splitlines():
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        if len(cells) == 3 and cells[1].startswith("GP"):
+            gpios = [int(g.strip()[2:]) for g in cells[1].split(",")]
+            pins = [int(p) for p in cells[2].split(",")]
+            assert [wiring.GPIO_PIN[g] for g in gpios] == pins, row
+            listed.update(zip(pins, [cells[0]] * len(pins)))
+    used = {pin for pin, (_, kind) in wiring.pin_labels(load_board("pico")).items()
+            if kind != "power"}
+    assert set(listed) == used
