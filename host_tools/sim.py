@@ -311,7 +311,15 @@ def run_scripted(cmd, args, board=None, total_ms=0):
     progress = None
     if args.speed and watch is None and total_ms >= PROGRESS_MIN_MS:
         progress = Progress(total_ms, sys.stderr)
-    pacer = Pacer(args.speed, tick=progress.update if progress else None) if args.speed else None
+
+    def tick(t_ms):  # while the pacer waits: the clock moves on screen too
+        if progress:
+            progress.update(t_ms)
+        if watch:
+            screens.t_ms = t_ms
+            watch.draw(screens)
+
+    pacer = Pacer(args.speed, tick=tick) if args.speed else None
     proc = child.start(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, cwd=args.flash)
 
     def consume(raw):
