@@ -72,6 +72,14 @@ def kib(n):
     return "{:,} KiB".format(n // 1024)
 
 
+def deploy_plan(record, names, project, board):
+    """What `deploy --board BOARD` would do now to a device with this manifest and these
+    top-level names: deploy's own build and plan, (to copy, to remove, unchanged)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        built = build(firmware_files(project, board), tmp)
+    return plan(built, record, names)
+
+
 def firmware_check(info, project, board):
     """(line, advice or None): the device's firmware against what deploy would copy now."""
     manifest = info.get("manifest")
@@ -79,9 +87,7 @@ def firmware_check(info, project, board):
         return ("firmware: none deployed by `deploy` (no %s)" % MANIFEST,
                 "install the firmware: make deploy BOARD=%s" % board)
     files = manifest["files"]
-    with tempfile.TemporaryDirectory() as tmp:
-        built = build(firmware_files(project, board), tmp)
-    copy, remove, unchanged = plan(built, files, set(info.get("names", [])))
+    copy, remove, unchanged = deploy_plan(files, set(info.get("names", [])), project, board)
     cut = sorted(n for n, h in files.items() if h is None)
     if manifest.get("board") != board:
         return ("firmware: deployed for board %s, this check is for %s"

@@ -8,6 +8,7 @@ files alone, so `tests/host/test_wiring.py` can check that the committed ones ar
 current: after changing a board file, run `make wiring`.
 """
 import argparse
+import ast
 import glob
 import os
 import sys
@@ -62,6 +63,13 @@ def pin_labels(board):
     return labels
 
 
+def summary(name):
+    """The first paragraph of boards/NAME.py's docstring, on one line."""
+    with open(os.path.join(BOARDS, name + ".py"), encoding="utf-8") as f:
+        doc = ast.get_docstring(ast.parse(f.read())) or ""
+    return " ".join(doc.split("\n\n")[0].split())
+
+
 def pin_xy(pin, left):
     """Centre of a header pin's pad."""
     row = pin - 1 if pin <= 20 else 40 - pin
@@ -98,8 +106,7 @@ def render(board, name):
     d = ImageDraw.Draw(img)
     left = (WIDTH - BOARD_W) // 2
     d.text((20, 16), "boards/%s.py" % name, fill="black", font=title_font)
-    doc = (board.get("__doc__") or "").strip().split("\n\n")[0].replace("\n", " ")
-    d.text((20, 48), doc[:120], fill="#333333", font=font)
+    d.text((20, 48), summary(name)[:120], fill="#333333", font=font)
     # The board, its USB socket, the chip.
     d.rounded_rectangle([left, TOP - 36, left + BOARD_W, TOP + 19 * PITCH + 22], 8,
                         fill=BOARD_GREEN)
