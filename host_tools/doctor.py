@@ -18,6 +18,8 @@ import os
 import sys
 import tempfile
 
+import paths
+
 from host_tools import ROOT, UserError, picoports
 from host_tools.deploy import MANIFEST, build, firmware_files, plan
 from host_tools.mpremote_port import run_code
@@ -131,7 +133,7 @@ def diagnose(info, project, board_arg):
     lines.append("flash: %s free of %s" % (kib(free), kib(total)))
     if free < FLASH_LOW_BYTES:
         advice.append("the flash is nearly full: pull the history (make pull), then remove old "
-                      "files (data/history.torn, *.bad) with mpremote")
+                      "files (%s, *.bad) with mpremote" % paths.TORN)
     lines.append("heap: {:,} bytes free of {:,}".format(info["heap_free"], info["heap_total"]))
     if info["heap_free"] < HEAP_NEEDED_BYTES:
         advice.append("less free heap than the firmware needs (%s): remove boot.py or other "
