@@ -89,15 +89,15 @@ def firmware_check(info, project, board):
         return ("firmware: none deployed by `deploy` (no %s)" % MANIFEST,
                 "install the firmware: make deploy BOARD=%s" % board)
     files = manifest["files"]
-    copy, remove, unchanged = deploy_plan(files, set(info.get("names", [])), project, board)
-    cut = sorted(n for n, h in files.items() if h is None)
     if manifest.get("board") != board:
         return ("firmware: deployed for board %s, this check is for %s"
                 % (manifest.get("board"), board),
                 "deploy the board you wired: make deploy BOARD=%s" % board)
+    cut = sorted(n for n, h in files.items() if h is None)
     if cut:
         return ("firmware: a deploy was cut short (%d files not copied: %s)" % (len(cut), names(cut)),
                 "finish it: make deploy BOARD=%s" % board)
+    copy, remove, unchanged = deploy_plan(files, set(info.get("names", [])), project, board)
     if copy or remove:
         what = []
         if copy:
@@ -187,7 +187,11 @@ def check_port(port, project, board_arg, out):
             raise UserError("%s; the port is open in another program: %s (close it)"
                             % (exc, ", ".join(users)))
         raise
-    lines, advice = diagnose(info, project, board_arg)
+    try:
+        lines, advice = diagnose(info, project, board_arg)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise UserError("the device on %s gave an incomplete answer (%s: %s)"
+                        % (port, type(exc).__name__, exc))
     print("port: %s" % port, file=out)
     for line in lines:
         print(line, file=out)
