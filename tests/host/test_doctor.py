@@ -6,7 +6,7 @@ import sys
 
 from serial.tools.list_ports_common import ListPortInfo
 
-from host_tools import ROOT, doctor, picoports
+from host_tools import BOARDS, ROOT, doctor, picoports
 from host_tools.vdevice import running
 
 
@@ -21,8 +21,10 @@ def fake_project(root):
     (root / "firmware" / "main.py").write_text("import greet\n")
     (root / "firmware" / "greet.py").write_text("def hello():\n    print('hi')\n")
     (root / "firmware" / "extra.py").write_text("X = 1\n")
-    (root / "boards" / "pico.py").write_text("NAME = 'pico'\n")
-    (root / "boards" / "pico_duo.py").write_text("NAME = 'pico_duo'\n")
+    (root / "firmware" / "manifest.py").write_text(
+        'module("main.py")\nmodule("greet.py")\nmodule("extra.py")\n')
+    (root / "boards" / "pico.py").write_text(open(os.path.join(BOARDS, "pico.py")).read())
+    (root / "boards" / "pico_duo.py").write_text(open(os.path.join(BOARDS, "pico_duo.py")).read())
     return root
 
 
@@ -50,6 +52,8 @@ def test_doctor_up_to_date_then_out_of_date(tmp_path):
 
         (project / "firmware" / "greet.py").write_text("def hello():\n    print('hello')\n")
         (project / "firmware" / "extra.py").unlink()
+        manifest = project / "firmware" / "manifest.py"
+        manifest.write_text(manifest.read_text().replace('module("extra.py")\n', ""))
         out = run("doctor", "--port", port, "--project", str(project))
         assert out.returncode == 1
         assert ("firmware: out of date with this checkout (1 to copy: greet.mpy; "
