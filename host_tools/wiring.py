@@ -9,7 +9,6 @@ current: after changing a board file, run `make wiring`.
 """
 import argparse
 import ast
-import glob
 import os
 import sys
 
