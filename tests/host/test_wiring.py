@@ -72,3 +72,10 @@ def test_readme_wiring_table_matches_the_reference_board():
     used = {pin for pin, (_, kind) in wiring.pin_labels(load_board("pico")).items()
             if kind != "power"}
     assert set(listed) == used
+
+
+def test_readme_links_every_diagram():
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+        text = f.read()
+    for name, _ in wiring.wired_boards():
+        assert "(docs/wiring/%s.png)" % name in text, name
