@@ -24,7 +24,7 @@ from host_tools.bench_session import (BENCH, MP32_MISSING, SESSIONS, micropython
                                       session)
 from host_tools.bench_speed import SPEED_TARGETS, fairness, speed
 
-KEPT = ("mutation",)  # keys of bench/results.json that other tools write
+KEPT = ("mutation", "pio_capture")  # keys of bench/results.json that other tools write
 
 
 def collect(quick, workdir):
