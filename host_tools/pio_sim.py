@@ -8,6 +8,9 @@ firmware's own `PioCapture` is the CPU side: its hard IRQ handler runs
 `handler_latency` cycles after the program's `irq` (None: never, the FIFO fills),
 reading the emulated FIFO; its clock is the CPU's ticks_us at FREQ_HZ.
 
+`Device` goes further: rp2, machine and time over the emulator, for the firmware's
+own `pio_capture.start()` (its `asm_pio` runs a program body as MicroPython's does).
+
 Where the emulator stops short of the chip, this module completes it faithfully:
 `irq 0 rel` sets the flag and takes one cycle (the emulator has no IRQ instruction);
 IN_BASE rotates the pins as the chip's input mapping does; a `push noblock` into a
