@@ -1,9 +1,9 @@
 """What a board definition may hold, and one line on what is wrong with one.
 
 The host checks every board when it loads one (deploy, sim, check:
-host_tools/boards.py); the device checks its `board` (or `boardcfg`) at boot, so a
-hand-edited board file gives one clear line instead of a traceback. Loaded at boot
-only, then dropped.
+host_tools/boards.py); the device checks its `board` (or `boardcfg`) at boot before
+the app is imported (main.py, cp_main.py: `check_once`), so a hand-edited board file
+gives one clear line instead of a traceback. Loaded at boot only, then dropped.
 """
 NAV = ("up", "down", "ok", "back")  # the four navigation buttons every board has
 DISPLAYS = ("ssd1306", "sh1106")
@@ -125,3 +125,13 @@ def check(module):
     bad = problem(values_of(module))
     if bad:
         raise BoardError("board %s: %s" % (getattr(module, "NAME", "?"), bad))
+
+
+def check_once(module):
+    """check(module), then drop this module again (boot: main.py, cp_main.py)."""
+    import sys
+
+    try:
+        check(module)
+    finally:
+        sys.modules.pop(__name__, None)
