@@ -14,4 +14,5 @@ BUTTONS = {"up": 10, "down": 11, "ok": 12, "back": 13}
 PLAYER_PINS = (16, 17)
 LED_PINS = ()
 BUZZER_PIN = None
+TEST_PIN = 28
 GPIO_IN_ADDR = 0xD0000004

@@ -312,6 +312,7 @@ ROUTES = {
     "igo_setup": ("ui_igo_setup", "Setup"),
     "sheet": ("ui_sheet", "SheetView"),
     "settings": ("ui_settings", "Settings"),
+    "hwtest": ("ui_hwtest", "HwTest"),
     "referee_setup": ("ui_corsica", "RefereeSetup"),
     "deck_setup": ("ui_corsica", "DeckSetup"),
     "referee": ("ui_referee", "Referee"),

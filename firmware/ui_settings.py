@@ -13,14 +13,16 @@ class Settings(ui_form.Form):
     def __init__(self, app):
         ui_form.Form.__init__(self, app, "Settings",
                          ["igo_target", "corsari_target", "declared_colours",
-                          "tie_window_us", "tie_break"])
+                          "tie_window_us", "tie_break", "hwtest"])
 
     def label(self, key):
         return {"igo_target": "I Go to", "corsari_target": "Corsari>",
                 "declared_colours": "Colours", "tie_window_us": "Tie us",
-                "tie_break": "Tie"}[key]
+                "tie_break": "Tie", "hwtest": "Hardware test"}[key]
 
     def value(self, key):
+        if key == "hwtest":
+            return None  # an action: opens the hardware test
         v = self.app.settings[key]
         if key == "corsari_target" and not v:
             return "auto"
@@ -40,6 +42,10 @@ class Settings(ui_form.Form):
             s[key] = ui.clamp(s[key] + 100 * delta, 100, 50000)
         elif key == "tie_break":
             s[key] = "reslap" if s[key] == "random" else "random"
+
+    def choose(self, index):
+        if self.items[index] == "hwtest":
+            self.app.push(self.app.screen("hwtest"))
 
     def edited(self, key):
         self.app.save()
