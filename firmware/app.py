@@ -17,6 +17,7 @@ acknowledged, again after every screen change; the next save tries again.
 """
 import sys
 
+import display_sleep
 import store
 import ui
 
@@ -35,6 +36,8 @@ DEFAULT_SETTINGS = {
     "tie_break": "random",  # Corsica: "random" or "reslap"
     "slap_window_ms": 1000,  # Corsica deck: after a turned card every press slaps
     "out_at_3": False,  # Corsica referee: 3 mistakes without cards eliminate
+    "display_dim_s": 120,  # the display dims after this long idle; 0 = never
+    "display_off_s": 600,  # and turns off after this long; 0 = never
 }
 
 
@@ -54,6 +57,7 @@ class App:
         self._mode_modules = set()  # modules loaded for the screens on the stack
         self._flush_due = False
         self.unsaved = None  # what the last failed save said, until it is acknowledged
+        self.display_sleep = display_sleep.DisplaySleep()
         import history
 
         device_id = hw.device_id() if hw and hasattr(hw, "device_id") else None
@@ -156,7 +160,29 @@ class App:
             self.crash(e)
         if self.overflows() != self._overflows_shown:
             self.invalidate()
+        s = self.settings
+        if self.display_sleep.update(now_ms, s["display_dim_s"], s["display_off_s"]):
+            self._display_mode()
         self.flush()
+
+    def wake(self, now_ms):
+        """Activity (a button down, a player's tap): the display comes back on.
+        True if it was dim or off (a navigation press then only wakes it)."""
+        if not self.display_sleep.wake(now_ms):
+            return False
+        self._display_mode()
+        return True
+
+    def display_on(self):
+        """False while the display is off: nothing is drawn to it."""
+        return self.display_sleep.state != display_sleep.OFF
+
+    def _display_mode(self):
+        if self.hw:
+            try:
+                self.hw.display_mode(self.display_sleep.state)
+            except OSError:  # an I2C glitch: the next state change tries again
+                pass
 
     def overflows(self):
         """Player-button snapshots lost because the IRQ ring was full."""
@@ -381,13 +407,20 @@ class Home(ui.Menu):
 
 def step(app, hw, now):
     """One pass of the device loop at `now` (ticks_ms): buttons, player snapshots,
-    tick, display."""
-    for name, kind in hw.poll_nav(now):
+    tick, display. A navigation button going down while the display is dim or off
+    only wakes it (that press gives no events); a player's tap is judged as always,
+    then wakes it. Nothing is drawn while the display is off."""
+    events = hw.poll_nav(now)
+    if hw.nav_held() and app.wake(now):
+        hw.ignore_held_nav()
+        events = ()
+    for name, kind in events:
         app.on_nav(name, kind)
     if len(hw.ring):  # (app.on_snapshot as an argument is a new bound method)
         hw.ring.drain(app.on_snapshot)
+        app.wake(now)
     app.tick(now)
-    if app.dirty:
+    if app.dirty and app.display_on():
         app.draw(hw.canvas)
         try:
             hw.show()

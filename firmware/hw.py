@@ -12,6 +12,7 @@ import time
 import micropython
 from machine import I2C, PWM, Pin, mem32, unique_id
 
+import display_sleep
 from canvas import Canvas
 from ssd1306 import SSD1306
 from tapring import TapRing
@@ -39,6 +40,8 @@ class Hardware:
     REPEAT_MS = 150  # then a "repeat" event this often while still held
     RING_SIZE = 64  # player edges buffered between main-loop drains
     BEEP_DUTY = 32768  # duty_u16 of the piezo tone
+    CONTRAST = 0xCF  # the display's contrast (ssd1306.init_sequence's), and dimmed
+    DIM_CONTRAST = 0x00
 
     def __init__(self, board, ring=None):
         alloc = getattr(micropython, "alloc_emergency_exception_buf", None)
@@ -131,6 +134,26 @@ class Hardware:
                 self._next[i] = time.ticks_add(now_ms, self.REPEAT_MS)
                 events.append((self.nav_names[i], "repeat"))
         return events
+
+    def nav_held(self):
+        """True while a navigation button is down (as `poll_nav` last read it)."""
+        return True in self._raw
+
+    def ignore_held_nav(self):
+        """The navigation buttons now down give no events until released (a press
+        that woke the display)."""
+        for i in range(len(self._raw)):
+            if self._raw[i]:
+                self._state[i] = IGNORED
+
+    def display_mode(self, mode):
+        """display_sleep.ON (full contrast), DIM (lowest contrast) or OFF (the panel's
+        sleep mode: its RAM is kept, so waking shows the same image)."""
+        if mode == display_sleep.OFF:
+            self.display.power(False)
+            return
+        self.display.contrast(self.DIM_CONTRAST if mode == display_sleep.DIM else self.CONTRAST)
+        self.display.power(True)
 
     def led(self, i, on):
         if 0 <= i < len(self._leds):

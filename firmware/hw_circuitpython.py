@@ -106,6 +106,20 @@ class NavButtons:
                 events.append((self.names[i], "repeat"))
 
 
+    def held(self):
+        """True while a button is down."""
+        for state in self._state:
+            if state != IDLE:
+                return True
+        return False
+
+    def ignore_held(self):
+        """The buttons now down give no events until released."""
+        for i in range(len(self._state)):
+            if self._state[i] != IDLE:
+                self._state[i] = IGNORED
+
+
 def _diff30(end, start):
     return ((end - start + (1 << 29)) & TICKS_MASK) - (1 << 29)
 
@@ -116,6 +130,8 @@ class Hardware:
     MAX_EVENTS = 128  # keypad queue (bounces of 6 players between two loop passes)
     RING_SIZE = 64
     BEEP_DUTY = 32768
+    BRIGHTNESS = 0xCF / 255  # displayio sends it as the contrast (0x81 0xCF, as hw.py)
+    DIM_BRIGHTNESS = 0.0  # (0x81 0x00): dim, not dark
     TAP_RESOLUTION_US = 1000  # keypad timestamps are whole milliseconds
 
     def __init__(self, board):
@@ -222,6 +238,25 @@ class Hardware:
             self.nav.key(ev.key_number, ev.pressed, now_ms, out)
         self.nav.poll(now_ms, out)
         return out
+
+    def nav_held(self):
+        """True while a navigation button is down (as `poll_nav` last saw it)."""
+        return self.nav.held()
+
+    def ignore_held_nav(self):
+        """The navigation buttons now down give no events until released."""
+        self.nav.ignore_held()
+
+    def display_mode(self, mode):
+        """display_sleep.ON, DIM (lowest contrast) or OFF (the panel's sleep mode)."""
+        import display_sleep
+
+        if mode == display_sleep.OFF:
+            self.display.sleep()
+            return
+        self.display.brightness = (self.DIM_BRIGHTNESS if mode == display_sleep.DIM
+                                   else self.BRIGHTNESS)
+        self.display.wake()
 
     def led(self, i, on):
         if 0 <= i < len(self._leds):

@@ -13,12 +13,14 @@ class Settings(ui_form.Form):
     def __init__(self, app):
         ui_form.Form.__init__(self, app, "Settings",
                          ["igo_target", "corsari_target", "declared_colours",
-                          "tie_window_us", "tie_break", "hwtest"])
+                          "tie_window_us", "tie_break", "display_dim_s",
+                          "display_off_s", "hwtest"])
 
     def label(self, key):
         return {"igo_target": "I Go to", "corsari_target": "Corsari>",
                 "declared_colours": "Colours", "tie_window_us": "Tie us",
-                "tie_break": "Tie", "hwtest": "Hardware test"}[key]
+                "tie_break": "Tie", "display_dim_s": "Dim",
+                "display_off_s": "Sleep", "hwtest": "Hardware test"}[key]
 
     def value(self, key):
         if key == "hwtest":
@@ -28,6 +30,8 @@ class Settings(ui_form.Form):
             return "auto"
         if key == "declared_colours":
             return "named" if v else "laid"
+        if key in ("display_dim_s", "display_off_s"):
+            return duration(v)
         return str(v)
 
     def change(self, key, delta):
@@ -40,6 +44,8 @@ class Settings(ui_form.Form):
             s[key] = not s[key]
         elif key == "tie_window_us":
             s[key] = ui.clamp(s[key] + 100 * delta, 100, 50000)
+        elif key in ("display_dim_s", "display_off_s"):
+            s[key] = ui.clamp(s[key] // 60 * 60 + 60 * delta, 0, 3600)  # whole minutes
         elif key == "tie_break":
             s[key] = "reslap" if s[key] == "random" else "random"
 
@@ -49,3 +55,12 @@ class Settings(ui_form.Form):
 
     def edited(self, key):
         self.app.save()
+
+
+def duration(seconds):
+    """An idle time as shown: "never" (0), "2 min", "90 s"."""
+    if not seconds:
+        return "never"
+    if seconds % 60:
+        return "%d s" % seconds
+    return "%d min" % (seconds // 60)

@@ -16,7 +16,8 @@ level change fires the pin's IRQ at that simulated instant; a hard handler runs 
 the heap locked, as on the chip.
 
 Report lines on stdout (everything else there is the firmware's own output):
-  @sim:frame <ms> <hex>          the image on the glass changed (page layout)
+  @sim:frame <ms> <hex> <level>  the image on the glass or its brightness changed (page
+                                 layout; level: the contrast 0-255, 0 while off)
   @sim:led <ms> <index> <0|1>    LED `board.LED_PINS[index]` changed
   @sim:tone <ms> <freq> <duty>   the buzzer PWM changed (duty_u16, 0 = silent)
   @sim:end <ms>                  scripted run over
@@ -109,6 +110,7 @@ class World:
         self.panel = None
         self.panel_addr = -1
         self.last_frame = None
+        self.last_level = -1  # the brightness last reported
         self.leds = {}  # pin -> LED index
         self.led_sent = {}  # pin -> level last reported
         self.buttons = {}  # button name -> pin
@@ -352,14 +354,16 @@ class World:
             return
         p.changed = False
         img = p.visible()
+        level = p.brightness()
         if self.last_frame is None:
             self.last_frame = bytearray(len(img))  # the glass is dark at power-on
-        if img == self.last_frame:
+        if img == self.last_frame and (level == self.last_level or not any(img)):
             return
         self.last_frame[:] = img  # in place: the buffer is the simulator's, made once
+        self.last_level = level
         import binascii
 
-        self.emit("frame %d %s" % (self.ms(), binascii.hexlify(img).decode()))
+        self.emit("frame %d %s %d" % (self.ms(), binascii.hexlify(img).decode(), level))
 
     def report_leds(self):
         """Report every LED whose level differs from the last report."""

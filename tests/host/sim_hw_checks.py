@@ -11,7 +11,7 @@ import sys
 
 _here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 sys.path[:0] = [_here + "/../../host_tools/simdevice", _here + "/../../firmware",
-                _here + "/../../boards"]
+                _here + "/../../boards", _here + "/.."]
 
 import micropython  # noqa: E402
 import simcore  # noqa: E402
@@ -217,6 +217,79 @@ def test_minimal_board_and_sh1106():
     hw.canvas.fill_rect(0, 0, 3, 3)
     hw.show()
     assert w.panel.ram[2] == 7 and bytes(w.panel.visible()) == bytes(hw.canvas.buffer)
+
+
+def _app_loop(w, hw, time, a, until_us):
+    """app.step every 5 ms (as app.run) until the simulated clock reaches until_us."""
+    import app as appmod
+
+    while w.now < until_us:
+        appmod.step(a, hw, time.ticks_ms())
+        time.sleep_ms(5)
+
+
+def test_display_dims_turns_off_and_only_wakes_on_a_nav_press():
+    import app as appmod
+    import tmpfs
+    import ui
+
+    class Catcher(ui.Menu):
+        """A menu that also takes the player snapshots."""
+
+        def __init__(self, a):
+            ui.Menu.__init__(self, a, "Catcher", ["one", "two", "three"])
+            self.snaps = 0
+
+        def on_snapshot(self, t_us, levels, pin):
+            self.snaps += 1
+
+    w, hw, time = _setup()
+    root = tmpfs.make_tmp_dir("sleep")
+    try:
+        a = appmod.App(root, hw)
+        a.settings["display_dim_s"] = 2
+        a.settings["display_off_s"] = 4
+        screen = Catcher(a)
+        a.push(screen)
+        p = w.panel
+        cleared = p.data_while_off  # init clears the RAM before it turns the display on
+        t0 = w.now
+        _app_loop(w, hw, time, a, t0 + 1500000)
+        assert p.on and p.contrast == hw.CONTRAST and any(p.visible())
+        _app_loop(w, hw, time, a, t0 + 2100000)
+        assert p.on and p.contrast == hw.DIM_CONTRAST and any(p.visible())  # dim
+        w.button("down", "press", w.now)  # wakes only
+        _app_loop(w, hw, time, a, w.now + 300000)
+        assert screen.index == 0 and p.contrast == hw.CONTRAST
+        w.button("down", "press", w.now)  # acted on: the display is awake
+        _app_loop(w, hw, time, a, w.now + 300000)
+        assert screen.index == 1
+        screen.index = 1
+        t1 = w.now
+        _app_loop(w, hw, time, a, t1 + 4100000)
+        assert not p.on and not any(p.visible())  # off: the glass is dark
+        sent = p.bytes
+        screen.index = 2  # something new to draw: not while the display is off
+        a.invalidate()
+        _app_loop(w, hw, time, a, w.now + 500000)
+        assert p.bytes == sent and p.data_while_off == cleared
+        w.button("up", "down", w.now)  # held: still one wake-up, no long or repeat
+        _app_loop(w, hw, time, a, w.now + 1500000)
+        w.button("up", "up", w.now)
+        _app_loop(w, hw, time, a, w.now + 300000)
+        assert p.on and screen.index == 2 and any(p.visible())
+        _app_loop(w, hw, time, a, w.now + 4100000)
+        assert not p.on
+        w.button("p2", "press", w.now)  # a player's tap counts and wakes the display
+        _app_loop(w, hw, time, a, w.now + 300000)
+        assert screen.snaps >= 2 and p.on and p.contrast == hw.CONTRAST
+        assert p.data_while_off == cleared  # never a byte of display data to a dark panel
+        a.settings["display_dim_s"] = 0
+        a.settings["display_off_s"] = 0  # never
+        _app_loop(w, hw, time, a, w.now + 5000000)
+        assert p.on and p.contrast == hw.CONTRAST
+    finally:
+        tmpfs.remove_tree(root)
 
 
 def main():

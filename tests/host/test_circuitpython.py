@@ -629,6 +629,31 @@ def test_nav_events_match_hw_py(cp):
     assert hw.poll_nav(1800) == []  # no "press" after a long press
 
 
+def test_display_dims_sleeps_and_a_waking_press_gives_no_event(cp):
+    world, hwmod, cfg = cp
+    import display_sleep
+
+    hw = hwmod.Hardware(cfg)
+    panel = world.i2c.panel
+    assert panel.on and panel.contrast != 0
+    hw.display_mode(display_sleep.DIM)
+    assert panel.on and panel.contrast == 0
+    hw.display_mode(display_sleep.OFF)
+    assert not panel.on
+    hw.display_mode(display_sleep.ON)
+    assert panel.on and panel.contrast == 0xCF  # as hw.py's
+    nav = keys_for(world, 10)
+    assert not hw.nav_held()
+    nav.key(11, True)  # down
+    assert hw.poll_nav(0) == [] and hw.nav_held()
+    hw.ignore_held_nav()  # the press woke the display
+    nav.key(11, False)
+    assert hw.poll_nav(50) == [] and not hw.nav_held()
+    nav.key(11, True)
+    nav.key(11, False)
+    assert hw.poll_nav(100) == [("down", "press")]
+
+
 def test_buttons_held_at_boot(cp):
     world, hwmod, cfg = cp
     world.down = {13, 19}  # back and player 4
