@@ -22,7 +22,7 @@ PLAYER_PINS = (16, 17, 18, 19, 20, 21)
 # Optional per-player LEDs (through 330 ohm to GND); () for none.
 LED_PINS = (6, 7, 8, 9, 14, 15)
 # Optional piezo buzzer (pwmio); None for none.
-BUZZER_PIN = 22
+BUZZER_PIN = 27  # its own PWM slice (5): GP22 would share LED 1's channel (GP6)
 # Held at boot: leave the flash writable by the computer (for deploy) instead of
 # by the firmware (boot.py); None: the firmware always owns the flash.
 USB_WRITE_BUTTON = "back"

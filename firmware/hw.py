@@ -39,7 +39,8 @@ class Hardware:
     LONG_MS = 600  # held this long: one "long" event (no "press" on release)
     REPEAT_MS = 150  # then a "repeat" event this often while still held
     RING_SIZE = 64  # player edges buffered between main-loop drains
-    BEEP_DUTY = 32768  # duty_u16 of the piezo tone
+    BEEP_DUTY = 32768  # duty_u16 of the piezo tone (50 %: the loudest)
+    LED_FREQ = 1000  # Hz of the LEDs' PWM: no flicker
     CONTRAST = 0xCF  # the display's contrast (ssd1306.init_sequence's), and dimmed
     DIM_CONTRAST = 0x00
 
@@ -78,7 +79,17 @@ class Hardware:
         self._state = [IGNORED if r else IDLE for r in self._raw]
         self._next = [now] * count  # when the next "repeat" is due
 
-        self._leds = [Pin(p, Pin.OUT, value=0) for p in board.LED_PINS]
+        # LEDs on PWM (brightness: `led_duty`), all at LED_FREQ. On the RP2040 a PWM
+        # channel is shared by GPIO n and n + 16 and the frequency by a slice's two
+        # channels: the board's LEDs and buzzer must not share a slice (README).
+        self.led_duty = 65535
+        self._leds = []
+        for p in board.LED_PINS:
+            pwm = PWM(Pin(p))
+            pwm.freq(self.LED_FREQ)
+            pwm.duty_u16(0)
+            self._leds.append(pwm)
+        self._lit = 0  # bit i: LED i is on
         self._pwm = None
         self._beep_end = None
         if board.BUZZER_PIN is not None:
@@ -157,18 +168,32 @@ class Hardware:
 
     def led(self, i, on):
         if 0 <= i < len(self._leds):
-            self._leds[i].value(1 if on else 0)
+            self._leds[i].duty_u16(self.led_duty if on else 0)
+            if on:
+                self._lit |= 1 << i
+            else:
+                self._lit &= ~(1 << i)
 
-    def beep(self, freq_hz, ms):
-        """Start a tone for `ms` (not blocking: `poll_nav` ends it); ms <= 0 stops."""
+    def set_led_duty(self, duty):
+        """The LEDs' brightness (duty_u16), for the lit ones at once."""
+        self.led_duty = duty
+        for i in range(len(self._leds)):
+            if self._lit >> i & 1:
+                self._leds[i].duty_u16(duty)
+
+    def beep(self, freq_hz, ms, duty=None):
+        """Start a tone for `ms` at `duty` (duty_u16: the volume; not blocking:
+        `poll_nav` ends it); ms <= 0, freq_hz <= 0 or duty 0 stops it."""
         if self._pwm is None:
             return
-        if ms <= 0 or freq_hz <= 0:
+        if duty is None:
+            duty = self.BEEP_DUTY
+        if ms <= 0 or freq_hz <= 0 or duty <= 0:
             self._beep_end = None
             self._pwm.duty_u16(0)
             return
         self._pwm.freq(freq_hz)
-        self._pwm.duty_u16(self.BEEP_DUTY)
+        self._pwm.duty_u16(duty)
         self._beep_end = time.ticks_add(time.ticks_ms(), ms)
 
     # --- the hardware test (ui_hwtest) -------------------------------------------------

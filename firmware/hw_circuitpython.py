@@ -130,6 +130,7 @@ class Hardware:
     MAX_EVENTS = 128  # keypad queue (bounces of 6 players between two loop passes)
     RING_SIZE = 64
     BEEP_DUTY = 32768
+    LED_FREQ = 1000
     BRIGHTNESS = 0xCF / 255  # displayio sends it as the contrast (0x81 0xCF, as hw.py)
     DIM_BRIGHTNESS = 0.0  # (0x81 0x00): dim, not dark
     TAP_RESOLUTION_US = 1000  # keypad timestamps are whole milliseconds
@@ -166,18 +167,18 @@ class Hardware:
                                      value_when_pressed=False, pull=True,
                                      interval=self.NAV_SCAN_S)
 
-        self._leds = []
-        for p in board.LED_PINS:
-            led = digitalio.DigitalInOut(pin(p))
-            led.switch_to_output(value=False)
-            self._leds.append(led)
+        import pwmio  # type: ignore[import-not-found]  # CircuitPython
+
         self._pwm = None
         self._beep_end = None
         if board.BUZZER_PIN is not None:
-            import pwmio  # type: ignore[import-not-found]  # CircuitPython
-
             self._pwm = pwmio.PWMOut(pin(board.BUZZER_PIN), frequency=2000, duty_cycle=0,
                                      variable_frequency=True)
+        # LEDs on PWM (brightness: `led_duty`), as hw.py.
+        self.led_duty = 65535
+        self._leds = [pwmio.PWMOut(pin(p), frequency=self.LED_FREQ, duty_cycle=0)
+                      for p in board.LED_PINS]
+        self._lit = 0
 
     def device_id(self):
         """The chip's unique id as hex (None where the port has none)."""
@@ -260,18 +261,32 @@ class Hardware:
 
     def led(self, i, on):
         if 0 <= i < len(self._leds):
-            self._leds[i].value = bool(on)
+            self._leds[i].duty_cycle = self.led_duty if on else 0
+            if on:
+                self._lit |= 1 << i
+            else:
+                self._lit &= ~(1 << i)
 
-    def beep(self, freq_hz, ms):
-        """Start a tone for `ms` (not blocking: poll_nav ends it); ms <= 0 stops."""
+    def set_led_duty(self, duty):
+        """The LEDs' brightness (0-65535), for the lit ones at once."""
+        self.led_duty = duty
+        for i in range(len(self._leds)):
+            if self._lit >> i & 1:
+                self._leds[i].duty_cycle = duty
+
+    def beep(self, freq_hz, ms, duty=None):
+        """Start a tone for `ms` at `duty` (0-65535: the volume; not blocking:
+        poll_nav ends it); ms <= 0, freq_hz <= 0 or duty 0 stops it."""
         if self._pwm is None:
             return
-        if ms <= 0 or freq_hz <= 0:
+        if duty is None:
+            duty = self.BEEP_DUTY
+        if ms <= 0 or freq_hz <= 0 or duty <= 0:
             self._beep_end = None
             self._pwm.duty_cycle = 0
             return
         self._pwm.frequency = freq_hz
-        self._pwm.duty_cycle = self.BEEP_DUTY
+        self._pwm.duty_cycle = duty
         self._beep_end = (supervisor.ticks_ms() + ms) & (MS_PERIOD - 1)
 
 

@@ -42,6 +42,9 @@ def _setup(board=Board, start_us=5000000, sh1106=False):
     w.buttons = dict(board.BUTTONS)
     for i, p in enumerate(board.PLAYER_PINS):
         w.buttons["p%d" % (i + 1)] = p
+    for i, p in enumerate(board.LED_PINS):
+        w.leds[p] = i
+    w.buzzer = -1 if board.BUZZER_PIN is None else board.BUZZER_PIN
     return w, m["hw"].Hardware(board), m["time"]
 
 
@@ -181,11 +184,38 @@ def test_display_leds_and_beep():
     assert 20000 <= w.now - t0 <= 30000  # a full frame at 400 kHz: the bus time passes
     assert bytes(w.panel.visible()) == bytes(hw.canvas.buffer)
     hw.led(1, True)
-    assert w.pin(Board.LED_PINS[1]).level == 1
+    led = Board.LED_PINS[1]
+    assert w.pin(led).level == 1 and w.pwm_output(led) == (hw.LED_FREQ, 65535)
+    hw.set_led_duty(8192)  # dimmer: the lit LED at once
+    assert w.pwm_output(led) == (hw.LED_FREQ, 8192)
+    hw.led(1, False)
+    assert w.pin(led).level == 0 and w.pwm_output(led)[1] == 0
+    hw.led(2, True)
+    assert w.pwm_output(Board.LED_PINS[2]) == (hw.LED_FREQ, 8192)
     hw.beep(880, 50)
     assert w.tone == (880, hw.BEEP_DUTY)
     _run(hw, time, 70)
     assert w.tone == (0, 0)
+    hw.beep(880, 50, 1000)  # quieter
+    assert w.tone == (880, 1000)
+    hw.beep(880, 50, 0)  # muted: no tone at all
+    assert w.tone == (0, 0)
+
+
+def test_pwm_channels_and_slices_are_shared_as_on_the_rp2040():
+    w, hw, time = _setup()
+    PWM = _load()["hw"].PWM
+    Pin = _load()["hw"].Pin
+    a = PWM(Pin(6))
+    b = PWM(Pin(22))  # GPIO 22 = 6 + 16: the same channel, 3A
+    c = PWM(Pin(7))  # 3B: the same slice, its own duty
+    a.freq(1000)
+    a.duty_u16(100)
+    c.duty_u16(300)
+    assert w.pwm_output(22) == (1000, 100) and w.pwm_output(7) == (1000, 300)
+    b.freq(2000)
+    assert w.pwm_output(6)[0] == 2000 and w.pwm_output(7)[0] == 2000
+    assert w.pwm_output(3) == (0, 0)  # not in the PWM function
 
 
 def test_the_simulators_own_allocations_are_counted_apart():

@@ -537,8 +537,13 @@ def test_hardware_builds_keypad_display_and_outputs(cp):
     hw.canvas.fill_rect(0, 0, 128, 9, 1)
     hw.show()
     assert world.i2c.ram[:128] == bytes([0xFF] * 128) and world.i2c.ram[128] == 0x01
+    leds = world.pwm[1:]
+    assert [p.pin for p in leds] == [("GP", n) for n in cfg.LED_PINS]
+    assert world.pwm[0].pin == ("GP", cfg.BUZZER_PIN)
     hw.led(2, True)
-    assert hw._leds[2].value is True
+    assert leds[2].duty_cycle == 65535 and leds[1].duty_cycle == 0
+    hw.set_led_duty(1024)
+    assert leds[2].duty_cycle == 1024 and leds[1].duty_cycle == 0
     hw.led(9, True)  # no such LED: nothing
     hw.beep(2000, 120)
     assert world.pwm[0].frequency == 2000 and world.pwm[0].duty_cycle == 32768
@@ -547,6 +552,10 @@ def test_hardware_builds_keypad_display_and_outputs(cp):
     assert world.pwm[0].duty_cycle == 32768
     world.ms += 20
     hw.poll_nav(0)
+    assert world.pwm[0].duty_cycle == 0
+    hw.beep(2000, 120, 1000)  # quieter
+    assert world.pwm[0].duty_cycle == 1000
+    hw.beep(2000, 120, 0)  # muted
     assert world.pwm[0].duty_cycle == 0
 
 
@@ -713,7 +722,7 @@ def test_referee_slap_through_the_circuitpython_loop(cp, tmp_path, monkeypatch):
     assert [(o["player"], o["margin_us"]) for o in result["order"]] == [(2, 0), (0, 2000)]
     shown = [t[0] for t in hw.canvas.texts]
     assert "FIRST TAP" in shown and " P1 +2.0" in shown
-    assert hw._leds[2].value is True  # the winner's LED
+    assert hw._leds[2].duty_cycle == hw.led_duty  # the winner's LED
 
 
 def test_cp_main_clock_is_a_30_bit_millisecond_ring(monkeypatch):

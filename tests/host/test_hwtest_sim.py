@@ -67,7 +67,7 @@ def test_outputs_flash_and_timing_from_the_simulated_clock(tmp_path):
         assert "led %d on" % i in events and "led %d off" % i in events
     assert [e for e in events if e.startswith("tone") and e != "tone off"] == [
         "tone 440", "tone 880", "tone 1760"]
-    assert "LED1 GP6 on" in log and "buzzer GP22 1760 Hz" in log
+    assert "LED1 GP6 on" in log and "buzzer GP27 1760 Hz" in log
     assert "flash write 1024 B ok" in log and "flash read back ok" in log
     free = [line for line in log if line.startswith("flash free ")]
     assert free and int(free[0].split()[2]) <= 1408  # the simulated flash's capacity
