@@ -2,7 +2,7 @@
 
 The idle time counts from the last activity: a button going down, a player's tap.
 After `dim_s` seconds the display dims, after `off_s` it turns off (0 = never; the
-settings "display_dim_s" and "display_off_s"). The app, not this module, decides what
+settings "display_dim_min" and "display_off_min", in minutes). The app, not this module, decides what
 wakes it: any navigation button (the press only wakes it, it is not acted on) and
 any player's tap (judged as usual). Nothing is drawn while the display is off.
 """

@@ -166,9 +166,10 @@ class Hardware:
         self.display.contrast(self.DIM_CONTRAST if mode == display_sleep.DIM else self.CONTRAST)
         self.display.power(True)
 
-    def led(self, i, on):
+    def led(self, i, on, duty=None):
+        """LED i on (at `duty`, duty_u16; None: led_duty) or off."""
         if 0 <= i < len(self._leds):
-            self._leds[i].duty_u16(self.led_duty if on else 0)
+            self._leds[i].duty_u16((self.led_duty if duty is None else duty) if on else 0)
             if on:
                 self._lit |= 1 << i
             else:

@@ -259,9 +259,10 @@ class Hardware:
                                    else self.BRIGHTNESS)
         self.display.wake()
 
-    def led(self, i, on):
+    def led(self, i, on, duty=None):
+        """LED i on (at `duty`, 0-65535; None: led_duty) or off."""
         if 0 <= i < len(self._leds):
-            self._leds[i].duty_cycle = self.led_duty if on else 0
+            self._leds[i].duty_cycle = (self.led_duty if duty is None else duty) if on else 0
             if on:
                 self._lit |= 1 << i
             else:

@@ -7,7 +7,8 @@ A menu of pages (up/down, ok opens one, back leaves):
   hold back to leave.
 - Display: test patterns, ok for the next (frame and centre lines, checkerboard,
   all lit), back leaves.
-- LEDs, buzzer: each LED lights in turn (its GPIO shown), then the buzzer plays.
+- LEDs, buzzer: each LED lights in turn (its GPIO shown), then the buzzer plays;
+  at full brightness and volume, whatever the settings.
 - Flash: writes a test file, reads it back, removes it; the free space.
 - Timing: the latency probe on the board's TEST_PIN (hw.Probe): PULSES falling edges,
   one a loop pass; edge to interrupt handler and the loop's drain delay (handler to
@@ -15,6 +16,7 @@ A menu of pages (up/down, ok opens one, back leaves):
 What a page finds is also printed on the console (USB serial; the simulator's log).
 Loaded while it is open (its MODULES).
 """
+import tones
 import ui
 
 TEST_FILE = "hwtest.tmp"
@@ -53,9 +55,6 @@ class HwTest(ui.Menu):
 class Page(ui.Screen):
     MODULES = ("ui_hwtest",)
 
-    def hw(self):
-        return self.app.hw
-
     def draw_lines(self, canvas, lines, selected=-1):
         ui.Screen.draw(self, canvas)
         ui.draw_rows(canvas, lines, 0, selected)
@@ -73,18 +72,14 @@ class Buttons(Page):
 
     def __init__(self, app):
         Page.__init__(self, app)
-        hw = app.hw
-        self.pins = hw.button_pins() if hw else []
+        self.pins = app.out.button_pins()
         # cell -> index in pins (and bit of hw.buttons_down())
         self.cells = sorted(range(len(self.pins)), key=lambda i: _rank(self.pins[i][0]))
         self.counts = [0] * len(self.pins)
         self.down = 0
 
     def tick(self, now_ms):
-        hw = self.app.hw
-        if not hw:
-            return
-        down = hw.buttons_down()
+        down = self.app.out.buttons_down()
         if down != self.down:
             changed = down ^ self.down
             for i in range(len(self.pins)):
@@ -177,9 +172,9 @@ class Outputs(Page):
 
     def __init__(self, app):
         Page.__init__(self, app)
-        board = app.hw.board if app.hw else None
-        self.led_pins = tuple(getattr(board, "LED_PINS", ())) if board else ()
-        self.buzzer = getattr(board, "BUZZER_PIN", None) if board else None
+        board = app.out.board()
+        self.led_pins = tuple(board.LED_PINS) if board else ()
+        self.buzzer = board.BUZZER_PIN if board else None
         self.step = -1  # LEDs 0..n-1, then the tones; -1: not started
         self.until = 0
 
@@ -200,7 +195,7 @@ class Outputs(Page):
         return lines
 
     def tick(self, now_ms):
-        if self.step >= self.steps() or not self.app.hw:
+        if self.step >= self.steps():
             return
         if self.step >= 0 and _ms_diff(now_ms, self.until) < 0:
             return
@@ -208,19 +203,19 @@ class Outputs(Page):
         self.step += 1
         n = len(self.led_pins)
         if self.step < n:
-            self.app.led(self.step, True)
+            self.app.out.led(self.step, True, tones.LED_DUTY[-1])  # whatever the setting
             print("hwtest: LED%d GP%d on" % (self.step + 1, self.led_pins[self.step]))
             self.until = now_ms + LED_MS
         elif self.step < self.steps():
             hz, ms = TONES[self.step - n]
-            self.app.beep(hz, ms)
+            self.app.out.beep(hz, ms, tones.VOLUME_DUTY[-1])
             print("hwtest: buzzer GP%d %d Hz" % (self.buzzer, hz))
             self.until = now_ms + ms + 50
         self.app.invalidate()
 
     def _off(self):
         for i in range(len(self.led_pins)):
-            self.app.led(i, False)
+            self.app.out.led(i, False)
 
     def on_nav(self, name, kind):
         if name == "ok" and kind == "press":
@@ -228,7 +223,7 @@ class Outputs(Page):
             self.app.invalidate()
         elif name == "back" and kind == "press":
             self._off()
-            self.app.beep(0, 0)
+            self.app.out.beep(0, 0)
             self.app.pop()
 
     def draw(self, canvas):
@@ -312,8 +307,8 @@ class Timing(Page):
         self.t_pulse = None  # ticks_us before the pulse waiting to be drained
 
     def enter(self):
-        if self.probe is None and self.app.hw:
-            self.probe = self.app.hw.probe()
+        if self.probe is None:
+            self.probe = self.app.out.probe()
             if self.probe is not None:
                 self.title = "Timing GP%d" % self.probe.gpio
         self.irq_us = []
@@ -354,7 +349,7 @@ class Timing(Page):
 
     def draw(self, canvas):
         if self.probe is None:
-            lines = ["no TEST_PIN" if self.app.hw else "no hardware", "(board file)"]
+            lines = ["no TEST_PIN" if self.app.out.board() else "no hardware", "(board file)"]
         elif len(self.irq_us) < PULSES:
             lines = ["measuring..."]
         else:

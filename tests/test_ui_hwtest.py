@@ -52,6 +52,7 @@ class FakeHw:
         self.beeps = []
         self.test_pin = test_pin
         self.probes = []
+        self.led_duties = []
 
     def button_pins(self):
         return list(NAV) + [("p%d" % (i + 1), 16 + i) for i in range(self.players)]
@@ -65,16 +66,25 @@ class FakeHw:
         self.probes.append(FakeProbe(self))
         return self.probes[-1]
 
-    def led(self, i, on):
+    def led(self, i, on, duty=None):
         self.leds[i] = on
+        self.led_duties.append(duty)
 
-    def beep(self, hz, ms):
-        self.beeps.append((hz, ms))
+    def set_led_duty(self, duty):
+        pass
+
+    def beep(self, hz, ms, duty=None):
+        if ms > 0:
+            self.beeps.append((hz, ms, duty))
 
 
 def rig_with(hw):
+    from signals import Signals
+
     rig = Rig()
-    rig.app.hw = hw
+    rig.app.hw = hw  # the device loop's side: the ring
+    rig.app.out = Signals(hw)
+    rig.app.out.configure({"volume": 0, "led_level": 0})  # the test plays at full power
     return rig
 
 
@@ -187,7 +197,9 @@ def test_leds_light_in_turn_then_the_buzzer_plays():
             if lit and (not seen or seen[-1] != lit):
                 seen.append(lit)
         assert seen == [[0], [1]]
-        assert [hz for hz, _ in hw.beeps] == [hz for hz, _ in ui_hwtest.TONES]
+        assert [hz for hz, _, _ in hw.beeps] == [hz for hz, _ in ui_hwtest.TONES]
+        assert set(hw.led_duties) == {65535, None}  # on at full brightness; off
+        assert set(duty for _, _, duty in hw.beeps) == {32768}  # at full volume
         assert "buzz GP22" in rig.shown()
     finally:
         rig.close()

@@ -277,16 +277,16 @@ def test_display_dims_turns_off_and_only_wakes_on_a_nav_press():
     root = tmpfs.make_tmp_dir("sleep")
     try:
         a = appmod.App(root, hw)
-        a.settings["display_dim_s"] = 2
-        a.settings["display_off_s"] = 4
+        a.settings["display_dim_min"] = 1
+        a.settings["display_off_min"] = 2
         screen = Catcher(a)
         a.push(screen)
         p = w.panel
         cleared = p.data_while_off  # init clears the RAM before it turns the display on
         t0 = w.now
-        _app_loop(w, hw, time, a, t0 + 1500000)
+        _app_loop(w, hw, time, a, t0 + 59000000)
         assert p.on and p.contrast == hw.CONTRAST and any(p.visible())
-        _app_loop(w, hw, time, a, t0 + 2100000)
+        _app_loop(w, hw, time, a, t0 + 60100000)
         assert p.on and p.contrast == hw.DIM_CONTRAST and any(p.visible())  # dim
         w.button("down", "press", w.now)  # wakes only
         _app_loop(w, hw, time, a, w.now + 300000)
@@ -296,7 +296,7 @@ def test_display_dims_turns_off_and_only_wakes_on_a_nav_press():
         assert screen.index == 1
         screen.index = 1
         t1 = w.now
-        _app_loop(w, hw, time, a, t1 + 4100000)
+        _app_loop(w, hw, time, a, t1 + 120100000)
         assert not p.on and not any(p.visible())  # off: the glass is dark
         sent = p.bytes
         screen.index = 2  # something new to draw: not while the display is off
@@ -308,15 +308,15 @@ def test_display_dims_turns_off_and_only_wakes_on_a_nav_press():
         w.button("up", "up", w.now)
         _app_loop(w, hw, time, a, w.now + 300000)
         assert p.on and screen.index == 2 and any(p.visible())
-        _app_loop(w, hw, time, a, w.now + 4100000)
+        _app_loop(w, hw, time, a, w.now + 120100000)
         assert not p.on
         w.button("p2", "press", w.now)  # a player's tap counts and wakes the display
         _app_loop(w, hw, time, a, w.now + 300000)
         assert screen.snaps >= 2 and p.on and p.contrast == hw.CONTRAST
         assert p.data_while_off == cleared  # never a byte of display data to a dark panel
-        a.settings["display_dim_s"] = 0
-        a.settings["display_off_s"] = 0  # never
-        _app_loop(w, hw, time, a, w.now + 5000000)
+        a.settings["display_dim_min"] = 0
+        a.settings["display_off_min"] = 0  # never
+        _app_loop(w, hw, time, a, w.now + 130000000)
         assert p.on and p.contrast == hw.CONTRAST
     finally:
         tmpfs.remove_tree(root)

@@ -10,11 +10,12 @@ from PIL import Image
 from host_tools import ROOT, screen
 
 
-def session(tmp_path, script, dim_s=2, off_s=4):
+def session(tmp_path, script, dim_min=1, off_min=2):
     flash = tmp_path / "flash"
     flash.mkdir()
     (flash / "state.json").write_text(json.dumps(
-        {"v": 1, "settings": {"display_dim_s": dim_s, "display_off_s": off_s}, "match": None}))
+        {"v": 1, "settings": {"display_dim_min": dim_min, "display_off_min": off_min},
+         "match": None}))
     path = tmp_path / "script.txt"
     path.write_text(script)
     shots = tmp_path / "shots"
@@ -46,14 +47,14 @@ def highlighted_row(frame):
 
 def test_dims_turns_off_a_nav_press_only_wakes_a_tap_wakes(tmp_path):
     shots = session(tmp_path, """\
-5000 down press
-5500 down press
-8000 p1 press
+125000 down press
+125500 down press
+190000 p1 press
 """)
     levels = [b for _, b in shots]
     frames = [f for f, _ in shots]
     home = frames[0]
-    assert levels[:3] == [FULL, DIM, 0]  # dimmed after 2 s, dark after 4 s
+    assert levels[:3] == [FULL, DIM, 0]  # dimmed after 1 min, dark after 2
     assert frames[1] == home  # dimmed: the same image
     # The first press only woke the display: the same home screen, bright.
     assert frames[3] == home and levels[3] == FULL and highlighted_row(home) == 0
@@ -64,6 +65,6 @@ def test_dims_turns_off_a_nav_press_only_wakes_a_tap_wakes(tmp_path):
 
 
 def test_never_sleeps_with_zero_settings(tmp_path):
-    shots = session(tmp_path, "9000 down press\n", dim_s=0, off_s=0)
+    shots = session(tmp_path, "130000 down press\n", dim_min=0, off_min=0)
     assert [b for _, b in shots] == [FULL, FULL]
     assert highlighted_row(shots[1][0]) == 1

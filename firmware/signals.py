@@ -1,0 +1,111 @@
+"""What screens may use of the hardware (`app.out`): the LEDs, the buzzer (its tones by
+name, tones.TONES), the player buttons' count, bits, levels and clock. The volume and
+the LED brightness come from the settings (`configure`); a board without a buzzer or
+LEDs says so (`has_buzzer`, `leds`) and the settings screen leaves those out. The app owns it and switches every LED and
+tone off whenever the top screen changes (App._entered), so a screen that is left
+(back, home, replaced, or crashed) never leaves a light on or a tone sounding.
+Without hardware (tests) it keeps the same state and does nothing else.
+"""
+import time
+
+import tones
+
+_ticks_us = getattr(time, "ticks_us", None)
+
+
+def now_us():
+    """Current time on the 30-bit ticks ring the tap ring records on."""
+    if _ticks_us is None:  # CPython (tests): any microsecond clock will do
+        return getattr(time, "monotonic_ns")() // 1000 & 0x3FFFFFFF
+    return _ticks_us() & 0x3FFFFFFF
+
+
+class Signals:
+    def __init__(self, hw=None, players=6):
+        """hw: hw.Hardware (or hw_circuitpython's) or None; players: the player
+        buttons without hardware."""
+        self._hw = hw
+        self.players = hw.players if hw else players
+        # levels & player_bits[i] == 0: player i pressed.
+        self.player_bits = hw.player_bits if hw else tuple(1 << p for p in range(players))
+        # The clock of the player-button timestamps (CircuitPython's keypad has its own).
+        self.now_us = getattr(hw, "now_us", None) or now_us
+        self.lit = 0  # bit i: LED i is on
+        self.sounding = False  # a tone was started and not stopped
+        board = hw.board if hw else None
+        self.has_buzzer = board is None or board.BUZZER_PIN is not None
+        self.leds = len(board.LED_PINS) if board else self.players
+        self.volume_duty = tones.volume_duty(2)
+        self.melody = tones.Melody()
+        self.now_ms = 0  # the last tick's
+
+    def configure(self, settings):
+        """Take the volume and the LED brightness from the settings."""
+        self.volume_duty = tones.volume_duty(settings["volume"])
+        if self._hw:
+            self._hw.set_led_duty(tones.led_duty(settings["led_level"]))
+
+    def levels(self):
+        """All player-button levels in one read, or None (no hardware: unknown)."""
+        return self._hw.player_levels() if self._hw else None
+
+    def pressed(self, i):
+        """True while player i's button is down."""
+        return bool(self._hw) and self._hw.player_pressed(i)
+
+    def led(self, i, on, duty=None):
+        """LED i on or off; at the set brightness unless `duty` (duty_u16) says."""
+        if on:
+            self.lit |= 1 << i
+        else:
+            self.lit &= ~(1 << i)
+        if self._hw:
+            self._hw.led(i, on, duty)
+
+    def beep(self, freq_hz, ms, duty=None):
+        """A tone for ms (not blocking); ms <= 0 stops it. At the set volume unless
+        `duty` (duty_u16) says."""
+        self.sounding = freq_hz > 0 and ms > 0
+        if self._hw:
+            self._hw.beep(freq_hz, ms, self.volume_duty if duty is None else duty)
+
+    def play(self, name):
+        """Play tones.TONES[name] (not blocking: `tick` starts each note)."""
+        self.melody.start(tones.TONES[name], self.now_ms)
+        self.tick(self.now_ms)
+
+    def tick(self, now_ms):
+        """Every loop pass: start the melody's next note when it is due."""
+        self.now_ms = now_ms
+        note = self.melody.due(now_ms)
+        if note is not None and note[0]:
+            self.beep(note[0], note[1])
+
+    def all_off(self):
+        """Every LED off and the tone stopped."""
+        i = 0
+        while self.lit:
+            if self.lit & (1 << i):
+                self.led(i, False)
+            i += 1
+        self.melody.stop()
+        if self.sounding:
+            self.beep(0, 0)
+
+    # The hardware test's view of the board (ui_hwtest); nothing without hardware.
+
+    def board(self):
+        """The board definition, or None."""
+        return self._hw.board if self._hw else None
+
+    def button_pins(self):
+        """(name, GPIO) of every button: navigation, then p1..pN."""
+        return self._hw.button_pins() if self._hw else []
+
+    def buttons_down(self):
+        """Bit i: button i of button_pins() is down now."""
+        return self._hw.buttons_down() if self._hw else 0
+
+    def probe(self):
+        """The latency probe on the board's TEST_PIN (hw.Probe), or None."""
+        return self._hw.probe() if self._hw and hasattr(self._hw, "probe") else None
