@@ -24,7 +24,7 @@ def lit(level=NORMAL_LEVEL):
     """A lit pixel's colour at contrast `level` (0-255): LIT at the firmware's contrast
     and above; the segment current falls with the contrast, but even 0 glows faintly
     (a quarter of LIT here)."""
-    f = min(1.0, 0.25 + 0.75 * level / NORMAL_LEVEL)
+    f = min(1.0, 0.25 + 0.75 * max(0, level) / NORMAL_LEVEL)
     return tuple(int(c * f) for c in LIT)
 
 

@@ -163,7 +163,7 @@ class Screens:
     """Frames and events received from the device."""
 
     def __init__(self, events_out=None):
-        self.frames = []  # (t_ms, frame, level) at every change (level: contrast, 0 = off)
+        self.frames = []  # (t_ms, frame, level) at every change (level: contrast, -1 = off)
         self.leds = {}
         self.tone = 0
         self.t_ms = 0
@@ -196,7 +196,7 @@ class Screens:
         return self.frames[-1][1] if self.frames else bytes(screen.WIDTH * screen.HEIGHT // 8)
 
     def last_level(self):
-        return self.frames[-1][2] if self.frames else 0
+        return self.frames[-1][2] if self.frames else -1
 
     def save(self, args):
         if args.screenshot:
@@ -318,7 +318,7 @@ def render(screens, board, logs, size=None):
                 % (cols, rows, screen.WIDTH // 2 + 2, screen.HEIGHT // 4 + extra)]
     width = len(art[0])
     level = screens.last_level() if screens.frames else screen.NORMAL_LEVEL
-    dim = 0 < level < screen.NORMAL_LEVEL // 2
+    dim = 0 <= level < screen.NORMAL_LEVEL // 2
     lines = ["\u250c" + "\u2500" * width + "\u2510"]
     if dim:  # a dimmed panel: the terminal's faint text
         lines += ["\u2502\x1b[2m" + row + "\x1b[22m\u2502" for row in art]
@@ -328,7 +328,7 @@ def render(screens, board, logs, size=None):
     leds = "".join("\u25cf" if screens.leds.get(i) else "\u25cb"
                    for i in range(len(board.get("LED_PINS", ()))))
     status = "t=%.1fs" % (screens.t_ms / 1000)
-    if screens.frames and level == 0:
+    if screens.frames and level < 0:
         status += "  display off"
     elif dim:
         status += "  display dim"

@@ -17,7 +17,7 @@ the heap locked, as on the chip.
 
 Report lines on stdout (everything else there is the firmware's own output):
   @sim:frame <ms> <hex> <level>  the image on the glass or its brightness changed (page
-                                 layout; level: the contrast 0-255, 0 while off)
+                                 layout; level: the contrast 0-255, -1 while off)
   @sim:led <ms> <index> <0|1>    LED `board.LED_PINS[index]` changed (on a PWM pin:
                                  lit while its duty is above 0; brightness not reported)
   @sim:tone <ms> <freq> <duty>   the buzzer PWM changed (duty_u16, 0 = silent)

@@ -150,8 +150,8 @@ class Panel:
 
     def brightness(self):
         """How bright the lit pixels are, 0-255: the contrast (the segment current is
-        proportional to it; 0 is faint, not dark); 0 while the display is off."""
-        return self.contrast if self.on and self.pump else 0
+        proportional to it; 0 is faint, not dark); -1 while the display is off."""
+        return self.contrast if self.on and self.pump else -1
 
     def visible(self):
         """The image on the glass, page layout, `width * height // 8` bytes."""

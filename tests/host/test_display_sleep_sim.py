@@ -68,3 +68,16 @@ def test_never_sleeps_with_zero_settings(tmp_path):
     shots = session(tmp_path, "130000 down press\n", dim_min=0, off_min=0)
     assert [b for _, b in shots] == [FULL, FULL]
     assert highlighted_row(shots[1][0]) == 1
+
+
+def test_the_terminal_shows_a_dim_or_dark_display():
+    from host_tools import sim
+
+    s = sim.Screens()
+    s.handle(["frame", "100", "ff" * 1024, str(screen.NORMAL_LEVEL)])
+    assert not [ln for ln in sim.render(s, {}, [], (80, 24)) if "display" in ln]
+    s.handle(["frame", "200", "ff" * 1024, "0"])  # lowest contrast: dim, not dark
+    lines = sim.render(s, {}, [], (80, 24))
+    assert "display dim" in lines[18] and "\x1b[2m" in lines[1]
+    s.handle(["frame", "300", "00" * 1024, "-1"])
+    assert "display off" in sim.render(s, {}, [], (80, 24))[18]
