@@ -240,6 +240,10 @@ class Hardware:
         self.nav.poll(now_ms, out)
         return out
 
+    def tester(self):
+        """The hardware test's view of the board (Tester)."""
+        return Tester(self)
+
     def nav_held(self):
         """True while a navigation button is down (as `poll_nav` last saw it)."""
         return self.nav.held()
@@ -289,6 +293,38 @@ class Hardware:
         self._pwm.frequency = freq_hz
         self._pwm.duty_cycle = duty
         self._beep_end = (supervisor.ticks_ms() + ms) & (MS_PERIOD - 1)
+
+
+class Tester:
+    """The hardware test's view of the board (`Hardware.tester()`): the button levels
+    as keypad's events left them; no latency probe (CircuitPython has no user
+    interrupts)."""
+
+    def __init__(self, hardware):
+        self.hw = hardware
+        self.board = hardware.board
+
+    def button_pins(self):
+        """(name, GPIO) of every button: the navigation buttons, then p1..pN."""
+        pins = [(n, self.board.BUTTONS[n]) for n in self.hw.nav_names]
+        return pins + [("p%d" % (i + 1), p) for i, p in enumerate(self.board.PLAYER_PINS)]
+
+    def buttons_down(self):
+        """Bit i set: button i of `button_pins()` is down."""
+        bits = 0
+        i = 0
+        for state in self.hw.nav._state:
+            if state != IDLE:
+                bits |= 1 << i
+            i += 1
+        for p in range(self.hw.players):
+            if self.hw.player_pressed(p):
+                bits |= 1 << i
+            i += 1
+        return bits
+
+    def probe(self):
+        return None
 
 
 def make_display(board, width, height):

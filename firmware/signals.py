@@ -20,6 +20,10 @@ def now_us():
     return _ticks_us() & 0x3FFFFFFF
 
 
+VOLUME_DUTY = (0, 1000, 5000, 32768)  # the buzzer's duty_u16: mute, quiet, medium, loud
+LED_DUTY = (0, 1024, 8192, 65535)  # the LEDs' duty_u16: off, low, medium, full
+
+
 class Signals:
     def __init__(self, hw=None, players=6):
         """hw: hw.Hardware (or hw_circuitpython's) or None; players: the player
@@ -35,15 +39,17 @@ class Signals:
         board = hw.board if hw else None
         self.has_buzzer = board is None or board.BUZZER_PIN is not None
         self.leds = len(board.LED_PINS) if board else self.players
-        self.volume_duty = tones.volume_duty(2)
-        self.melody = tones.Melody()
+        self.volume_duty = VOLUME_DUTY[2]
+        self.notes = ()  # the tone playing: its notes, the next one's index and time
+        self.note = 0
+        self.note_ms = 0
         self.now_ms = 0  # the last tick's
 
     def configure(self, settings):
         """Take the volume and the LED brightness from the settings."""
-        self.volume_duty = tones.volume_duty(settings["volume"])
+        self.volume_duty = VOLUME_DUTY[settings["volume"]]
         if self._hw:
-            self._hw.set_led_duty(tones.led_duty(settings["led_level"]))
+            self._hw.set_led_duty(LED_DUTY[settings["led_level"]])
 
     def levels(self):
         """All player-button levels in one read, or None (no hardware: unknown)."""
@@ -70,16 +76,25 @@ class Signals:
             self._hw.beep(freq_hz, ms, self.volume_duty if duty is None else duty)
 
     def play(self, name):
-        """Play tones.TONES[name] (not blocking: `tick` starts each note)."""
-        self.melody.start(tones.TONES[name], self.now_ms)
+        """Play tones.TONES[name] (not blocking: `tick` starts each note); it
+        replaces the one playing."""
+        self.notes = tones.TONES[name]
+        self.note = 0
+        self.note_ms = self.now_ms
         self.tick(self.now_ms)
 
     def tick(self, now_ms):
-        """Every loop pass: start the melody's next note when it is due."""
+        """Every loop pass: start the tone's next note when it is due (0 Hz: a rest)."""
         self.now_ms = now_ms
-        note = self.melody.due(now_ms)
-        if note is not None and note[0]:
-            self.beep(note[0], note[1])
+        if self.note >= len(self.notes):
+            return
+        if ((now_ms - self.note_ms + 0x20000000) & 0x3FFFFFFF) - 0x20000000 < 0:
+            return
+        hz, ms = self.notes[self.note]
+        self.note += 1
+        self.note_ms = (self.note_ms + ms) & 0x3FFFFFFF
+        if hz:
+            self.beep(hz, ms)
 
     def all_off(self):
         """Every LED off and the tone stopped."""
@@ -88,24 +103,11 @@ class Signals:
             if self.lit & (1 << i):
                 self.led(i, False)
             i += 1
-        self.melody.stop()
+        self.notes = ()
         if self.sounding:
             self.beep(0, 0)
 
-    # The hardware test's view of the board (ui_hwtest); nothing without hardware.
-
-    def board(self):
-        """The board definition, or None."""
-        return self._hw.board if self._hw else None
-
-    def button_pins(self):
-        """(name, GPIO) of every button: navigation, then p1..pN."""
-        return self._hw.button_pins() if self._hw else []
-
-    def buttons_down(self):
-        """Bit i: button i of button_pins() is down now."""
-        return self._hw.buttons_down() if self._hw else 0
-
-    def probe(self):
-        """The latency probe on the board's TEST_PIN (hw.Probe), or None."""
-        return self._hw.probe() if self._hw and hasattr(self._hw, "probe") else None
+    def tester(self):
+        """The hardware test's view of the board (its button pins and levels, the
+        latency probe: hw_test.Tester), or None without hardware."""
+        return self._hw.tester() if self._hw else None

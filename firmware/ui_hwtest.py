@@ -16,7 +16,7 @@ A menu of pages (up/down, ok opens one, back leaves):
 What a page finds is also printed on the console (USB serial; the simulator's log).
 Loaded while it is open (its MODULES).
 """
-import tones
+import signals
 import ui
 
 TEST_FILE = "hwtest.tmp"
@@ -40,10 +40,13 @@ def ms_text(us):
     return "%d.%d" % (us // 1000, us % 1000 // 100)
 
 
+HWTEST_MODULES = ("ui_hwtest", "hw_test")  # hw_test: MicroPython's tester (hw.py)
+
+
 class HwTest(ui.Menu):
     """The pages' menu."""
 
-    MODULES = ("ui_hwtest",)
+    MODULES = HWTEST_MODULES
 
     def __init__(self, app):
         ui.Menu.__init__(self, app, "Hardware test", list(PAGES))
@@ -53,7 +56,11 @@ class HwTest(ui.Menu):
 
 
 class Page(ui.Screen):
-    MODULES = ("ui_hwtest",)
+    MODULES = HWTEST_MODULES
+
+    def __init__(self, app):
+        ui.Screen.__init__(self, app)
+        self.tester = app.out.tester()  # None without hardware
 
     def draw_lines(self, canvas, lines, selected=-1):
         ui.Screen.draw(self, canvas)
@@ -72,14 +79,16 @@ class Buttons(Page):
 
     def __init__(self, app):
         Page.__init__(self, app)
-        self.pins = app.out.button_pins()
+        self.pins = self.tester.button_pins() if self.tester else []
         # cell -> index in pins (and bit of hw.buttons_down())
         self.cells = sorted(range(len(self.pins)), key=lambda i: _rank(self.pins[i][0]))
         self.counts = [0] * len(self.pins)
         self.down = 0
 
     def tick(self, now_ms):
-        down = self.app.out.buttons_down()
+        if not self.tester:
+            return
+        down = self.tester.buttons_down()
         if down != self.down:
             changed = down ^ self.down
             for i in range(len(self.pins)):
@@ -172,7 +181,7 @@ class Outputs(Page):
 
     def __init__(self, app):
         Page.__init__(self, app)
-        board = app.out.board()
+        board = self.tester.board if self.tester else None
         self.led_pins = tuple(board.LED_PINS) if board else ()
         self.buzzer = board.BUZZER_PIN if board else None
         self.step = -1  # LEDs 0..n-1, then the tones; -1: not started
@@ -203,12 +212,12 @@ class Outputs(Page):
         self.step += 1
         n = len(self.led_pins)
         if self.step < n:
-            self.app.out.led(self.step, True, tones.LED_DUTY[-1])  # whatever the setting
+            self.app.out.led(self.step, True, signals.LED_DUTY[-1])  # whatever the setting
             print("hwtest: LED%d GP%d on" % (self.step + 1, self.led_pins[self.step]))
             self.until = now_ms + LED_MS
         elif self.step < self.steps():
             hz, ms = TONES[self.step - n]
-            self.app.out.beep(hz, ms, tones.VOLUME_DUTY[-1])
+            self.app.out.beep(hz, ms, signals.VOLUME_DUTY[-1])
             print("hwtest: buzzer GP%d %d Hz" % (self.buzzer, hz))
             self.until = now_ms + ms + 50
         self.app.invalidate()
@@ -307,8 +316,8 @@ class Timing(Page):
         self.t_pulse = None  # ticks_us before the pulse waiting to be drained
 
     def enter(self):
-        if self.probe is None:
-            self.probe = self.app.out.probe()
+        if self.probe is None and self.tester:
+            self.probe = self.tester.probe()
             if self.probe is not None:
                 self.title = "Timing GP%d" % self.probe.gpio
         self.irq_us = []
@@ -349,7 +358,7 @@ class Timing(Page):
 
     def draw(self, canvas):
         if self.probe is None:
-            lines = ["no TEST_PIN" if self.app.out.board() else "no hardware", "(board file)"]
+            lines = ["no TEST_PIN" if self.tester else "no hardware", "(board file)"]
         elif len(self.irq_us) < PULSES:
             lines = ["measuring..."]
         else:

@@ -16,22 +16,32 @@ def test_the_tones_are_distinct():
         assert sum(ms for _, ms in p) <= 400  # short: never in the way of the next slap
 
 
-def test_melody_plays_notes_and_rests_on_time_across_the_wrap():
-    m = tones.Melody()
+def test_a_tone_plays_its_notes_and_rests_on_time_across_the_wrap():
+    hw = FakeHw(3)
+    out = Signals(hw)
     t = (1 << 30) - 30
-    m.start(((100, 20), (0, 10), (200, 30)), t)
-    assert m.due(t) == (100, 20)
-    assert m.due(t + 19) is None
-    assert m.due(t + 20) == (0, 10)  # the rest
-    assert m.due((t + 29) & ((1 << 30) - 1)) is None
-    assert m.due((t + 30) & ((1 << 30) - 1)) == (200, 30)
-    assert not m.playing() and m.due(t + 100) is None
+    out.tick(t)
+    out.notes = ((100, 20), (0, 10), (200, 30))  # as play() sets them
+    out.note_ms = t
+    out.tick(t)
+    assert hw.beeps == [(100, 20)]
+    out.tick(t + 19)
+    out.tick(t + 20)  # the rest
+    out.tick((t + 29) & ((1 << 30) - 1))
+    assert hw.beeps == [(100, 20)]
+    out.tick((t + 30) & ((1 << 30) - 1))
+    assert hw.beeps == [(100, 20), (200, 30)]
+    out.tick(t + 100)
+    assert len(hw.beeps) == 2
 
 
 def test_volume_and_brightness_steps_map_to_duty():
-    assert [tones.volume_duty(v) for v in range(4)] == [0, 1000, 5000, 32768]
-    assert tones.volume_duty(9) == 32768 and tones.volume_duty(-1) == 0
-    assert [tones.led_duty(v) for v in range(4)] == [0, 1024, 8192, 65535]
+    hw = FakeHw(3)
+    out = Signals(hw)
+    for level in range(4):
+        out.configure({"volume": level, "led_level": level})
+        assert out.volume_duty == (0, 1000, 5000, 32768)[level]
+        assert hw.led_duty == (0, 1024, 8192, 65535)[level]
 
 
 def test_out_plays_at_the_set_volume_and_lights_at_the_set_brightness():

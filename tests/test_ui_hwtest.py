@@ -60,6 +60,9 @@ class FakeHw:
     def buttons_down(self):
         return self.down
 
+    def tester(self):
+        return self  # button pins and levels, the probe, the board
+
     def probe(self):
         if not self.test_pin:
             return None
