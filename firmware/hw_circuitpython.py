@@ -300,6 +300,8 @@ class Tester:
     as keypad's events left them; no latency probe (CircuitPython has no user
     interrupts)."""
 
+    no_probe = "no interrupts"  # why there is no latency probe
+
     def __init__(self, hardware):
         self.hw = hardware
         self.board = hardware.board

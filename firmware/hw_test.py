@@ -13,6 +13,9 @@ class Tester:
     def __init__(self, hardware):
         self.hw = hardware
         self.board = hardware.board
+        # Why there is no latency probe, or None.
+        self.no_probe = None if getattr(self.board, "TEST_PIN", None) is not None else \
+            "no TEST_PIN"
 
     def button_pins(self):
         """(name, GPIO) of every button: the navigation buttons, then p1..pN."""

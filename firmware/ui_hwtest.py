@@ -358,7 +358,7 @@ class Timing(Page):
 
     def draw(self, canvas):
         if self.probe is None:
-            lines = ["no TEST_PIN" if self.tester else "no hardware", "(board file)"]
+            lines = [self.tester.no_probe if self.tester else "no hardware"]
         elif len(self.irq_us) < PULSES:
             lines = ["measuring..."]
         else:

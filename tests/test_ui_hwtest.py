@@ -51,6 +51,7 @@ class FakeHw:
         self.leds = {}
         self.beeps = []
         self.test_pin = test_pin
+        self.no_probe = None if test_pin else "no TEST_PIN"
         self.probes = []
         self.led_duties = []
 

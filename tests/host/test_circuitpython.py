@@ -663,6 +663,22 @@ def test_display_dims_sleeps_and_a_waking_press_gives_no_event(cp):
     assert hw.poll_nav(100) == [("down", "press")]
 
 
+def test_the_hardware_test_sees_keypad_buttons_and_has_no_probe(cp):
+    world, hwmod, cfg = cp
+    hw = hwmod.Hardware(cfg)
+    t = hw.tester()
+    pins = t.button_pins()
+    assert pins[:4] == [("back", 13), ("down", 11), ("ok", 12), ("up", 10)]
+    assert pins[4:] == [("p%d" % (i + 1), p) for i, p in enumerate(cfg.PLAYER_PINS)]
+    assert t.buttons_down() == 0
+    keys_for(world, 10).key(11, True)  # down
+    keys_for(world, 16).key(17, True, 5)  # p2
+    hw.poll_nav(0)
+    hw.poll_players()
+    assert t.buttons_down() == 1 << 1 | 1 << 5
+    assert t.probe() is None and t.no_probe == "no interrupts"  # the Timing page says so
+
+
 def test_buttons_held_at_boot(cp):
     world, hwmod, cfg = cp
     world.down = {13, 19}  # back and player 4
