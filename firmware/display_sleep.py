@@ -6,17 +6,11 @@ settings "display_dim_min" and "display_off_min", in minutes). The app, not this
 wakes it: any navigation button (the press only wakes it, it is not acted on) and
 any player's tap (judged as usual). Nothing is drawn while the display is off.
 """
+from ticks import ticks_diff
+
 ON = 0
 DIM = 1
 OFF = 2
-
-_HALF = 1 << 29
-_MASK = (1 << 30) - 1
-
-
-def _elapsed(now_ms, since_ms):
-    """now - since on the 30-bit ticks_ms ring."""
-    return ((now_ms - since_ms + _HALF) & _MASK) - _HALF
 
 
 class DisplaySleep:
@@ -38,7 +32,7 @@ class DisplaySleep:
         (ON -> DIM -> OFF) until the next wake."""
         if self.last_ms is None:
             self.last_ms = now_ms
-        idle = _elapsed(now_ms, self.last_ms)
+        idle = ticks_diff(now_ms, self.last_ms)
         want = ON
         if off_s and idle >= off_s * 1000:
             want = OFF

@@ -1,24 +1,13 @@
 """What screens may use of the hardware (`app.out`): the LEDs, the buzzer (its tones by
 name, tones.TONES), the player buttons' count, bits, levels and clock. The volume and
 the LED brightness come from the settings (`configure`); a board without a buzzer or
-LEDs says so (`has_buzzer`, `leds`) and the settings screen leaves those out. The app owns it and switches every LED and
-tone off whenever the top screen changes (App._entered), so a screen that is left
+LEDs says so (`has_buzzer`, `leds`) and the settings screen leaves those out. The app
+owns it and switches every LED and tone off whenever the top screen changes (App._entered), so a screen that is left
 (back, home, replaced, or crashed) never leaves a light on or a tone sounding.
 Without hardware (tests) it keeps the same state and does nothing else.
 """
-import time
-
+import ticks
 import tones
-
-_ticks_us = getattr(time, "ticks_us", None)
-
-
-def now_us():
-    """Current time on the 30-bit ticks ring the tap ring records on."""
-    if _ticks_us is None:  # CPython (tests): any microsecond clock will do
-        return getattr(time, "monotonic_ns")() // 1000 & 0x3FFFFFFF
-    return _ticks_us() & 0x3FFFFFFF
-
 
 VOLUME_DUTY = (0, 1000, 5000, 32768)  # the buzzer's duty_u16: mute, quiet, medium, loud
 LED_DUTY = (0, 1024, 8192, 65535)  # the LEDs' duty_u16: off, low, medium, full
@@ -33,7 +22,7 @@ class Signals:
         # levels & player_bits[i] == 0: player i pressed.
         self.player_bits = hw.player_bits if hw else tuple(1 << p for p in range(players))
         # The clock of the player-button timestamps (CircuitPython's keypad has its own).
-        self.now_us = getattr(hw, "now_us", None) or now_us
+        self.now_us = getattr(hw, "now_us", None) or ticks.now_us
         self.lit = 0  # bit i: LED i is on
         self.sounding = False  # a tone was started and not stopped
         board = hw.board if hw else None
@@ -88,11 +77,11 @@ class Signals:
         self.now_ms = now_ms
         if self.note >= len(self.notes):
             return
-        if ((now_ms - self.note_ms + 0x20000000) & 0x3FFFFFFF) - 0x20000000 < 0:
+        if ticks.ticks_diff(now_ms, self.note_ms) < 0:
             return
         hz, ms = self.notes[self.note]
         self.note += 1
-        self.note_ms = (self.note_ms + ms) & 0x3FFFFFFF
+        self.note_ms = ticks.ticks_add(self.note_ms, ms)
         if hz:
             self.beep(hz, ms)
 

@@ -18,6 +18,7 @@ Loaded while it is open (its MODULES).
 """
 import signals
 import ui
+from ticks import ticks_add, ticks_diff
 
 TEST_FILE = "hwtest.tmp"
 TEST_BYTES = 1024
@@ -206,7 +207,7 @@ class Outputs(Page):
     def tick(self, now_ms):
         if self.step >= self.steps():
             return
-        if self.step >= 0 and _ms_diff(now_ms, self.until) < 0:
+        if self.step >= 0 and ticks_diff(now_ms, self.until) < 0:
             return
         self._off()
         self.step += 1
@@ -214,12 +215,12 @@ class Outputs(Page):
         if self.step < n:
             self.app.out.led(self.step, True, signals.LED_DUTY[-1])  # whatever the setting
             print("hwtest: LED%d GP%d on" % (self.step + 1, self.led_pins[self.step]))
-            self.until = now_ms + LED_MS
+            self.until = ticks_add(now_ms, LED_MS)
         elif self.step < self.steps():
             hz, ms = TONES[self.step - n]
             self.app.out.beep(hz, ms, signals.VOLUME_DUTY[-1])
             print("hwtest: buzzer GP%d %d Hz" % (self.buzzer, hz))
-            self.until = now_ms + ms + 50
+            self.until = ticks_add(now_ms, ms + 50)
         self.app.invalidate()
 
     def _off(self):
@@ -242,11 +243,6 @@ class Outputs(Page):
             selected += 1  # the "no LEDs" line
         ui.Screen.draw(self, canvas)
         ui.draw_rows(canvas, lines, ui.scroll_top(max(selected, 0), len(lines)), selected)
-
-
-def _ms_diff(a, b):
-    """a - b for ticks_ms values on the 30-bit ring."""
-    return ((a - b + 0x20000000) & 0x3FFFFFFF) - 0x20000000
 
 
 class Flash(Page):

@@ -1,46 +1,91 @@
-"""Every board file's pins: no GPIO used twice, and PWM outputs that do not disturb
-each other on the RP2040 (GPIO n drives channel n & 15; a slice's two channels share
-one frequency): the LEDs' brightness and the buzzer's tone stay independent."""
+"""Board definitions: a base plus what differs, resolved and checked at load."""
 import os
-import runpy
+import subprocess
+import sys
 
-from host_tools import BOARDS
+import pytest
 
-
-def boards():
-    for name in sorted(os.listdir(BOARDS)):
-        if name.endswith(".py"):
-            yield name[:-3], runpy.run_path(os.path.join(BOARDS, name))
+from host_tools import BOARDS, ROOT, UserError, boards
 
 
-def used_pins(b):
-    pins = [b["I2C_SDA"], b["I2C_SCL"]] + list(b["BUTTONS"].values())
-    pins += list(b["PLAYER_PINS"]) + list(b["LED_PINS"])
-    for key in ("BUZZER_PIN", "TEST_PIN"):
-        if b.get(key) is not None:
-            pins.append(b[key])
-    return pins
+def test_every_board_loads_and_states_only_its_differences():
+    for name in boards.names():
+        values = boards.load(BOARDS, name)
+        assert values["NAME"] == name
+        if name != "pico":
+            with open(os.path.join(BOARDS, name + ".py")) as f:
+                text = f.read()
+            assert "from pico import *" in text and "BUTTONS" not in text
+    duo = boards.load(BOARDS, "pico_duo")
+    assert duo["PLAYER_PINS"] == (16, 17) and duo["LED_PINS"] == () and duo["BUZZER_PIN"] is None
+    assert duo["BUTTONS"] == boards.load(BOARDS, "pico")["BUTTONS"]
 
 
-def test_no_gpio_is_used_twice():
-    for name, b in boards():
-        pins = used_pins(b)
-        assert len(pins) == len(set(pins)), name
+def test_flat_source_is_one_module_that_imports_nothing(tmp_path):
+    text = boards.flat_source(BOARDS, "pico_sh1106")
+    assert not [ln for ln in text.splitlines() if ln.startswith(("import", "from"))]
+    env = {}
+    exec(text, env)
+    assert env["DISPLAY"] == "sh1106" and env["I2C_SDA"] == 4 and env["NAME"] == "pico_sh1106"
 
 
-def test_leds_and_buzzer_have_independent_pwm_on_the_rp2040():
-    for name, b in boards():
-        leds = list(b["LED_PINS"])
-        channels = [p & 15 for p in leds]
-        assert len(channels) == len(set(channels)), name  # each LED its own duty
-        buzzer = b.get("BUZZER_PIN")
-        if buzzer is not None:
-            assert buzzer & 15 not in channels, name  # a tone would light an LED
-            # the buzzer changes its slice's frequency: no LED on that slice
-            assert (buzzer >> 1) & 7 not in [(p >> 1) & 7 for p in leds], name
+@pytest.mark.parametrize("body, says", [
+    ("BUTTONS = {'up': 10, 'down': 11, 'ok': 12}\n", "BUTTONS has no 'back' button"),
+    ("PLAYER_PINS = (16, 10)\n", "GPIO 10 used twice (up and p2)"),
+    ("LED_PINS = (4,)\n", "GPIO 4 used twice (I2C_SDA and LED 1)"),
+    ("DISPLAY_ADRR = 0x3D\n", "unknown setting DISPLAY_ADRR"),
+    ("DISPLAY = 'ssd1309'\n", "DISPLAY must be one of ssd1306 sh1106"),
+    ("BUZZER_PIN = '22'\n", "BUZZER_PIN must be a number or None"),
+    ("PLAYER_PINS = ()\n", "PLAYER_PINS: 1 to 6 player buttons"),
+    ("import os\n", "imports os"),
+    ("NAME = \n", "mine.py:"),
+    ("TEST_PIN = 16\n", "GPIO 16 used twice (p1 and TEST_PIN)"),
+    ("BUZZER_PIN = 22\n", "BUZZER_PIN (GPIO 22) and LED 1 (GPIO 6) share a PWM slice"),
+    ("LED_PINS = (6, 22)\nBUZZER_PIN = None\n",
+     "LED 1 (GPIO 6) and LED 2 (GPIO 22) share a PWM channel"),
+])
+def test_bad_board_is_one_clear_line(tmp_path, body, says):
+    (tmp_path / "pico.py").write_text(open(os.path.join(BOARDS, "pico.py")).read())
+    (tmp_path / "mine.py").write_text("from pico import *\nNAME = 'mine'\n" + body)
+    with pytest.raises(UserError) as err:
+        boards.load(str(tmp_path), "mine")
+    assert says in str(err.value) and "\n" not in str(err.value)
 
 
-def test_the_reference_boards_have_a_probe_pin():
-    for name, b in boards():
-        if b.get("RUNTIME") == "micropython":
-            assert b.get("TEST_PIN") is not None, name
+def test_unknown_board():
+    with pytest.raises(UserError, match="unknown board 'nope'"):
+        boards.load(BOARDS, "nope")
+
+
+def test_device_says_one_line_for_a_bad_board(tmp_path):
+    """On MicroPython: app.main refuses a hand-edited board in one line (boardspec)."""
+    micropython = os.path.join(ROOT, ".venv", "bin", "micropython")
+    if not os.path.exists(micropython):
+        pytest.skip("no micropython")
+    (tmp_path / "board.py").write_text(boards.flat_source(BOARDS, "pico") + "LED_PINS = (12,)\n")
+    code = ("import sys\nsys.path[:0] = [%r, %r]\nimport app\n"
+            "try:\n app.main()\nexcept Exception as e:\n print(type(e).__name__, e)\n"
+            "print('boardspec' in sys.modules)\n" % (str(tmp_path), os.path.join(ROOT, "firmware")))
+    out = subprocess.run([micropython, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.stdout.splitlines() == ["BoardError board pico: GPIO 12 used twice (ok and LED 1)",
+                                       "False"], out.stderr
+
+
+def test_sim_refuses_a_bad_board_in_one_line():
+    out = subprocess.run([sys.executable, "-m", "host_tools", "sim", "--board", "nope",
+                          "--script", os.devnull], capture_output=True, text=True, timeout=60,
+                         cwd=ROOT)
+    assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1
+
+
+def test_the_reference_boards_have_independent_pwm_and_a_probe_pin():
+    """The LEDs' brightness and the buzzer's tones do not disturb each other on the
+    RP2040 (boardspec), and every MicroPython board has the hardware test's probe."""
+    for name in boards.names():
+        values = boards.load(BOARDS, name)
+        leds = values["LED_PINS"]
+        buzzer = values["BUZZER_PIN"]
+        assert len({p % 16 for p in leds}) == len(leds), name
+        assert buzzer is None or buzzer // 2 % 8 not in {p // 2 % 8 for p in leds}, name
+        if values["RUNTIME"] == "micropython":
+            assert values.get("TEST_PIN") is not None, name
