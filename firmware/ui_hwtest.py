@@ -10,7 +10,7 @@ A menu of pages (up/down, ok opens one, back leaves):
 - LEDs, buzzer: each LED lights in turn (its GPIO shown), then the buzzer plays;
   at full brightness and volume, whatever the settings.
 - Flash: writes a test file, reads it back, removes it; the free space.
-- Timing: the latency probe on the board's TEST_PIN (hw.Probe): PULSES falling edges,
+- Timing: the latency probe on the board's TEST_PIN (hw_test.Probe): PULSES falling edges,
   one a loop pass; edge to interrupt handler and the loop's drain delay (handler to
   the main loop reading the ring), min/median/max in microseconds.
 What a page finds is also printed on the console (USB serial; the simulator's log).
