@@ -124,14 +124,17 @@ class Buttons(Page):
         for cell in range(len(self.cells)):
             i = self.cells[cell]
             name, gpio = self.pins[i]
-            label = "%-2s %2d %d" % (SHORT.get(name, name.upper()), gpio, min(self.counts[i], 99))
+            count = "%d" % min(self.counts[i], 999)
             x = (cell % 2) * half
             y = ui.row_y(cell // 2)
+            colour = 1
             if self.down >> i & 1:
-                canvas.fill_rect(x, y - 1, half, ui.LINE_H, 1)
-                canvas.text(label, x + 2, y, 1, 0)
-            else:
-                canvas.text(label, x + 2, y, 1, 1)
+                canvas.fill_rect(x, y - 1, half - 1, ui.LINE_H, 1)
+                colour = 0
+            # name, GPIO, and the count flush right: "P3 18    12"
+            canvas.text(SHORT.get(name, name.upper()), x + 1, y, 1, colour)
+            canvas.text("%2d" % gpio, x + 20, y, 1, colour)
+            canvas.text(count, x + half - 2 - canvas.text_width(count), y, 1, colour)
         canvas.text("hold back: exit", 4, ui.row_y(ui.ROWS - 1))
 
 

@@ -125,25 +125,44 @@ def test_settings_open_the_hardware_test():
         rig.close()
 
 
+def cells(rig):
+    """The Buttons page's cells as "name GPIO count", and those drawn inverted."""
+    rig.shown()
+    out = {}
+    for text, x, y, scale, colour in rig.canvas.texts:
+        if 9 < y < 55:
+            key = (y, x // 64)
+            words, inverted = out.get(key, ([], False))
+            out[key] = (words + [text.strip()], colour == 0)
+    shown = [" ".join(out[k][0]) for k in sorted(out)]
+    inverted = [" ".join(out[k][0]) for k in sorted(out) if out[k][1]]
+    return shown, inverted
+
+
 def test_buttons_show_gpio_state_and_counts_and_only_a_held_back_leaves():
     hw = FakeHw()
     rig = rig_with(hw)
     try:
         page = open_page(rig, 0)
         assert type(page).__name__ == "Buttons"
-        text = rig.shown()
-        assert "up 10 0" in text and "P2 17 0" in text and "hold back" in text
+        shown, inverted = cells(rig)
+        assert shown == ["up 10 0", "dn 11 0", "ok 12 0", "bk 13 0", "P1 16 0", "P2 17 0"]
+        assert inverted == [] and "hold back" in rig.shown()
         hw.down = 1 << 5  # p2 (index 5 of button_pins) down
         rig.app.tick(rig.t + 5)
-        rig.shown()
-        inverted = [t[0] for t in rig.canvas.texts if t[4] == 0 and t[2] > 9]
-        assert inverted == ["P2 17 0"], inverted
-        hw.ring.record(1, 0, 17)  # p2's interrupt, down and up
-        hw.ring.record(2, 0, 17)
-        drain(rig)
+        assert cells(rig)[1] == ["P2 17 0"]
+        for t in range(120):  # p2's interrupts, down and up: the count goes to 3 digits
+            hw.ring.record(t, 0, 17)
+            drain(rig)
         rig.nav("back up up:long")  # shown, counted, not acted on
         assert rig.app.top() is page
-        assert "P2 17 2" in rig.shown() and "bk 13 1" in rig.shown() and "up 10 2" in rig.shown()
+        shown, _ = cells(rig)
+        assert "P2 17 120" in shown and "bk 13 1" in shown and "up 10 2" in shown
+        bad = rig.canvas.off_screen()
+        assert not bad, bad
+        for text, x, y, scale, colour in rig.canvas.texts:  # each cell's text stays in it
+            if 9 < y < 55:
+                assert x // 64 == (x + len(text) * 8 - 1) // 64, (text, x)
         rig.nav("back:long")
         assert type(rig.app.top()).__name__ == "HwTest"
     finally:
