@@ -27,3 +27,6 @@ BUZZER_PIN = 27  # its own PWM slice (5): GP22 would share LED 1's channel (GP6)
 TEST_PIN = 28
 # SIO GPIO_IN register: all GPIO levels in one read (RP2040 and RP2350).
 GPIO_IN_ADDR = 0xD0000004
+# Player taps timestamped by a PIO state machine ("pio", every 6 clock cycles; pins
+# within 6 consecutive GPIOs) or by a hard IRQ per pin ("irq", 1 us steps).
+CAPTURE = "pio"

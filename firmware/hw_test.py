@@ -13,9 +13,13 @@ class Tester:
     def __init__(self, hardware):
         self.hw = hardware
         self.board = hardware.board
-        # Why there is no latency probe, or None.
-        self.no_probe = None if getattr(self.board, "TEST_PIN", None) is not None else \
-            "no TEST_PIN"
+        # Why there is no latency probe, or None. With PIO capture the taps do not go
+        # through pin IRQs: the probe's path would not be theirs.
+        self.no_probe = None
+        if getattr(self.board, "TEST_PIN", None) is None:
+            self.no_probe = "no TEST_PIN"
+        elif getattr(hardware, "capture", "irq") != "irq":
+            self.no_probe = "PIO capture"
 
     def button_pins(self):
         """(name, GPIO) of every button: the navigation buttons, then p1..pN."""
@@ -39,11 +43,10 @@ class Tester:
 
     def probe(self):
         """The latency probe on the board's TEST_PIN (a spare GPIO wired to nothing),
-        or None when the board names none."""
-        gpio = getattr(self.board, "TEST_PIN", None)
-        if gpio is None:
+        or None (`no_probe` says why)."""
+        if self.no_probe:
             return None
-        return Probe(gpio, self.hw.ring, self.board.GPIO_IN_ADDR)
+        return Probe(self.board.TEST_PIN, self.hw.ring, self.board.GPIO_IN_ADDR)
 
 
 class Probe:

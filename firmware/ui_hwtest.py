@@ -18,6 +18,7 @@ Loaded while it is open (its MODULES).
 """
 import signals
 import ui
+from tapring import NO_PIN
 from ticks import ticks_add, ticks_diff
 
 TEST_FILE = "hwtest.tmp"
@@ -85,6 +86,7 @@ class Buttons(Page):
         self.cells = sorted(range(len(self.pins)), key=lambda i: _rank(self.pins[i][0]))
         self.counts = [0] * len(self.pins)
         self.down = 0
+        self.levels = None  # the last snapshot's, when its pin is unknown
 
     def tick(self, now_ms):
         if not self.tester:
@@ -110,8 +112,16 @@ class Buttons(Page):
             self.app.invalidate()
 
     def on_snapshot(self, t_us, levels, pin):
+        """A player pin's interrupt (its pin known), or, from PIO capture or keypad
+        (pin unknown), the players whose level changed since the last snapshot."""
+        changed = 0
+        if pin == NO_PIN:
+            if self.levels is not None:
+                changed = levels ^ self.levels
+            self.levels = levels
         for i in range(len(self.pins)):
-            if self.pins[i][1] == pin:
+            gpio = self.pins[i][1]
+            if self.pins[i][0][0] == "p" and (gpio == pin or changed >> gpio & 1):
                 self.counts[i] += 1
                 self.app.invalidate()
 

@@ -21,6 +21,8 @@ def test_the_reference_build_is_fine():
     assert boardspec.problem(reference()) is None
     assert boardspec.problem(changed(PLAYER_PINS=(16, 17), LED_PINS=(), BUZZER_PIN=None)) is None
     assert boardspec.problem(changed(RUNTIME="circuitpython", USB_WRITE_BUTTON="back")) is None
+    assert boardspec.problem(changed(CAPTURE="pio")) is None
+    assert boardspec.problem(changed(CAPTURE="irq", PLAYER_PINS=(2, 16))) is None
 
 
 def test_each_fault_is_named_in_one_line():
@@ -43,6 +45,9 @@ def test_each_fault_is_named_in_one_line():
         (changed(BUZZER_PIN=3, LED_PINS=(2, 6)), "and LED 1 (GPIO 2) share a PWM slice"),
         (changed(LED_PINS=(6, 22), BUZZER_PIN=None),
          "LED 1 (GPIO 6) and LED 2 (GPIO 22) share a PWM channel"),
+        (changed(CAPTURE="dma"), "CAPTURE must be one of irq pio, not 'dma'"),
+        (changed(CAPTURE="pio", PLAYER_PINS=(16, 22), BUZZER_PIN=None),
+         "CAPTURE pio: PLAYER_PINS must lie within 6 consecutive GPIOs"),
     ]
     for values, says in cases:
         got = boardspec.problem(values)

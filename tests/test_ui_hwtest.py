@@ -163,6 +163,12 @@ def test_buttons_show_gpio_state_and_counts_and_only_a_held_back_leaves():
         for text, x, y, scale, colour in rig.canvas.texts:  # each cell's text stays in it
             if 9 < y < 55:
                 assert x // 64 == (x + len(text) * 8 - 1) // 64, (text, x)
+        p1 = 1 << 16
+        hw.ring.record(1, 0x3FFFFFFF, 255)  # PIO capture or keypad: no pin, the levels
+        hw.ring.record(2, 0x3FFFFFFF & ~p1, 255)  # p1 down
+        hw.ring.record(3, 0x3FFFFFFF, 255)  # and up
+        drain(rig)
+        assert "P1 16 2" in cells(rig)[0]
         rig.nav("back:long")
         assert type(rig.app.top()).__name__ == "HwTest"
     finally:
