@@ -24,7 +24,7 @@ def session(tmp_path, script, dim_min=1, off_min=2):
                        cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr[-2000:]
     out = []
-    for name in sorted(os.listdir(shots)):
+    for name in sorted(n for n in os.listdir(shots) if n.endswith(".png")):
         img = Image.open(shots / name).convert("RGB")
         glass = img.crop((8, 8, 8 + 4 * screen.WIDTH, 8 + 4 * screen.HEIGHT))  # scale 4
         brightest = sum(hi for _, hi in glass.getextrema())  # one colour of lit pixels
