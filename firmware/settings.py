@@ -22,7 +22,7 @@ TABLE = (  # type: tuple
     ("declared_colours", "Colours", False, ((False, "laid"), (True, "named")),
      "I Go: the ender lays the series' colours, or names two"),
     ("players", "Players", 4, (2, 6, 1), "Players at the last I Go / Corsari setup"),
-    ("tie_window_us", "Tie us", 1000, (100, 50000, 100),
+    ("tie_window_us", "Tie us", 1000, (10, 50000, 100),
      "Corsica: taps closer than this (microseconds) tie"),
     ("tie_break", "Ties", "random", (("random", "random"), ("reslap", "re-slap")),
      "Corsica: a tie is drawn at random or slapped again"),
@@ -33,6 +33,12 @@ TABLE = (  # type: tuple
     ("variants", "Variants", [],
      ("flags", ("sandwich", "Sandwich"), ("sequence", "Sequence"), ("sum10", "Sum 10")),
      "Corsica deck: the slap rules played besides doubles"),
+    ("display_dim_min", "Dim min", 2, (0, 60, 1, "never"),
+     "The display dims after this many idle minutes"),
+    ("display_off_min", "Off min", 10, (0, 60, 1, "never"),
+     "The display turns off after this many idle minutes"),
+    ("volume", "Volume", 2, (0, 3, 1, "mute"), "The buzzer's tones, 0 (mute) to 3"),
+    ("led_level", "LEDs", 3, (0, 3, 1, "off"), "The player LEDs' brightness, 0 (off) to 3"),
 )
 
 

@@ -39,6 +39,10 @@ def test_flat_source_is_one_module_that_imports_nothing(tmp_path):
     ("PLAYER_PINS = ()\n", "PLAYER_PINS: 1 to 6 player buttons"),
     ("import os\n", "imports os"),
     ("NAME = \n", "mine.py:"),
+    ("TEST_PIN = 16\n", "GPIO 16 used twice (p1 and TEST_PIN)"),
+    ("BUZZER_PIN = 22\n", "BUZZER_PIN (GPIO 22) and LED 1 (GPIO 6) share a PWM slice"),
+    ("LED_PINS = (6, 22)\nBUZZER_PIN = None\n",
+     "LED 1 (GPIO 6) and LED 2 (GPIO 22) share a PWM channel"),
 ])
 def test_bad_board_is_one_clear_line(tmp_path, body, says):
     (tmp_path / "pico.py").write_text(open(os.path.join(BOARDS, "pico.py")).read())
@@ -54,17 +58,23 @@ def test_unknown_board():
 
 
 def test_device_says_one_line_for_a_bad_board(tmp_path):
-    """On MicroPython: app.main refuses a hand-edited board in one line (boardspec)."""
+    """On MicroPython: main.py refuses a hand-edited board in one line (boardspec),
+    before the app is imported."""
     micropython = os.path.join(ROOT, ".venv", "bin", "micropython")
     if not os.path.exists(micropython):
         pytest.skip("no micropython")
     (tmp_path / "board.py").write_text(boards.flat_source(BOARDS, "pico") + "LED_PINS = (12,)\n")
-    code = ("import sys\nsys.path[:0] = [%r, %r]\nimport app\n"
-            "try:\n app.main()\nexcept Exception as e:\n print(type(e).__name__, e)\n"
-            "print('boardspec' in sys.modules)\n" % (str(tmp_path), os.path.join(ROOT, "firmware")))
-    out = subprocess.run([micropython, "-c", code], capture_output=True, text=True, timeout=60)
-    assert out.stdout.splitlines() == ["BoardError board pico: GPIO 12 used twice (ok and LED 1)",
-                                       "False"], out.stderr
+    code = ("import sys\nsys.path[:0] = [%r, %r]\n"
+            "exec(open(%r).read())\nprint('app' in sys.modules, 'boardspec' in sys.modules)\n"
+            % (str(tmp_path), os.path.join(ROOT, "firmware"), os.path.join(ROOT, "firmware", "main.py")))
+    out = subprocess.run([micropython, "-c", code], capture_output=True, text=True, timeout=60,
+                         cwd=str(tmp_path))
+    assert out.stdout.splitlines() == ["board pico: GPIO 12 used twice (ok and LED 1)",
+                                       "False False"], (out.stdout, out.stderr)
+    (tmp_path / "board.py").write_text(boards.flat_source(BOARDS, "pico"))  # a good one
+    out = subprocess.run([micropython, "-c", code], capture_output=True, text=True, timeout=60,
+                         cwd=str(tmp_path))
+    assert out.stdout.splitlines()[-1] == "True False", (out.stdout, out.stderr)  # app started
 
 
 def test_sim_refuses_a_bad_board_in_one_line():
@@ -72,3 +82,16 @@ def test_sim_refuses_a_bad_board_in_one_line():
                           "--script", os.devnull], capture_output=True, text=True, timeout=60,
                          cwd=ROOT)
     assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1
+
+
+def test_the_reference_boards_have_independent_pwm_and_a_probe_pin():
+    """The LEDs' brightness and the buzzer's tones do not disturb each other on the
+    RP2040 (boardspec), and every MicroPython board has the hardware test's probe."""
+    for name in boards.names():
+        values = boards.load(BOARDS, name)
+        leds = values["LED_PINS"]
+        buzzer = values["BUZZER_PIN"]
+        assert len({p % 16 for p in leds}) == len(leds), name
+        assert buzzer is None or buzzer // 2 % 8 not in {p // 2 % 8 for p in leds}, name
+        if values["RUNTIME"] == "micropython":
+            assert values.get("TEST_PIN") is not None, name
