@@ -12,7 +12,6 @@ import time
 from host_tools import MICROPYTHON, ROOT
 from host_tools.sim import SIMRUN, compiled_firmware
 
-import store
 import store_load
 from rng import Rng
 from scoresheet import Sheet
