@@ -231,3 +231,57 @@ def test_corsari_crew_has_the_colours_of_its_cards():
     for arrangement in result["arrangements"][1:]:
         for card in arrangement["added"]:
             assert card[0] in colours, (crew, arrangement["added"])
+
+
+def message(fn):
+    try:
+        fn()
+    except ValueError as e:
+        return str(e)
+    assert False, "no ValueError"
+
+
+def test_hand_input_error_texts_in_full():
+    def series(cards):
+        return lambda: score_hands("igo", 0, "R", ROUND, ender_series=cards)
+
+    assert message(series(["W1"])) == "ender_series card W1 is not in the ender's hand"
+    assert message(series(["R1"])) == "ender_series card R1 has the display colour"
+    assert message(series(["O1", "Y1"])) == "ender_series has value 1 twice"
+    assert message(series(["O1", "K6", "Y2"])) == "ender_series has more than two colours"
+    assert message(series(["O1", "o1"])) == "ender_series: duplicate card O1"
+    assert message(lambda: score_hands("igo", 0, "X", ROUND)) == \
+        "display colour 'X' is not a colour letter (one of ROYGCBPKNW)"
+
+
+def test_the_engine_picks_without_declared_colours_by_default():
+    # The ender holds orange 1-11: without declared colours the series is orange alone.
+    hand = parse_hand(["O%d" % v for v in range(1, 12)] + ["R1"])
+    other = parse_hand(["K%d" % v for v in range(1, 12)] + ["R2"])
+    masks = [without_colour(hand_masks(h), R) for h in (hand, other)]
+    assert choose_ender_option("igo", masks, 0) == ((1,), (1 << 11) - 1)
+    assert choose_ender_option("igo", masks, 0, True) != ((1,), (1 << 11) - 1)
+
+
+def test_score_hands_against_the_brute_force_reference():
+    from igo_cards import COLOURS
+
+    rng = Rng(23)
+    for _ in range(4):
+        dealt = ref.deal(rng, 4, 12)
+        texts = [[card_text(c) for c in h] for h in dealt]
+        hands = [ref.to_tuples(h) for h in dealt]
+        display = rng.below(10)
+        ender = rng.below(4)
+        r = score_hands("igo", ender, COLOURS[display], texts)
+        assert r["penalties"][ender] == ref.ender_min_series(hands[ender], display)[0]
+        # The same series given by hand: every other player's lowest penalty against it.
+        series = r["arrangements"][ender]["series"]
+        g = score_hands("igo", ender, COLOURS[display].lower(), texts, ender_series=series)
+        cards = ref.to_tuples(parse_hand(series, None))
+        colours = sorted(set(c for c, _ in cards))
+        values = [v for _, v in cards]
+        for i in range(4):
+            if i != ender:
+                assert g["penalties"][i] == ref.best_other(hands[i], display, colours, values)
+        assert g["penalties"] == r["penalties"]
