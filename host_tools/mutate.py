@@ -37,7 +37,7 @@ MODULES = {
     "corsica": ["test_corsica_rules"],
     "corsica_sim": ["test_corsica_sim"],
     "scoresheet": ["test_scoresheet"],
-    "jsonfmt": ["test_store", "test_history"],
+    "jsonfmt": ["test_jsonfmt", "test_store", "test_history"],
     "rng": ["test_rng"],
 }
 CONFTEST = """import os

@@ -285,3 +285,18 @@ def test_score_hands_against_the_brute_force_reference():
             if i != ender:
                 assert g["penalties"][i] == ref.best_other(hands[i], display, colours, values)
         assert g["penalties"] == r["penalties"]
+
+
+def test_round_error_texts_in_full():
+    assert message(lambda: score_round("rummy", 0, [1, 2])) == \
+        "rules must be 'igo' or 'corsari', not 'rummy'"
+    assert score_round("igo", 5, [1] * 6)[0] == [1, 1, 1, 1, 1, 0]
+    assert message(lambda: score_round("igo", 0, [1] * 7)) == "igo needs 2-6 players, got 7"
+    assert score_round("corsari", 0, [1] + [2] * 6)[1] == []
+    assert message(lambda: score_round("corsari", 0, [1] * 8)) == "corsari needs 2-7 players, got 8"
+    assert message(lambda: score_round("igo", 3, [1, 2, 3])) == "ender 3 out of range 0-2"
+    assert message(lambda: score_round("igo", 0, [1, -2])) == "penalty -2 is not a non-negative integer"
+    assert message(lambda: score_round("corsari", 0, [5, 0, 0])) == \
+        "players [1, 2] announced 0: youngest_first is needed"
+    assert message(lambda: score_round("corsari", 0, [5, 0, 0], [0])) == \
+        "youngest_first does not list players [1, 2]"
