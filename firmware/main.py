@@ -11,7 +11,9 @@ import sys
 def show_error(e):
     """Log e; show its type and message on the display if it can be built."""
     try:
-        with open("data/errors.txt", "w") as f:
+        import paths
+
+        with open(paths.ERRORS, "w") as f:
             sys.print_exception(e, f)
     except Exception:
         pass
@@ -33,9 +35,17 @@ def show_error(e):
 
 
 try:
+    import board
+    import boardspec
+
+    boardspec.check_once(board)  # a hand-edited board: one line, before the app loads
+    del boardspec
     import app
 
     app.main()
 except Exception as e:  # SystemExit and KeyboardInterrupt (Ctrl-C) pass
-    sys.print_exception(e)
+    if type(e).__name__ == "BoardError":
+        print(e)  # a bad board definition: the one line says what to fix
+    else:
+        sys.print_exception(e)
     show_error(e)
