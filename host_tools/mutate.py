@@ -39,6 +39,8 @@ MODULES = {
     "scoresheet": ["test_scoresheet"],
     "jsonfmt": ["test_jsonfmt", "test_store", "test_history"],
     "rng": ["test_rng"],
+    "ticks": ["test_ticks", "test_judge"],
+    "events": ["test_history"],
 }
 CONFTEST = """import os
 import sys
