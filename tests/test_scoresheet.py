@@ -428,3 +428,90 @@ def test_a_change_that_keeps_the_result_logs_no_new_game_over():
     assert [(line[1], line[4]) for line in log.lines[n:]] == [("undo", {"of": 1})]
     s.redo()
     assert [line[1] for line in log.lines[n + 1:]] == ["round"]
+
+
+def reference_rounds(rules, n, target, first, entries):
+    """(rounds as (starter, dealer, totals), over, winners) of the active entries, from
+    docs/rules.md: the running totals, who deals and starts, when the game ends; None
+    if a round follows the end of the game."""
+    from igo_scoring import score_round
+
+    totals = [0] * n
+    out = []
+    over, winners = False, []
+    starter = first
+    for k, e in enumerate(entries):
+        if over:
+            return None
+        if rules == "corsari":
+            dealer = (first + k) % n
+            starter = (dealer + 1) % n
+        else:
+            dealer = starter
+        at_once = []
+        if e[0] == "void":
+            nxt = e[1]
+        else:
+            scores, at_once = score_round(rules, e[1], e[2], list(range(n)))  # ages: 0 youngest
+            totals = [t + s for t, s in zip(totals, scores)]
+            nxt = e[1]
+        out.append((starter, dealer, list(totals)))
+        if rules == "igo":
+            starter = nxt
+        if at_once:
+            over, winners = True, at_once
+        elif rules == "igo":
+            winners = [i for i in range(n) if totals[i] >= target]
+            over = bool(winners)
+        elif max(totals) > target:
+            over, winners = True, [i for i in range(n) if totals[i] == min(totals)]
+    return out, over, winners
+
+
+def test_random_matches_against_a_reference_of_the_rules():
+    """Adds, voids, undos and redos (seeded) on a model of the action log; after every
+    step the sheet's rounds, totals, seats and end equal the reference's."""
+    from rng import Rng
+
+    rng = Rng(8)
+    for match in range(16):
+        rules = "igo" if match % 2 else "corsari"
+        n = 2 + rng.below(3)
+        first = rng.below(n)
+        target = 3 if rules == "igo" else 60
+        sheet = Sheet(rules, ["P%d" % i for i in range(n)], target, list(range(n)), first)
+        log, undone = [], []  # the model: entries in order, the undone ones (a stack)
+        for _ in range(20):
+            active = [e for e in log if e not in undone]
+            op = rng.below(10)
+            if op < 6:
+                pens = [rng.below(25) for _ in range(n)]
+                entry = (len(log), "round", rng.below(n), pens)
+                new_log, new_undone = active + [entry], []
+                do = (lambda e=entry: sheet.add_round(e[2], e[3]))
+            elif op == 6:
+                entry = (len(log), "void", rng.below(n))
+                new_log, new_undone = active + [entry], []
+                do = (lambda e=entry: sheet.add_void(e[2]))
+            elif op < 9 and active:
+                i = rng.below(len(active))
+                new_log, new_undone = log, undone + [active[i]]
+                do = (lambda i=i: sheet.undo(i))
+            elif undone:
+                new_log, new_undone = log, undone[:-1]
+                do = sheet.redo
+            else:
+                continue
+            entries = [e[1:] for e in new_log if e not in new_undone]
+            want = reference_rounds(rules, n, target, first, entries)
+            if want is None or (op < 7 and sheet.over):
+                before = sheet.to_obj()
+                assert raises(do)
+                assert sheet.to_obj() == before  # refused: nothing changed
+                continue
+            do()
+            log, undone = new_log, new_undone
+            rounds, over, winners = want
+            assert [(r["starter"], r["dealer"], r["totals"]) for r in sheet.rounds] == rounds
+            assert (sheet.over, sheet.winners) == (over, winners), (match, entries)
+            assert sheet.totals() == (rounds[-1][2] if rounds else [0] * n)
