@@ -589,3 +589,23 @@ def test_events_and_fields_outside_the_table_are_refused():
         assert h.pending() == 0
     finally:
         remove_tree(d)
+
+
+def test_refusals_name_the_event_or_field():
+    d = make_tmp_dir("hist")
+    try:
+        h = open_history(d)
+        for event, fields, text in (
+                ("shuffle", None, "history event 'shuffle' is unknown"),
+                ("shuffle", {"of": 1}, "history event 'shuffle' is unknown"),
+                ("round", {"note": 1}, "history field 'note' is not one of round's"),
+                ("undo", {"game": 2}, "history field 'game' is reserved")):
+            try:
+                h.log(event, 1, "igo", fields)
+            except ValueError as e:
+                assert str(e) == text, (str(e), text)
+            else:
+                assert False, text
+        assert h.pending() == 0
+    finally:
+        remove_tree(d)
