@@ -300,3 +300,25 @@ def test_round_error_texts_in_full():
         "players [1, 2] announced 0: youngest_first is needed"
     assert message(lambda: score_round("corsari", 0, [5, 0, 0], [0])) == \
         "youngest_first does not list players [1, 2]"
+
+
+def test_declared_colours_reach_the_engines_pick_and_its_cards():
+    # The ender lays out orange 1-10 (penalty 0). Without declared colours the series
+    # is orange alone: nobody holds an orange 11 to add. With declared colours it has a
+    # second colour; the engine takes the first pair that keeps the lowest other
+    # penalty (player 2's 44, lowered by K or N): red/orange, so player 1 adds R11.
+    ender = ["O%d" % v for v in range(1, 11)] + ["W1", "W2"]
+    p1 = ["R11", "Y11", "G11", "C11", "B11", "P11", "R1", "Y2", "G3", "C4", "B5", "P6"]
+    p2 = ["K11", "N11", "K1", "N2", "R3", "Y4", "G5", "C6", "B7", "P8", "K9", "N10"]
+    assert score_hands("igo", 0, "W", [ender, p1, p2])["penalties"] == [0, 65, 44]
+    assert score_hands("igo", 0, "W", [ender, p1, p2], declared_colours=True)["penalties"] == \
+        [0, 54, 44]
+    # Orange 1-10 and yellow 5: with declared colours orange/yellow is the pick (nobody
+    # can add a yellow 11, and red would let player 2, the lowest, add R11); a declared
+    # series takes each value from its first colour, so O5 is laid out and Y5 stays.
+    ender = ["O%d" % v for v in range(1, 11)] + ["Y5", "W1"]
+    p1 = ["K11", "G11", "C11", "B11", "P11", "R1", "Y2", "G3", "C4", "B5", "P6", "K2"]
+    p2 = ["R11", "N11", "K1", "N2", "R3", "Y4", "G5", "C6", "B7", "P8", "K9", "N10"]
+    r = score_hands("igo", 0, "W", [ender, p1, p2], declared_colours=True)
+    assert r["arrangements"][0]["series"] == ["O%d" % v for v in range(1, 11)]
+    assert r["arrangements"][0]["left"] == ["Y5"]
