@@ -322,3 +322,13 @@ def test_declared_colours_reach_the_engines_pick_and_its_cards():
     r = score_hands("igo", 0, "W", [ender, p1, p2], declared_colours=True)
     assert r["arrangements"][0]["series"] == ["O%d" % v for v in range(1, 11)]
     assert r["arrangements"][0]["left"] == ["Y5"]
+
+
+def test_youngest_first_reaches_the_round_from_hands():
+    # Two players lay out everything (penalty 0): the youngest of them wins at once.
+    ender = ["O%d" % v for v in range(1, 7)] + ["K%d" % v for v in range(1, 7)]
+    p1 = ["Y%d" % v for v in range(1, 12)] + ["W1"]
+    p2 = ["G%d" % v for v in range(1, 12)] + ["W2"]
+    r = score_hands("corsari", 0, "W", [ender, p1, p2], youngest_first=[2, 1, 0])
+    assert r["penalties"] == [21, 0, 0] and r["winners"] == [2]
+    assert r["round_scores"] == [10 + 21, -10, -10]
