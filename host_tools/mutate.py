@@ -37,8 +37,10 @@ MODULES = {
     "corsica": ["test_corsica_rules"],
     "corsica_sim": ["test_corsica_sim"],
     "scoresheet": ["test_scoresheet"],
-    "jsonfmt": ["test_store", "test_history"],
+    "jsonfmt": ["test_jsonfmt", "test_store", "test_history"],
     "rng": ["test_rng"],
+    "ticks": ["test_ticks", "test_judge"],
+    "events": ["test_history"],
 }
 CONFTEST = """import os
 import sys

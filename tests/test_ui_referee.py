@@ -119,6 +119,11 @@ def test_tie_is_broken_by_a_shown_and_logged_random_draw():
     # The same seed gives the same draw (replayable from the log).
     again, _, _ = play(11)
     assert again["seed"] == result["seed"] and again["winner"] == result["winner"]
+    # And the logged seed alone tells who won: xorshift32 (test_rng) from that seed,
+    # its first 16-bit draw modulo the two tied players.
+    from rng import Rng
+
+    assert result["winner"] == [0, 2][(Rng(result["seed"]).next32() >> 16) % 2]
     # Over many seeds both tied players win sometimes.
     winners = set()
     for seed in range(1, 9):
