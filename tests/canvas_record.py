@@ -82,15 +82,46 @@ class RecordingCanvas:
                 best = scale
         return best
 
+    def boxes(self):
+        """(text, x0, y0, x1, y1) per text: the box its characters cover, spaces at
+        either end left out (they draw nothing); blank texts are left out."""
+        out = []
+        for s, x, y, scale, color in self.texts:
+            ink = s.strip(" ")
+            if not ink:
+                continue
+            cell = FONT_W * scale
+            x0 = x + (len(s) - len(s.lstrip(" "))) * cell
+            out.append((s, x0, y, x0 + len(ink) * cell, y + FONT_W * scale))
+        return out
+
     def off_screen(self):
         """Texts that do not fit on the display (a layout bug)."""
         bad = []
-        for s, x, y, scale, color in self.texts:
-            if x < 0 or y < 0 or x + self.text_width(s, scale) > self.width:
-                bad.append(s)
-            elif y + 8 * scale > self.height:
+        for s, x0, y0, x1, y1 in self.boxes():
+            if x0 < 0 or y0 < 0 or x1 > self.width or y1 > self.height:
                 bad.append(s)
         return bad
+
+    def overlaps(self):
+        """Pairs of texts drawn over each other (a layout bug)."""
+        boxes = self.boxes()
+        bad = []
+        for i in range(len(boxes)):
+            a = boxes[i]
+            for b in boxes[i + 1:]:
+                if a[1] < b[3] and b[1] < a[3] and a[2] < b[4] and b[2] < a[4]:
+                    bad.append((a[0], b[0]))
+        return bad
+
+    def misfits(self):
+        """Everything wrong with the layout, as text ("" when it fits)."""
+        out = []
+        for s in self.off_screen():
+            out.append("off screen: %r" % s)
+        for a, b in self.overlaps():
+            out.append("overlap: %r / %r" % (a, b))
+        return "; ".join(out)
 
 
 # A test rig: an App on a fresh flash directory, driven by button names -------------
@@ -162,8 +193,8 @@ class Rig:
     def shown(self):
         """Draw the top screen; return its text (asserting the layout fits)."""
         self.app.draw(self.canvas)
-        bad = self.canvas.off_screen()
-        assert not bad, "off screen: %r" % (bad,)
+        bad = self.canvas.misfits()
+        assert not bad, bad
         return self.canvas.shown()
 
     def text(self):
