@@ -5,7 +5,7 @@ import ui
 from corsica import Game
 from corsica_cards import card_text
 from judge import ticks_diff
-from ui_tap import RESLAP_BEEP, RULES, TAP_MODULES, TapScreen, clock_of, name, tie_text
+from ui_tap import RESLAP_BEEP, RULES, TAP_MODULES, TapScreen, clock_of, name
 
 REASON_TEXT = {"double": "DOUBLE", "sandwich": "SANDWICH", "sequence": "SEQUENCE",
                "sum10": "SUM 10"}
@@ -106,7 +106,7 @@ class DeckGame(TapScreen):
         self.window_us = 0
         self.waiting = False
         if result["tie"]:
-            self.banner = "TIE %s: drawn" % tie_text(result["tie"])
+            self.banner = "DRAWN AT RANDOM"
         if result["reslap"]:
             self.message = ("RE-SLAP!", "")
             self.arm(self.clock())  # the same pile: window stays open

@@ -70,6 +70,7 @@ class Walk(Table):
             self.rig = Rig(names=NAMES)
         self.app = self.rig.app
         self.hw = self.app.hw = FakeHw(players)
+        self.hw.now_us = self  # the screens' clock is the table's
         self.app.player_buttons = players
         self.t = (1 << 30) - 3000000
         self.size = size
@@ -265,6 +266,7 @@ def walk_referee(w):
     w.keys("up down")
     w.choose("Corsica ref")
     w.edit_all()
+    w.keys("ok up ok")  # 6 players
     w.app.settings["out_at_3"] = True
     w.choose("Start")
     assert w.screen_name() == "Referee"
@@ -295,7 +297,10 @@ def walk_referee(w):
         w.keys("down")
         w.down(1, after=20000)  # early, while the result is shown
         w.up(1, after=1000)
-    w.keys("back back back")
+    w.keys("back")
+    screen = w.app.top()
+    assert screen.out(4) and screen.no_cards == 0x30, (screen.mistakes, screen.no_cards)
+    w.keys("back back")
 
 
 def walk_deck(w):
@@ -303,6 +308,7 @@ def walk_deck(w):
     w.edit_all()
     w.app.settings["variants"] = ["sandwich", "sequence", "sum10"]
     w.app.settings["slap_window_ms"] = 300
+    w.keys("ok up ok")  # 6 players
     w.choose("Deal")
     assert w.screen_name() == "DeckGame"
     game = w.app.top().game
