@@ -16,14 +16,20 @@ def leaders(sheet):
 
 def leader_line(sheet, chars):
     """"Leads: Annabell", "Lead: Ana Ben" for a shared lead, "All level" when
-    everyone is level; at most chars characters."""
-    lead = leaders(sheet)
-    if len(lead) == len(sheet.names):
+    everyone is level; once the game is over "Won: Annabell"; at most chars
+    characters."""
+    if sheet.over:
+        who, one, some = sheet.winners, "Won: ", "Won: "
+    else:
+        who, one, some = leaders(sheet), "Leads: ", "Lead: "
+    if len(who) == len(sheet.names) and not sheet.over:
         return "All level"
-    if len(lead) == 1:
-        return ("Leads: " + sheet.names[lead[0]])[:chars]
-    text = "Lead: " + " ".join(ui.short_names(sheet.names, 3)[i] for i in lead)
-    return text if len(text) <= chars else "%d share the lead" % len(lead)
+    if len(who) == 1:
+        return (one + sheet.names[who[0]])[:chars]
+    text = some + " ".join(ui.short_names(sheet.names, 3)[i] for i in who)
+    if len(text) <= chars:
+        return text
+    return "%d %s" % (len(who), "won" if sheet.over else "share the lead")
 
 
 class SheetView(ui.Screen):

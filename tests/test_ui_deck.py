@@ -56,7 +56,7 @@ def test_deck_turn_order_big_card_and_counts():
         table.press(0)
         canvas = table.canvas()
         assert canvas.scale_of("5S") == 3 and canvas.title() == "P2 to play"
-        assert " 1  4" in canvas.shown() and ">2  5" in canvas.shown()
+        assert " P1  4" in canvas.shown() and ">P2  5" in canvas.shown()
         table.press(0)  # not P1's turn: a tap (judged once the taps are in)
         table.press(1)  # a slap had started: P2's press is a tap too, not a play
         assert len(game.pile) == 1 and game.turn == 1
@@ -212,9 +212,19 @@ def test_deck_honour_demand_and_a_game_to_the_end():
         assert not table.screen().slap_window
         [over] = table.history("game_over")
         assert over["winners"] == [1] and over["totals"] == [0, 4]
+        text = canvas.shown()
+        assert "holds every card" in text and "ok: deal again" in text
+        assert "back: setup" in text
         table.press(0)  # nothing happens after the end
         assert game.over and table.history("slap") == []
-        table.nav("back")
+        table.nav("ok")  # a new deal for the same players
+        screen = table.screen()
+        assert type(screen).__name__ == "DeckGame" and screen.game is not game
+        assert screen.players == 2 and not screen.game.over
+        assert screen.game.card_count() == 54
+        table.nav("back")  # a game under way: asks first
+        assert type(table.screen()).__name__ == "Confirm"
+        table.nav("ok")
         assert type(table.screen()).__name__ == "Home"
     finally:
         table.close()
@@ -251,7 +261,7 @@ def test_deck_tie_banner_and_mistakes_until_out():
         table.after(30000).press(1)
         table.settle()
         text = table.shown()
-        assert "OUT" in text and " 2  x" in text and game.eliminated(1)
+        assert "OUT" in text and "P2 out" in text and game.eliminated(1)
         slaps = len(table.history())
         table.after(30000).press(1)  # out for good: the button does nothing
         table.settle()
@@ -285,6 +295,6 @@ def test_six_players_fit_the_screen():
         table.nav("back")
         assert "P6 0" in table.shown()
         table.app.push(DeckGame(table.app, Game(6, (), 3), 1, table))
-        assert "6  9" in table.shown()
+        assert "P6  9" in table.shown()
     finally:
         table.close()
