@@ -83,6 +83,7 @@ class Walk(Table):
         self.app.draw(canvas)
         name = type(self.app.top()).__name__
         self.seen[name] = self.seen.get(name, 0) + 1
+        assert canvas.title() != "Error", "a screen crashed: %r" % canvas.lines()
         bad = canvas.misfits()
         if bad and len(self.misfits) < 10:
             self.misfits.append("%dx%d %s: %s\n  shown: %r" % (
@@ -348,8 +349,11 @@ def run_walks(size):
     """Every walk at one display size: (screens seen, misfits)."""
     seen = {}
     misfits = []
-    for walk, players in WALKS:
-        w = Walk(size, players)
+    walks = [(walk, players, None) for walk, players in WALKS]
+    walks.append((walk_boot_notices, 6, '{"names": "Annabell"}'))
+    for walk, players, config in walks:
+        gc.collect()
+        w = Walk(size, players, config)
         try:
             walk(w)
         finally:
@@ -357,15 +361,7 @@ def run_walks(size):
         for name in w.seen:
             seen[name] = seen.get(name, 0) + w.seen[name]
         misfits += w.misfits
-        gc.collect()
-    w = Walk(size, 6, config='{"names": "Annabell"}')
-    try:
-        walk_boot_notices(w)
-    finally:
-        w.close()
-    for name in w.seen:
-        seen[name] = seen.get(name, 0) + w.seen[name]
-    misfits += w.misfits
+        w = None
     return seen, misfits
 
 

@@ -1,11 +1,17 @@
 """Battle of Corsica on the virtual deck, driven through the App with synthetic GPIO
 snapshots (tests/corsica_rig.py)."""
-from corsica import Game
-from corsica_cards import parse_card
-from corsica_rig import PINS, Table, orders, referee
-from ui_corsica import DeckSetup
-from ui_tap import WIN_BEEP
-from ui_deck import DeckGame
+import gc
+
+gc.collect()  # the unix port compiles these from source: the app first, on a clean heap
+import app  # noqa: E402,F401
+
+gc.collect()
+from corsica import Game  # noqa: E402
+from corsica_cards import parse_card  # noqa: E402
+from corsica_rig import PINS, Table, orders, referee  # noqa: E402
+from ui_corsica import DeckSetup  # noqa: E402
+from ui_tap import WIN_BEEP  # noqa: E402
+from ui_deck import DeckGame  # noqa: E402
 
 
 # --- virtual deck ------------------------------------------------------------------------
