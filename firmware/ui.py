@@ -140,9 +140,9 @@ def short_names(names, width):
                                         for o in alike if o != j):
                 k += 1
             out[j] = name[: width - 1] + name[k:k + 1] if k < len(name) else name[:width]
-    for i in range(len(out)):
-        if out.count(out[i]) > 1:
-            out[i] = ("P%d" % (i + 1))[:width]
+    alike = [i for i in range(len(out)) if out.count(out[i]) > 1]
+    for i in alike:
+        out[i] = ("P%d" % (i + 1))[:width]
     return out
 
 

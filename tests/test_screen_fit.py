@@ -421,3 +421,29 @@ def test_every_screen_class_is_walked():
     found -= {"Menu", "Form", "TapScreen"}  # bases: drawn through their subclasses
     assert sorted(found) == sorted(SCREENS), (sorted(found - set(SCREENS)),
                                               sorted(set(SCREENS) - found))
+
+
+def test_short_names_are_told_apart():
+    import ui
+
+    assert ui.short_names(NAMES[:4], 3) == ["Ana", "Ane", "Ben", "Cle"]
+    assert ui.short_names(["Ann", "Annabell", "Bob"], 3) == ["Ann", "Ana", "Bob"]
+    assert ui.short_names(["Annabel1", "Annabel2"], 2) == ["A1", "A2"]
+    assert ui.short_names(["Ann", "Ann2"], 3) == ["Ann", "An2"]
+    assert ui.short_names(["Xy", "Xyz"], 2) == ["Xy", "Xz"]
+    assert ui.short_names(["Abcd", "Abce", "Abd"], 3) == ["Abc", "Abe", "Abd"]
+    assert ui.short_names(["Abc", "Abcc", "Bo"], 3) == ["P1", "P2", "Bo"]  # still alike
+
+
+def test_a_long_setting_value_shortens_its_label_not_itself():
+    from canvas_record import Rig
+
+    rig = Rig(names=NAMES)
+    try:
+        rig.choose("I Go")
+        rig.nav("down down")
+        assert "Starts Annabell" in rig.shown()
+        rig.nav("ok down")
+        assert "Star <Clemence>" in rig.shown()  # 15 characters with the brackets
+    finally:
+        rig.close()
