@@ -39,8 +39,8 @@ class History:
     MAX_COUNT = MAX_COUNT
 
     def __init__(self, path, boot_path, device_id=None):
-        """path: e.g. "data/history.jsonl" (relative to the flash root); boot_path: the
-        small file holding the boot counter and ids, e.g. "data/boot.json";
+        """path: e.g. paths.HISTORY (relative to the flash root); boot_path: the
+        small file holding the boot counter and ids, e.g. paths.BOOT;
         device_id: the chip's unique id as hex (None: made once and kept)."""
         self.path = path
         self.problems = []  # one-line texts of what was repaired at boot
@@ -142,10 +142,11 @@ def _tail(path):
     """Return (last parseable line as a dict or None, True if the file ends mid-line),
     reading backwards in small chunks."""
     try:
-        size = os.stat(path)[6]
+        st = os.stat(path)
     except OSError:
         return None, False
-    if size == 0:
+    size = st[6]
+    if size == 0 or st[0] & store.S_IFDIR:  # a folder that could not be set aside
         return None, False
     with open(path, "rb") as f:
         f.seek(size - 1)
