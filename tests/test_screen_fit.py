@@ -69,9 +69,11 @@ class Walk(Table):
         else:
             self.rig = Rig(names=NAMES)
         self.app = self.rig.app
+        from signals import Signals
+
         self.hw = self.app.hw = FakeHw(players)
         self.hw.now_us = self  # the screens' clock is the table's
-        self.app.player_buttons = players
+        self.app.out = Signals(self.hw)
         self.t = (1 << 30) - 3000000
         self.size = size
         self.seen = {}  # screen class name -> times drawn
