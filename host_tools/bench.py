@@ -3,6 +3,7 @@ Markdown table for the README (bench/README.md says what each figure means).
 
     python -m host_tools bench [--quick] [--out FILE] [--keep DIR]
     python -m host_tools bench --write-sessions     regenerate bench/session_*.txt
+    python -m host_tools bench --picture docs/screens.png   the README's screens
 
 Speed figures run bench/*.py in fresh processes on CPython and on the MicroPython unix
 port (each script prints a median over many runs; the process is repeated REPEATS
@@ -541,6 +542,31 @@ def referee_script():
     return s.text()
 
 
+# The README's picture: (session, screen number) of frames the simulator saves with
+# --screens while it plays the session. After a change of the sessions or screens,
+# check the picture: the numbers may need to follow.
+PICTURE = (("igo", 1), ("igo", 175), ("igo", 199), ("igo", 461),
+           ("referee", 9), ("referee", 11), ("referee", 15), ("referee", 18))
+
+
+def write_picture(path):
+    """Play the sessions in the simulator and put the PICTURE frames in one PNG."""
+    from host_tools import screen
+
+    frames = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in sorted(set(s for s, _ in PICTURE)):
+            shots = os.path.join(tmp, "screens-" + name)
+            cmd = [sys.executable, "-m", "host_tools", "sim", "--script", _script(name),
+                   "--flash", os.path.join(tmp, "flash-" + name), "--screens", shots]
+            subprocess.run(cmd, capture_output=True, timeout=600)
+        for name, number in PICTURE:
+            shot = os.path.join(tmp, "screens-" + name, "screen-%03d.png" % number)
+            frames.append(screen.from_png(shot))
+        screen.picture(frames, path)
+    print("wrote %s (%d screens)" % (os.path.relpath(path, os.getcwd()), len(frames)))
+
+
 def write_sessions():
     scripts = {"igo": game_script("igo"), "corsari": game_script("corsari"),
                "referee": referee_script()}
@@ -564,6 +590,8 @@ def parse_args(argv):
     p.add_argument("--keep", metavar="DIR", help="keep the session flashes and screens here")
     p.add_argument("--write-sessions", action="store_true",
                    help="regenerate bench/session_*.txt and exit")
+    p.add_argument("--picture", metavar="PNG",
+                   help="write the README's screens picture (docs/screens.png) and exit")
     return p.parse_args(argv)
 
 
@@ -573,6 +601,9 @@ def main(argv):
         sys.path.insert(0, FIRMWARE)
     if args.write_sessions:
         write_sessions()
+        return 0
+    if args.picture:
+        write_picture(args.picture)
         return 0
     if not os.path.exists(MICROPYTHON):
         print("bench: %s not found (make venv)" % MICROPYTHON, file=sys.stderr)

@@ -265,3 +265,23 @@ def test_braille_keeps_every_pixel():
     dots = {(x, y) for y in range(64) for x in range(128)
             if (ord(art[y // 4][x // 2]) - 0x2800) & screen.BRAILLE_BITS[y % 4][x % 2]}
     assert dots == {(0, 0), (1, 3), (127, 63), (64, 33)}
+
+
+def test_picture_puts_frames_side_by_side(tmp_path):
+    from PIL import Image
+
+    a, b, c = bytearray(1024), bytearray(1024), bytearray(1024)
+    a[0] = 1  # (0,0)
+    b[1023] = 0x80  # (127,63)
+    c[64] = 0xFF  # column 64, rows 0-7
+    screen.picture([a, b, c], tmp_path / "p.png", columns=2, scale=2, margin=6)
+    img = Image.open(tmp_path / "p.png").convert("RGB")
+    assert img.size == (2 * 268, 2 * 140)
+    lit = sum(screen.LIT)
+
+    def on(cell_x, cell_y, x, y):
+        return sum(img.getpixel((cell_x * 268 + 6 + 2 * x, cell_y * 140 + 6 + 2 * y))) == lit
+
+    assert on(0, 0, 0, 0) and not on(0, 0, 1, 0)
+    assert on(1, 0, 127, 63) and not on(1, 0, 0, 0)
+    assert on(0, 1, 64, 7) and not on(0, 1, 64, 8)
