@@ -99,7 +99,7 @@ class SheetView(ui.Screen):
         for i in shown:
             head += ("%" + str(width) + "s") % names[i]
         canvas.text(head, 0, row_y(0))
-        canvas.hline(0, row_y(1) - 2, canvas.width - 5, 1)
+        canvas.hline(0, row_y(1) - 1, canvas.width - 5, 1)  # between the rows
         for row in range(min(BODY, len(sheet.rounds) - self.top)):
             k = self.top + row
             r = sheet.rounds[k]

@@ -87,10 +87,28 @@ class Walk(Table):
         self.seen[name] = self.seen.get(name, 0) + 1
         assert canvas.title() != "Error", "a screen crashed: %r" % canvas.lines()
         bad = canvas.misfits()
+        if not bad and self.hides_lines() and not self.arrow_drawn(canvas):
+            bad = "lines hidden and no arrow says so"
         if bad and len(self.misfits) < 10:
             self.misfits.append("%dx%d %s: %s\n  shown: %r" % (
                 self.size[0], self.size[1], name, bad, canvas.lines()))
         return canvas
+
+    def hides_lines(self):
+        """True if the top screen is a list with more lines than the screen shows."""
+        import ui
+
+        screen = self.app.top()
+        if hasattr(screen, "items"):  # menus, settings lists
+            return len(screen.items) > ui.ROWS
+        if type(screen).__name__ == "RoundReview":
+            return len(screen.lines()) > ui.ROWS
+        return False
+
+    def arrow_drawn(self, canvas):
+        """A scroll arrow (ui.draw_more) in the 4 pixels at the right edge."""
+        return any(kind == "fill_rect" and x >= canvas.width - 4 and w <= 4
+                   for kind, x, y, w, h, color in canvas.shapes)
 
     def tick(self):
         Table.tick(self)
@@ -396,7 +414,7 @@ def test_every_screen_fits_every_display_with_the_most_players_and_long_names():
         assert not missing, "not reached: %r" % (missing,)
 
 
-def test_the_fit_check_finds_text_off_screen_and_over_other_text():
+def test_the_fit_check_finds_text_off_screen_over_other_text_or_unreadable():
     canvas = RecordingCanvas(128, 64)
     canvas.text("fits", 0, 0)
     canvas.text("  fourteen ink   ", 16, 9)  # 17 characters, 14 of them ink
@@ -411,6 +429,16 @@ def test_the_fit_check_finds_text_off_screen_and_over_other_text():
     canvas.text("under", 40, 35)  # "big" at scale 2 reaches y = 36
     canvas.text("apart", 100, 40)
     assert canvas.overlaps() == [("Rd Ann Bob", "Cy"), ("big", "under")]
+    canvas.clear()
+    canvas.fill_rect(0, 0, 128, 9, 1)  # a title bar: its text in the other colour
+    canvas.text("title", 1, 1, 1, 0)
+    canvas.text("dark on dark", 0, 20, 1, 0)
+    canvas.fill_rect(0, 30, 128, 9, 1)
+    canvas.text("light on light", 4, 31)
+    canvas.text("arrow over me", 0, 50)
+    canvas.fill_rect(100, 52, 4, 2, 1)  # drawn afterwards, over the text
+    canvas.fill_rect(120, 52, 4, 2, 1)  # beside it: fine
+    assert canvas.unreadable() == ["dark on dark", "light on light", "arrow over me"]
 
 
 def test_every_screen_class_is_walked():
