@@ -6,6 +6,7 @@ naming the screen and what it showed.
 """
 import gc
 import os
+import sys
 
 gc.collect()
 import app  # noqa: E402,F401
@@ -13,6 +14,8 @@ import app  # noqa: E402,F401
 gc.collect()
 from canvas_record import RecordingCanvas, nav_keys, write_file  # noqa: E402
 from corsica_rig import FakeHw, Table  # noqa: E402
+
+SMALL_HEAP = sys.implementation.name == "micropython"  # (CPython's collection is slow)
 
 # Eight characters each (config.NAME_LEN), two sharing their first letters.
 NAMES = ["Annabell", "Annelise", "Benedikt", "Clemence", "Domenico", "Eleonora",
@@ -117,7 +120,8 @@ class Walk(Table):
     def keys(self, keys):
         """Buttons as in canvas_record.nav_keys: "up down ok back", "ok:long", "ok*3"."""
         for name, kind in nav_keys(keys):
-            gc.collect()  # a key may open a screen whose module the unix port compiles
+            if SMALL_HEAP:  # a key may open a screen whose module the port compiles
+                gc.collect()
             self.app.on_nav(name, kind)
             self.tick()
         return self
