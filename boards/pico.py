@@ -1,6 +1,8 @@
 """Reference build: Raspberry Pi Pico (RP2040) + SSD1306 128x64 I2C OLED.
 
 Board definitions are data only; `firmware/hw.py` builds the hardware from them.
+Every other board starts from this one (`from pico import *`) and sets only what
+differs; firmware/boardspec.py lists every setting and checks them at load.
 Every button is wired active-low: GPIO -> button -> GND, internal pull-up.
 """
 NAME = "pico"
@@ -23,3 +25,6 @@ LED_PINS = (6, 7, 8, 9, 14, 15)
 BUZZER_PIN = 22
 # SIO GPIO_IN register: all GPIO levels in one read (RP2040 and RP2350).
 GPIO_IN_ADDR = 0xD0000004
+# Player taps timestamped by a PIO state machine ("pio", every 6 clock cycles; pins
+# within 6 consecutive GPIOs) or by a hard IRQ per pin ("irq", 1 us steps).
+CAPTURE = "pio"

@@ -61,6 +61,8 @@ class App:
         problem = self._load_state()
         if problem:
             problems.append(problem)
+        if getattr(hw, "capture_problem", None):  # PIO tap capture fell back to pin IRQs
+            problems.append(hw.capture_problem)
         self.stack.append(Home(self))
         self._entered()
         for problem in problems:

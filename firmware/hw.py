@@ -1,11 +1,17 @@
 """The hardware, built from a board definition (boards/*.py, deployed as `board`).
 
 `Hardware(board)` gives the display driver (`display`), the canvas the UI draws on
-(`canvas`, `show()` sends it), the player buttons (`players`, `ring` filled by a
-hard IRQ on both edges of every player pin, `player_bits` to read the levels), the
+(`canvas`, `show()` sends it), the player buttons (`players`, `ring` of their level
+changes, `player_bits` to read the levels), the
 navigation buttons (`poll_nav`), the LEDs (`led`) and the buzzer (`beep`). A board
 without LEDs, buzzer or with fewer player buttons works; those calls are no-ops.
 Every button is active-low with the internal pull-up: bit 0 = pressed.
+
+The board's CAPTURE chooses how player taps are timestamped (`capture` says which
+runs): "irq" (default) a hard IRQ on both edges of every player pin fills a
+tapring.TapRing; "pio" a PIO state machine (pio_capture.py, imported only then)
+samples all player pins every few clock cycles. If PIO capture cannot start, the
+pin IRQs take over and `capture_problem` says why (the app shows it at boot).
 """
 import time
 
@@ -13,14 +19,9 @@ import micropython
 from machine import I2C, PWM, Pin, mem32, unique_id
 
 from canvas import Canvas
+from navbuttons import NavButtons
 from ssd1306 import SSD1306
 from tapring import TapRing
-
-# Navigation button states.
-IDLE = 0
-PRESSED = 1  # debounced down, not yet long
-REPEATING = 2  # "long" sent, "repeat" every REPEAT_MS
-IGNORED = 3  # held since boot: no events until released
 
 
 def _edge_handler(ring, gpio_in, gpio):
@@ -35,8 +36,6 @@ def _edge_handler(ring, gpio_in, gpio):
 
 class Hardware:
     DEBOUNCE_MS = 20  # a nav button level must hold this long to count
-    LONG_MS = 600  # held this long: one "long" event (no "press" on release)
-    REPEAT_MS = 150  # then a "repeat" event this often while still held
     RING_SIZE = 64  # player edges buffered between main-loop drains
     BEEP_DUTY = 32768  # duty_u16 of the piezo tone
 
@@ -54,26 +53,33 @@ class Hardware:
         self.display.init()
         self.canvas = Canvas(width, height)
 
-        # Player buttons: a hard IRQ handler per pin, made once (it records its pin).
         self.players = len(board.PLAYER_PINS)
         self.player_bits = tuple(1 << p for p in board.PLAYER_PINS)
-        self.ring = TapRing(self.RING_SIZE) if ring is None else ring
         self._player_pins = [Pin(p, Pin.IN, Pin.PULL_UP) for p in board.PLAYER_PINS]
-        self.irq_handlers = [_edge_handler(self.ring, board.GPIO_IN_ADDR, gpio)
-                             for gpio in board.PLAYER_PINS]
-        for pin, handler in zip(self._player_pins, self.irq_handlers):
-            pin.irq(handler=handler, trigger=Pin.IRQ_FALLING | Pin.IRQ_RISING, hard=True)
+        self.capture = "irq"
+        self.capture_problem = None
+        self.irq_handlers = []
+        if getattr(board, "CAPTURE", "irq") == "pio" and ring is None:
+            try:
+                import pio_capture
 
-        # Navigation buttons, polled; per-button state in parallel lists.
+                self.ring = pio_capture.start(board.PLAYER_PINS, self.RING_SIZE)
+                self.capture = "pio"
+            except Exception as e:  # the device always boots: the pin IRQs take over
+                self.capture_problem = "PIO capture off (%s): pin IRQs time the taps" % (e,)
+        if self.capture == "irq":
+            # A hard IRQ handler per pin, made once (it records its pin).
+            self.ring = TapRing(self.RING_SIZE) if ring is None else ring
+            self.irq_handlers = [_edge_handler(self.ring, board.GPIO_IN_ADDR, gpio)
+                                 for gpio in board.PLAYER_PINS]
+            for pin, handler in zip(self._player_pins, self.irq_handlers):
+                pin.irq(handler=handler, trigger=Pin.IRQ_FALLING | Pin.IRQ_RISING, hard=True)
+
+        # Navigation buttons, polled (navbuttons.py makes the events).
         self.nav_names = sorted(board.BUTTONS)
         self._nav_pins = [Pin(board.BUTTONS[n], Pin.IN, Pin.PULL_UP) for n in self.nav_names]
-        now = time.ticks_ms()
-        count = len(self.nav_names)
-        self._raw = [p.value() == 0 for p in self._nav_pins]  # last level seen
-        self._since = [now] * count  # when `_raw` last changed
-        # A button held at boot is ignored until released.
-        self._state = [IGNORED if r else IDLE for r in self._raw]
-        self._next = [now] * count  # when the next "repeat" is due
+        self.nav = NavButtons(self.nav_names, [p.value() == 0 for p in self._nav_pins],
+                              time.ticks_ms(), self.DEBOUNCE_MS)
 
         self._leds = [Pin(p, Pin.OUT, value=0) for p in board.LED_PINS]
         self._pwm = None
@@ -99,37 +105,19 @@ class Hardware:
 
     def poll_nav(self, now_ms):
         """Debounced navigation events since the last poll: [(name, kind), ...],
-        kind "press" (on release), "long" (held LONG_MS, once) or "repeat".
-        Also ends a beep whose time is up. Call it every main-loop pass."""
+        kind "press" (on release), "long" (held navbuttons.LONG_MS, once) or "repeat".
+        Also ends a beep whose time is up and keeps the PIO capture's clock anchor
+        near now. Call it every main-loop pass."""
+        if self.capture == "pio":
+            self.ring.follow(time.ticks_us())
         if self._beep_end is not None and time.ticks_diff(now_ms, self._beep_end) >= 0:
             self._beep_end = None
             self._pwm.duty_u16(0)
         events = []
-        diff = time.ticks_diff
-        for i in range(len(self._nav_pins)):
-            raw = self._nav_pins[i].value() == 0
-            if raw != self._raw[i]:
-                self._raw[i] = raw
-                self._since[i] = now_ms
-                continue
-            held = diff(now_ms, self._since[i])  # how long the level has been stable
-            state = self._state[i]
-            if not raw:
-                if state != IDLE and held >= self.DEBOUNCE_MS:
-                    if state == PRESSED:
-                        events.append((self.nav_names[i], "press"))
-                    self._state[i] = IDLE
-            elif state == IDLE:
-                if held >= self.DEBOUNCE_MS:
-                    self._state[i] = PRESSED
-            elif state == PRESSED:
-                if held >= self.LONG_MS:
-                    self._state[i] = REPEATING
-                    self._next[i] = time.ticks_add(now_ms, self.REPEAT_MS)
-                    events.append((self.nav_names[i], "long"))
-            elif state == REPEATING and diff(now_ms, self._next[i]) >= 0:
-                self._next[i] = time.ticks_add(now_ms, self.REPEAT_MS)
-                events.append((self.nav_names[i], "repeat"))
+        level = self.nav.level
+        pins = self._nav_pins
+        for i in range(len(pins)):
+            level(i, pins[i].value() == 0, now_ms, events)
         return events
 
     def led(self, i, on):

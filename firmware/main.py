@@ -35,9 +35,17 @@ def show_error(e):
 
 
 try:
+    import board
+    import boardspec
+
+    boardspec.check_once(board)  # a hand-edited board: one line, before the app loads
+    del boardspec
     import app
 
     app.main()
 except Exception as e:  # SystemExit and KeyboardInterrupt (Ctrl-C) pass
-    sys.print_exception(e)
+    if type(e).__name__ == "BoardError":
+        print(e)  # a bad board definition: the one line says what to fix
+    else:
+        sys.print_exception(e)
     show_error(e)

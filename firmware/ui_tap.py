@@ -7,8 +7,9 @@ applies the rules. While taps are being collected a screen sets `slap_window`, s
 the app holds back flash writes; it is cleared when the result is shown.
 """
 import ui
-from judge import Judge, pin_of, ticks_diff
+from judge import Judge, pin_of
 from rng import Rng
+from ticks import ticks_diff
 
 # Loaded for the Corsica modes only: the app drops them when they are left.
 TAP_MODULES = ("ui_tap", "judge", "rng")
@@ -24,7 +25,10 @@ def name(player):
 
 
 def margin_text(us):
-    """Margin behind the first tap in ms: "+0.4" below 10 ms, "+12" above."""
+    """Margin behind the first tap: "+15u" (microseconds) below 0.1 ms, where PIO
+    timestamps tell taps apart, then in ms: "+0.4" below 10 ms, "+12" above."""
+    if 0 < us < 100:
+        return "+%du" % us
     if us < 10000:
         return "+%d.%d" % (us // 1000, us % 1000 // 100)
     return "+%d" % (us // 1000)

@@ -38,27 +38,6 @@ def to_png(frame, path, scale=4, width=WIDTH, height=HEIGHT, margin=None):
     img.save(path)
 
 
-def picture(frames, path, columns=4, scale=2, margin=6, width=WIDTH, height=HEIGHT):
-    """Several frames side by side in rows of `columns`, as `to_png` draws one."""
-    from PIL import Image, ImageDraw
-
-    cell_w, cell_h = width * scale + 2 * margin, height * scale + 2 * margin
-    rows = (len(frames) + columns - 1) // columns
-    img = Image.new("RGB", (columns * cell_w, rows * cell_h), FRAME_BG)
-    draw = ImageDraw.Draw(img)
-    dot = max(1, scale - 1)
-    for i, frame in enumerate(frames):
-        left = (i % columns) * cell_w + margin
-        top = (i // columns) * cell_h + margin
-        draw.rectangle([left, top, left + width * scale - 1, top + height * scale - 1], fill=DARK)
-        for y in range(height):
-            for x in range(width):
-                if pixel(frame, x, y, width):
-                    px, py = left + x * scale, top + y * scale
-                    draw.rectangle([px, py, px + dot - 1, py + dot - 1], fill=LIT)
-    img.save(path)
-
-
 def from_png(path, scale=4, width=WIDTH, height=HEIGHT, margin=None):
     """Read back a frame saved by `to_png` (for tests)."""
     from PIL import Image

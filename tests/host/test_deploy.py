@@ -1,10 +1,14 @@
 """deploy against vdevice: incremental copies, removals, data kept, a full flash."""
 import json
+import os
 import subprocess
 import sys
 
-from host_tools import ROOT
-from host_tools.mpremote_port import picos_in
+import pytest
+from serial.tools.list_ports_common import ListPortInfo
+
+from host_tools import BOARDS, ROOT, UserError, picoports
+from host_tools.mpremote_port import find_port
 from host_tools.vdevice import running
 
 
@@ -17,9 +21,12 @@ def fake_project(root):
     (root / "firmware").mkdir(parents=True)
     (root / "boards").mkdir()
     (root / "firmware" / "main.py").write_text("import greet\ngreet.hello()\n")
-    (root / "firmware" / "greet.py").write_text("import board\ndef hello():\n    print('hi', board.NAME)\n")
+    (root / "firmware" / "greet.py").write_text(
+        "import board\ndef hello():\n    print('hi', board.NAME, board.I2C_SDA)\n")
     (root / "firmware" / "extra.py").write_text("X = 1\n")
-    (root / "boards" / "pico.py").write_text("NAME = 'pico'\n")
+    (root / "firmware" / "manifest.py").write_text(
+        'metadata(version="0.1")\nmodule("main.py")\nmodule("greet.py")\nmodule("extra.py")\n')
+    (root / "boards" / "pico.py").write_text(open(os.path.join(BOARDS, "pico.py")).read())
     return root
 
 
@@ -40,12 +47,14 @@ def test_deploy_twice_remove_and_keep_data(tmp_path):
         run = subprocess.run([sys.executable, "-m", "mpremote", "connect", port, "exec",
                               "import greet; greet.hello()"], capture_output=True, text=True,
                              timeout=30)
-        assert run.stdout.strip() == "hi pico"
+        assert run.stdout.strip() == "hi pico 4"
 
         out = deploy("--port", port, "--project", str(project))
         assert out.stdout.strip() == "copied 0, removed 0, unchanged 4"
 
         (project / "firmware" / "extra.py").unlink()
+        manifest = project / "firmware" / "manifest.py"
+        manifest.write_text(manifest.read_text().replace('module("extra.py")\n', ""))
         (project / "firmware" / "greet.py").write_text("def hello():\n    print('hello')\n")
         out = deploy("--port", port, "--project", str(project))
         assert out.stdout.strip() == "copied 1, removed 1, unchanged 2"
@@ -70,6 +79,8 @@ def test_deploy_real_firmware(tmp_path):
 def test_full_flash_keeps_manifest_consistent(tmp_path):
     project = fake_project(tmp_path / "project")
     (project / "firmware" / "big.py").write_text("DATA = %r\n" % ("x" * 30000))
+    with open(project / "firmware" / "manifest.py", "a") as f:
+        f.write('module("big.py")\n')
     flash = tmp_path / "flash"
     (flash / "data").mkdir(parents=True)
     (flash / "data" / "history.jsonl").write_text('{"seq": 1}\n')
@@ -96,17 +107,24 @@ def test_bad_port_and_board():
     assert len(out.stderr.splitlines()) == 1
 
 
-def test_finds_picos_in_mpremote_devs():
-    devs = ("/dev/ttyS0 None 0000:0000 None None\n"
-            "/dev/ttyACM0 e6614c31 2e8a:0005 MicroPython Board in FS mode\n"
-            "/dev/ttyACM1 3a2b 2E8A:0009 MicroPython Board in FS mode\n"
-            "/dev/ttyUSB0 01 10c4:ea60 Silicon Labs CP2102\n")
-    assert picos_in(devs) == ["/dev/ttyACM0", "/dev/ttyACM1"]
-    assert picos_in("") == []
-    devs_now = subprocess.run([sys.executable, "-m", "mpremote", "devs"], capture_output=True,
-                              text=True, timeout=30).stdout
-    if not picos_in(devs_now):  # no Pico on this machine: deploy says so in one line
+def usb_port(device, vid=None, pid=None):
+    info = ListPortInfo(device, skip_link_detection=True)
+    info.vid, info.pid = vid, pid
+    return info
+
+
+def test_finds_picos_by_usb_id():
+    ports = [usb_port("/dev/ttyS0"), usb_port("/dev/ttyACM1", 0x2E8A, 0x0005),
+             usb_port("/dev/ttyACM0", 0x2E8A, 0x0005), usb_port("/dev/ttyACM2", 0x2E8A, 0x000A),
+             usb_port("/dev/ttyUSB0", 0x10C4, 0xEA60)]
+    assert picoports.micropython_ports(ports) == ["/dev/ttyACM0", "/dev/ttyACM1"]
+    assert find_port(ports[1:2]) == "/dev/ttyACM1"
+    with pytest.raises(UserError, match="several Picos found"):
+        find_port(ports)
+    with pytest.raises(UserError, match="ttyACM2 is a Pico running a C program"):
+        find_port(ports[3:])
+    if not picoports.micropython_ports():  # no Pico on this machine: deploy says so in one line
         out = deploy()
         assert out.returncode == 2
-        assert out.stderr.strip() == ("deploy: no Pico found (USB vendor id 2e8a): "
+        assert out.stderr.strip() == ("deploy: no Pico found (USB id 2e8a:0005, MicroPython): "
                                       "plug one in or give --port")

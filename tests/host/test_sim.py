@@ -34,8 +34,12 @@ def test_screens_saved_as_png_and_events(tmp_path):
                 "--screens", str(tmp_path / "shots"), "--screenshot", str(tmp_path / "last.png"),
                 "--events")
     assert r.returncode == 0, r.stderr
-    shots = sorted(os.listdir(tmp_path / "shots"))
+    shots = sorted(n for n in os.listdir(tmp_path / "shots") if n.endswith(".png"))
     assert shots[0] == "screen-001.png" and len(shots) >= 3
+    index = (tmp_path / "shots" / "screens.txt").read_text().splitlines()
+    assert [line.split()[0] for line in index] == shots
+    times = [int(line.split()[1]) for line in index]
+    assert times == sorted(times) and times[-1] <= 1600
     frames = [screen.from_png(tmp_path / "shots" / n) for n in shots]
     assert all(a != b for a, b in zip(frames, frames[1:]))  # one file per change
     last = screen.from_png(tmp_path / "last.png")
@@ -265,23 +269,3 @@ def test_braille_keeps_every_pixel():
     dots = {(x, y) for y in range(64) for x in range(128)
             if (ord(art[y // 4][x // 2]) - 0x2800) & screen.BRAILLE_BITS[y % 4][x % 2]}
     assert dots == {(0, 0), (1, 3), (127, 63), (64, 33)}
-
-
-def test_picture_puts_frames_side_by_side(tmp_path):
-    from PIL import Image
-
-    a, b, c = bytearray(1024), bytearray(1024), bytearray(1024)
-    a[0] = 1  # (0,0)
-    b[1023] = 0x80  # (127,63)
-    c[64] = 0xFF  # column 64, rows 0-7
-    screen.picture([a, b, c], tmp_path / "p.png", columns=2, scale=2, margin=6)
-    img = Image.open(tmp_path / "p.png").convert("RGB")
-    assert img.size == (2 * 268, 2 * 140)
-    lit = sum(screen.LIT)
-
-    def on(cell_x, cell_y, x, y):
-        return sum(img.getpixel((cell_x * 268 + 6 + 2 * x, cell_y * 140 + 6 + 2 * y))) == lit
-
-    assert on(0, 0, 0, 0) and not on(0, 0, 1, 0)
-    assert on(1, 0, 127, 63) and not on(1, 0, 0, 0)
-    assert on(0, 1, 64, 7) and not on(0, 1, 64, 8)
