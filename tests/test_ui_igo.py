@@ -385,3 +385,29 @@ def test_every_screen_fits_the_display():
         rig.shown()
     finally:
         rig.close()
+
+
+def test_game_over_says_why_the_game_ended():
+    import scoresheet
+    import ui_igo_over
+
+    names = ["Ann", "Bob", "Cy"]
+    sheet = scoresheet.Sheet("igo", names, 4)
+    sheet.add_round(1, [5, 0, 9])
+    assert ui_igo_over.end_reason(sheet) == "Perfect I Go (ended on 0)"
+    sheet = scoresheet.Sheet("igo", names, 1)
+    sheet.add_round(0, [2, 5, 9])
+    assert ui_igo_over.end_reason(sheet) == "Reached 1 point"
+    sheet = scoresheet.Sheet("corsari", names, 100, [2, 0, 1])
+    sheet.add_round(0, [0, 5, 9])
+    assert ui_igo_over.end_reason(sheet) == "Announced 0 as the ender"
+    sheet = scoresheet.Sheet("corsari", names, 100, [2, 0, 1])
+    sheet.add_round(0, [4, 0, 9])
+    assert ui_igo_over.end_reason(sheet) == "Announced 0"
+    sheet = scoresheet.Sheet("corsari", names, 100, [2, 0, 1])
+    sheet.add_round(0, [4, 0, 0])
+    assert ui_igo_over.end_reason(sheet) == "Youngest of 2 announcing 0"
+    assert sheet.winners == [2]
+    sheet = scoresheet.Sheet("corsari", names, 100, [2, 0, 1])
+    sheet.add_round(0, [90, 120, 130])
+    assert ui_igo_over.end_reason(sheet) == "Total over 100: lowest wins"
