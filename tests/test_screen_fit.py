@@ -77,6 +77,10 @@ class Walk(Table):
         self.hw = self.app.hw = FakeHw(players)
         self.hw.now_us = self  # the screens' clock is the table's
         self.app.out = Signals(self.hw)
+        # The walks press buttons through app.on_nav, which does not wake the display
+        # (the device loop does): it stays on.
+        self.app.settings["display_dim_min"] = 0
+        self.app.settings["display_off_min"] = 0
         self.t = (1 << 30) - 3000000
         self.size = size
         self.seen = {}  # screen class name -> times drawn

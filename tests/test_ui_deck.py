@@ -10,7 +10,7 @@ from corsica import Game  # noqa: E402
 from corsica_cards import parse_card  # noqa: E402
 from corsica_rig import PINS, Table, orders, referee  # noqa: E402
 from ui_corsica import DeckSetup  # noqa: E402
-from ui_tap import WIN_BEEP  # noqa: E402
+from tones import TONES  # noqa: E402
 from ui_deck import DeckGame  # noqa: E402
 
 
@@ -101,7 +101,7 @@ def test_deck_good_double_slap():
         assert game.hands[0] == cards("9D 5S 5H") and game.hands[2] == cards("10C 3S")
         assert game.pile == [] and game.turn == 0
         assert not screen.slap_window
-        assert table.hw.leds == {0: True} and table.hw.beeps == [WIN_BEEP]
+        assert table.hw.leds == {0: True} and table.hw.beeps == [TONES["won"][0]]
         [line] = table.history()
         assert line["winner"] == 0 and line["reason"] == "double"
         assert orders(line) == [(0, 0), (2, 3000)] and line["false"] == []
@@ -195,7 +195,7 @@ def test_deck_false_slap_pays_three_cards():
         assert table.canvas().scale_of("5S") == 3  # the turned card is still on top
         [line] = table.history()
         assert line["false"] == [2] and line["winner"] is None and "reason" not in line
-        assert table.hw.leds == {} and table.hw.beeps == []
+        assert table.hw.leds == {} and table.hw.beeps == [TONES["false"][0]]  # the false tap's tone
     finally:
         table.close()
 
