@@ -5,11 +5,11 @@ import ui
 from corsica import Game
 from corsica_cards import card_text
 from ticks import ticks_diff
-from ui_tap import RULES, TAP_MODULES, TapScreen, name, tie_text
+from ui_tap import RULES, TAP_MODULES, TapScreen, name
 
 REASON_TEXT = {"double": "DOUBLE", "sandwich": "SANDWICH", "sequence": "SEQUENCE",
                "sum10": "SUM 10"}
-COUNTS_X = 88  # x of the card-count column
+COUNTS_X = 80  # x of the card-count column (the messages' 10 characters end there)
 
 
 def deal(app, players):
@@ -44,7 +44,10 @@ class DeckGame(TapScreen):
         self.seen = 0
 
     def on_nav(self, button, kind):
-        if button == "back" and kind == "press":
+        if button == "ok" and kind == "press" and self.game.over:
+            self.light(None)  # a new deal, the same players and settings
+            self.app.replace(deal(self.app, self.game.players))
+        elif button == "back" and kind == "press":
             if self.game.over:
                 self.leave()
             else:
@@ -106,7 +109,7 @@ class DeckGame(TapScreen):
         self.window_us = 0
         self.waiting = False
         if result["tie"]:
-            self.banner = "TIE %s: drawn" % tie_text(result["tie"])
+            self.banner = "DRAWN AT RANDOM"
         if result["reslap"]:
             self.message = ("RE-SLAP!", "")
             self.arm(self.clock())  # the same pile: window stays open
@@ -158,8 +161,10 @@ class DeckGame(TapScreen):
         game = self.game
         ui.draw_title(canvas, self.title_text())
         if game.over:
-            ui.draw_big(canvas, name(game.winner), 14, 3)
-            canvas.center("WINS THE GAME", 44)
+            ui.draw_big(canvas, name(game.winner), 12, 3)
+            canvas.center("holds every card", 38)
+            canvas.text("ok: deal again", 0, 47)
+            canvas.text("back: setup", 0, 56)
             return
         top = card_text(game.pile[-1]) if len(game.pile) > game.under else "--"
         if top[0] == "X":
@@ -170,7 +175,7 @@ class DeckGame(TapScreen):
         for p in range(game.players):
             mark = ">" if p == game.turn else " "
             if game.eliminated(p):
-                line = "%s%d  x" % (mark, p + 1)
+                line = "%s out" % name(p)  # (never the player to move)
             else:
-                line = "%s%d %2d" % (mark, p + 1, len(game.hands[p]))
+                line = "%s%s %2d" % (mark, name(p), len(game.hands[p]))
             canvas.text(line, COUNTS_X, 11 + 9 * p)

@@ -42,8 +42,8 @@ def margin_text(us):
 
 
 def tie_text(tie):
-    """Tied players as "1/3"."""
-    return "/".join(str(p + 1) for p in tie)
+    """Tied players as "P1 P3"."""
+    return " ".join(name(p) for p in tie)
 
 
 class TapScreen(ui.Screen):
