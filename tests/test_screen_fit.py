@@ -502,6 +502,7 @@ def test_every_screen_class_is_walked():
     import ui_igo  # noqa: F401
     import ui_igo_over  # noqa: F401
     import ui_igo_setup  # noqa: F401
+    import ui_notice  # noqa: F401
     import ui_referee  # noqa: F401
     import ui_settings  # noqa: F401
     import ui_sheet  # noqa: F401
