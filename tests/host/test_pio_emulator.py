@@ -88,7 +88,7 @@ def test_start_gives_up_without_a_first_word():
     mods["rp2"].StateMachine = deaf
     device.modules = lambda: mods
     try:
-        on_device(device, lambda: pio_capture.start((16, 17)))
+        on_device(device, lambda: pio_capture.start((16, 17), wait_ms=1))
     except OSError as e:
         assert "no first word" in str(e)
     else:
