@@ -4,11 +4,15 @@
 `on_nav`, `on_snapshot`, `tick` and `draw`. `main(board)` runs it on the device.
 
 Flash files (relative to the root = the device's cwd):
-- `state.json` (store.py, atomic): {"v": 1, "settings": {...}, "match": Sheet.to_obj()
-  or null}; saved after every confirmed change, loaded at boot.
+- `state.json` (store.py, atomic): {"v": 1, "settings": {...}}; saved when the
+  settings change, loaded at boot. An older one holding a "match" is migrated to
+  `matches/` at boot.
+- `matches/<id>.json`, `matches/index.json` (matches.py): the saved matches; the one
+  being played is saved after every confirmed change.
+- `players.json` (roster.py): the recent player names.
 - `data/history.jsonl`, `data/boot.json` (history.py): appended between rounds.
 - `data/errors.txt`: the traceback of the last crash caught in a screen.
-- `config.json` (config.py): player names, written by the user.
+- `config.json` (config.py): player names preloading the roster, written by the user.
 
 Every file read at boot is size- and type-checked; an unusable one is set aside as
 `NAME.bad` (never deleted), the screen says which file and why, and the app starts
@@ -48,7 +52,9 @@ class App:
         self.now_ms = 0
         self.stack = []
         self.settings = dict(DEFAULT_SETTINGS)
-        self.match = None  # scoresheet.Sheet of the current I Go / Corsari match
+        self.match = None  # scoresheet.Sheet of the match being played (the only one in RAM)
+        self._saved_settings = None  # the settings as last written to state.json
+        self._roster_due = False
         self._save_due = False
         self._overflows_shown = 0
         self._mode_modules = set()  # modules loaded for the screens on the stack
@@ -66,9 +72,19 @@ class App:
 
         self.config, problem = config.load(self.path(config.FILE))
         # Dropped now: needed at boot only (a setup screen imports config again).
-        self._mode_modules.update(("config", "history_boot"))
+        self._mode_modules.update(("config", "history_boot", "roster"))
         if problem:
             problems.append(self._set_aside(config.FILE, problem))
+        import roster
+
+        self.roster, problem = roster.load(self.path(roster.FILE),
+                                           self.config.get("names", ()))
+        if problem:
+            problems.append(self._set_aside(roster.FILE, problem))
+        import matches
+
+        self.matches = matches.Matches(self.path(matches.FOLDER))
+        problems.extend(self.matches.boot(self.history.next_seq, self._sheet_from))
         problem = self._load_state()
         if problem:
             problems.append(problem)
@@ -211,7 +227,8 @@ class App:
         return not self.top().slap_window
 
     def save(self):
-        """Save state.json and flush the history now, or as soon as no slap can happen."""
+        """Save the match being played (and state.json if the settings changed), flush
+        the history: now, or as soon as no slap can happen."""
         self._save_due = True
         self._flush_due = True
         self.flush()
@@ -233,7 +250,18 @@ class App:
                 self.storage_failed(self.history.error)
         if self._save_due:
             self._save_due = False
-            problem = store.save(self.path(STATE_FILE), self.state())
+            problem = None
+            if self.match:
+                problem = self.matches.save(self.match, self.history.next_seq)
+            if not problem and self.settings != self._saved_settings:
+                problem = store.save(self.path(STATE_FILE), self.state())
+                if not problem:
+                    self._saved_settings = dict(self.settings)
+            if not problem and self._roster_due:
+                import roster
+
+                problem = store.save(self.path(roster.FILE), roster.to_obj(self.roster))
+                self._roster_due = bool(problem)
             if problem:
                 self.storage_failed(problem)
 
@@ -245,11 +273,7 @@ class App:
             self.push(Unsaved(self))
 
     def state(self):
-        return {
-            "v": STATE_VERSION,
-            "settings": self.settings,
-            "match": self.match.to_obj() if self.match else None,
-        }
+        return {"v": STATE_VERSION, "settings": self.settings}
 
     def _load_state(self):
         """Load state.json; return None or a problem text (the app then starts clean)."""
@@ -265,12 +289,21 @@ class App:
                 raise ValueError("settings missing")
             for key in settings:
                 self.settings[key] = settings[key]
-            if obj.get("match") is not None:
-                self.match = self._sheet_from(obj["match"])
+            old = obj.get("match")
+            sheet = self._sheet_from(old) if old is not None else None
         except ValueError as e:
             self.settings = dict(DEFAULT_SETTINGS)
-            self.match = None
             return self._set_aside(STATE_FILE, "state.json: %s" % e)
+        self._saved_settings = dict(self.settings)
+        if sheet is not None:  # from before matches/: move it there, then drop it here
+            import matches
+
+            if not matches.valid_id(sheet.game):
+                sheet.game = self.new_game_id()
+            problem = self.matches.save(sheet, self.history.next_seq)
+            if problem is None:
+                problem = store.save(path, self.state())
+            return problem
         return None
 
     def _set_aside(self, name, problem):
@@ -290,17 +323,55 @@ class App:
         """A game id unique on this device: boot counter and next history seq."""
         return "%d-%d" % (self.history.boot, self.history.next_seq)
 
-    def start_match(self, rules, names, target, youngest_first=None, first=0):
-        """Start a new I Go / Corsari match and save it."""
+    def start_match(self, rules, names, target, youngest_first=None, first=0, drawn=False):
+        """Start a new I Go / Corsari match, log its `start` line (the players, who
+        starts / deals and whether the device drew them) and save it; the players go
+        to the front of the roster. Return None, or why no match could start."""
+        import matches
+        import roster
         import scoresheet
 
-        self.match = scoresheet.Sheet(rules, names, target, youngest_first, first,
-                                      self.new_game_id(), self.log)
+        if self.matches.count >= matches.MAX_MATCHES:
+            return "%d matches saved: delete one in Continue first." % matches.MAX_MATCHES
+        sheet = scoresheet.Sheet(rules, names, target, youngest_first, first,
+                                 self.new_game_id(), self.log)
+        self.match = sheet
+        self.log("start", sheet.game, rules, {"players": list(names), "first": first,
+                                             "drawn": drawn, "target": sheet.target})
+        self.roster = roster.used(self.roster, names)
+        self._roster_due = True
         self.save()
+        return None
+
+    def open_match(self, match_id):
+        """Load a saved match as the one being played (the one before leaves RAM).
+        Return None, or a problem (the unusable file is set aside and forgotten)."""
+        if self.match and self.unsaved:  # never drop a match only RAM holds
+            problem = self.matches.save(self.match, self.history.next_seq)
+            if problem:
+                return problem
+            self.unsaved = None
+        self.match = None
+        sheet, problem = self.matches.load(match_id, self._sheet_from)
+        if sheet is None:
+            problem = self._set_aside("matches/%s.json" % match_id, problem)
+            self.matches.forget(match_id)
+            return problem
+        self.match = sheet
+        return None
+
+    def delete_match(self, match_id):
+        """Forget a saved match (its history stays). Return None or a problem."""
+        if self.match and self.match.game == match_id:
+            self.match = None
+        return self.matches.delete(match_id)
 
     def end_match(self):
-        self.match = None
-        self.save()
+        """Delete the match being played from the saved matches."""
+        if self.match:
+            problem = self.delete_match(self.match.game)
+            if problem:
+                self.storage_failed(problem)
 
 
 # Screens opened by name (App.screen): the module is imported when the screen opens
@@ -315,6 +386,9 @@ ROUTES = {
     "referee_setup": ("ui_corsica", "RefereeSetup"),
     "deck_setup": ("ui_corsica", "DeckSetup"),
     "referee": ("ui_referee", "Referee"),
+    "continue": ("ui_matches", "Continue"),
+    "seat": ("ui_names", "SeatPicker"),
+    "name_editor": ("ui_names", "NameEditor"),
 }
 
 GAMES = (
@@ -341,15 +415,15 @@ class Unsaved(ui.Notice):
 
 
 class Home(ui.Menu):
-    """Choose a game; resume the current match; settings."""
+    """Choose a game; continue a saved match; settings."""
 
     def __init__(self, app):
         ui.Menu.__init__(self, app, "Table referee", [])
 
     def enter(self):
         items = []
-        if self.app.match:
-            items.append("Resume " + ("I Go" if self.app.match.rules == "igo" else "Corsari"))
+        if self.app.matches.count:
+            items.append("Continue (%d)" % self.app.matches.count)
         for label, _ in GAMES:
             items.append(label)
         items.append("Settings")
@@ -363,9 +437,9 @@ class Home(ui.Menu):
         ui.Menu.on_nav(self, name, kind)
 
     def choose(self, index):
-        if self.app.match:
+        if self.app.matches.count:
             if index == 0:
-                self.app.push(self.app.screen("match"))
+                self.app.push(self.app.screen("continue"))
                 return
             index -= 1
         if index == len(GAMES):

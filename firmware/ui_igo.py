@@ -114,13 +114,13 @@ class MatchMenu(ui.Menu):
 
             ui_undo.confirm_redo(app)
         elif action == "end":
-            app.push(ui.Confirm(app, "End match", "End this match? It stays in the history.",
-                                lambda: end_match(app)))
+            app.push(ui.Confirm(app, "Delete match", "Delete this match? Its history "
+                                "stays.", lambda: end_match(app)))
 
 
 ACTION_LABELS = {"round": "Enter round", "void": "Void round", "hand": "Hand calc",
                  "sheet": "Score sheet", "undo": "Undo round", "redo": "Redo round",
-                 "end": "End match"}
+                 "end": "Delete match"}
 
 
 def end_match(app):

@@ -1,0 +1,106 @@
+"""Player names: what a name may hold, the characters of the name editor, and how a
+name is shown on the display.
+
+A name is 1 to NAME_LEN characters of any script; the history, the saved matches and
+the roster keep it as it was entered. The display's 8x8 font is ASCII only, so every
+text drawn goes through `to_ascii` (canvas.py): Latin letters lose their marks
+(é -> e, ñ -> n, ü -> u), ligatures and sharp s are spelled out (æ -> ae, ß -> ss),
+anything else becomes "?". One function, so a name looks the same on every screen.
+"""
+
+NAME_LEN = 8  # characters: a name fits the narrowest column with its total
+
+# U+00C0..U+017F (Latin-1 letters and Latin Extended-A), one ASCII letter each;
+# "?" where WIDE has the spelling.
+_TABLE = ("AAAAAA?CEEEEIIIIDNOOOOOxOUUUUY??aaaaaa?ceeeeiiiidnooooo/ouuuuy?yAaAaAaCcCcCcCc"
+          "DdDdEeEeEeEeEeGgGgGgGgHhHhIiIiIiIiIi??JjKkkLlLlLlLlLlNnNnNnnNnOoOoOo??RrRrRrSs"
+          "SsSsSsTtTtTtUuUuUuUuUuUuWwYyYZzZzZzs")
+WIDE = {"Æ": "AE", "Þ": "Th", "ß": "ss", "æ": "ae", "þ": "th", "Ĳ": "IJ", "ĳ": "ij",
+        "Œ": "OE", "œ": "oe"}
+_ASCII_ONLY = {"\xa0": " ", "¡": "!", "¿": "?", "«": "<", "»": ">"}
+
+# The name editor's characters, in groups (a long press jumps to the next group).
+GROUPS = (
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+    "abcdefghijklmnopqrstuvwxyz",
+    "0123456789 -.'&",
+    "ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÑÒÓÔÕÖØŒÙÚÛÜÝČŁŠŽ",
+    "àáâãäåæçèéêëìíîïñòóôõöøœùúûüýÿßčłšž",
+)
+CHARSET = "".join(GROUPS)
+
+# What the editor says under a marked letter (the display cannot draw the mark).
+MARKS = (
+    ("acute", "ÁÉÍÓÚÝáéíóúý"),
+    ("grave", "ÀÈÌÒÙàèìòù"),
+    ("circumflex", "ÂÊÎÔÛâêîôû"),
+    ("umlaut", "ÄËÏÖÜäëïöüÿ"),
+    ("tilde", "ÃÑÕãñõ"),
+    ("ring", "Åå"),
+    ("cedilla", "Çç"),
+    ("slash", "ØøŁł"),
+    ("caron", "ČŠŽčšž"),
+    ("ligature", "ÆŒæœ"),
+    ("sharp s", "ß"),
+)
+
+
+def to_ascii(s):
+    """s as the display can draw it (ASCII only); s itself when it is ASCII already."""
+    for ch in s:
+        if ord(ch) > 126:
+            break
+    else:
+        return s
+    out = []
+    for ch in s:
+        n = ord(ch)
+        if n < 127:
+            out.append(ch)
+        elif ch in WIDE:
+            out.append(WIDE[ch])
+        elif 0xC0 <= n <= 0x17F:
+            out.append(_TABLE[n - 0xC0])
+        else:
+            out.append(_ASCII_ONLY.get(ch, "?"))
+    return "".join(out)
+
+
+def mark(ch):
+    """The name of the mark on a letter ("acute"), or "" for a plain character."""
+    for name, chars in MARKS:
+        if ch in chars:
+            return name
+    return ""
+
+
+def clean(name):
+    """A name as kept: surrounding spaces removed, cut to NAME_LEN characters; control
+    characters are refused. Raise ValueError (one line) if nothing is left."""
+    if type(name) is not str:
+        raise ValueError("name %r is not a string" % (name,))
+    for ch in name:
+        if ord(ch) < 32 or ord(ch) == 127:
+            raise ValueError("name %r has a control character" % (name,))
+    name = name.strip()[:NAME_LEN].strip()
+    if not name:
+        raise ValueError("empty name")
+    return name
+
+
+def group_start(ch, step):
+    """The first character of the group after (step > 0) or before the one holding ch."""
+    i = 0
+    for n, group in enumerate(GROUPS):
+        if ch in group:
+            i = n
+            break
+    return GROUPS[(i + (1 if step > 0 else -1)) % len(GROUPS)][0]
+
+
+def next_char(ch, step):
+    """The editor's character step places after ch in CHARSET (wrapping)."""
+    i = CHARSET.find(ch)
+    if i < 0:
+        return CHARSET[0]
+    return CHARSET[(i + step) % len(CHARSET)]

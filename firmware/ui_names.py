@@ -1,0 +1,132 @@
+"""Player names on the device: a seat's picker (the roster's recent names, a new
+name, editing the name) and the name editor with the four navigation buttons.
+Loaded while these screens are open (their MODULES).
+
+Name editor: the name so far, then the character being chosen (underlined).
+up/down: the next / previous character (letters, digits, space and signs, then the
+Latin letters with marks, named under the letter: the font draws é as e);
+a long press or holding jumps a group (A, a, 0, À, à). ok: keep the character and go
+on to the next one; ok on an empty place, or a long ok: done. back: delete the last
+character (on an empty name: cancel); a long back: cancel.
+"""
+import names
+import ui
+from names import NAME_LEN
+
+MODULES = ("ui_names",)
+
+
+class SeatPicker(ui.Menu):
+    """Who sits at seat i: the roster's names (one seated elsewhere is swapped), a
+    new name, or this seat's name edited. pick(i, name) sets it."""
+
+    MODULES = MODULES
+
+    def __init__(self, app, seat, seated, pick):
+        self.seat = seat
+        self.seated = seated
+        self.pick = pick
+        self.choices = ["+new", "+edit"]
+        items = ["New name", "Edit " + seated[seat]]
+        for name in app.roster:
+            if name == seated[seat]:
+                continue
+            self.choices.append(name)
+            if name in seated:
+                items.append("%s (seat %d)" % (name, seated.index(name) + 1))
+            else:
+                items.append(name)
+        ui.Menu.__init__(self, app, "Seat %d" % (seat + 1), items,
+                         index=2 if len(items) > 2 else 0)
+
+    def choose(self, index):
+        app = self.app
+        choice = self.choices[index]
+        if choice == "+new":
+            app.replace(NameEditor(app, "", self.done))
+        elif choice == "+edit":
+            app.replace(NameEditor(app, self.seated[self.seat], self.done))
+        else:
+            app.pop()
+            self.pick(self.seat, choice)
+
+    def done(self, name):
+        self.pick(self.seat, name)
+
+
+class NameEditor(ui.Screen):
+    """Enter a name with up/down/ok/back; done(name) is called with the cleaned name."""
+
+    MODULES = MODULES
+
+    def __init__(self, app, name, done):
+        ui.Screen.__init__(self, app)
+        self.title = "Name"
+        self.chars = list(name)  # kept characters
+        self.cur = None  # the character being chosen, None: an empty place
+        self.done = done
+
+    def text(self):
+        return "".join(self.chars) + (self.cur or "")
+
+    def on_nav(self, name, kind):
+        if name in ("up", "down"):
+            d = 1 if name == "up" else -1
+            if self.cur is None:
+                if len(self.chars) >= NAME_LEN:
+                    return
+                self.cur = "A" if not self.chars else "a"
+                if kind != "press":
+                    self.cur = names.group_start(self.cur, d)
+            elif kind == "press":
+                self.cur = names.next_char(self.cur, d)
+            else:
+                self.cur = names.group_start(self.cur, d)
+        elif name == "ok" and kind == "press" and (self.cur is not None
+                                                    and len(self.chars) < NAME_LEN - 1):
+            self.chars.append(self.cur)
+            self.cur = None
+        elif name == "ok" and kind in ("press", "long"):
+            self.finish()
+            return
+        elif name == "back" and kind == "press":
+            if self.cur is not None:
+                self.cur = None
+            elif self.chars:
+                self.chars.pop()
+            else:
+                self.app.pop()
+                return
+        elif name == "back" and kind == "long":
+            self.app.pop()
+            return
+        else:
+            return
+        self.app.invalidate()
+
+    def finish(self):
+        try:
+            name = names.clean(self.text())
+        except ValueError:
+            return  # nothing entered yet: stay
+        self.app.pop()
+        self.done(name)
+
+    def draw(self, canvas):
+        ui.Screen.draw(self, canvas)
+        shown = "".join(self.chars)
+        scale = 2 if canvas.text_width(shown + "_", 2) <= canvas.width else 1
+        y = ui.TOP + 2
+        canvas.text(shown, 0, y, scale)
+        x = canvas.text_width(shown, scale)
+        cur = self.cur or ""
+        if cur:
+            canvas.text(cur, x, y, scale)
+        width = canvas.text_width(cur or " ", scale)
+        if len(self.chars) < NAME_LEN:
+            canvas.fill_rect(x, y + 8 * scale + 1, width, 2, 1)  # the place being chosen
+        mark = names.mark(cur) if cur else ""
+        if mark:
+            canvas.text("%s %s" % (names.to_ascii(cur), mark), 0, ui.row_y(3) - 3)
+        canvas.text("ok:next hold:end", 0, ui.row_y(4))
+        canvas.text("back:delete", 0, ui.row_y(5))
