@@ -53,6 +53,7 @@ class App:
         self.stack = []
         self.settings = dict(DEFAULT_SETTINGS)
         self.match = None  # scoresheet.Sheet of the match being played (the only one in RAM)
+        self.match_unsaved = False  # the match in RAM has changes its file lacks
         self._saved_settings = None  # the settings as last written to state.json
         self._roster_due = False
         self._save_due = False
@@ -253,6 +254,7 @@ class App:
             problem = None
             if self.match:
                 problem = self.matches.save(self.match, self.history.next_seq)
+                self.match_unsaved = bool(problem)
             if not problem and self.settings != self._saved_settings:
                 problem = store.save(self.path(STATE_FILE), self.state())
                 if not problem:
@@ -346,11 +348,11 @@ class App:
     def open_match(self, match_id):
         """Load a saved match as the one being played (the one before leaves RAM).
         Return None, or a problem (the unusable file is set aside and forgotten)."""
-        if self.match and self.unsaved:  # never drop a match only RAM holds
+        if self.match and self.match_unsaved:  # never drop a match only RAM holds
             problem = self.matches.save(self.match, self.history.next_seq)
             if problem:
                 return problem
-            self.unsaved = None
+            self.match_unsaved = False
         self.match = None
         sheet, problem = self.matches.load(match_id, self._sheet_from)
         if sheet is None:

@@ -375,11 +375,11 @@ def test_setup_and_settings_code_leaves_with_their_screens():
         assert "ui_settings" not in sys.modules and "ui_form" not in sys.modules
         rig.choose("Corsari")
         assert rig.screen() == "Setup" and "ui_igo_setup" in sys.modules
-        rig.nav("down*3 ok")  # Start: the age order comes next, the setup stays under it
+        rig.nav("up ok")  # Start (the last line): the age order comes next, the setup stays under it
         assert rig.screen() == "AgeOrder" and "ui_igo_setup" in sys.modules
         rig.nav("ok*3")  # the youngest three; the last one follows
         assert rig.screen() == "MatchScreen" and "ui_igo" in sys.modules
-        for name in ("ui_igo_setup", "ui_form", "config"):
+        for name in ("ui_igo_setup", "ui_form", "config", "roster", "ui_names"):
             assert name not in sys.modules, name
     finally:
         rig.close()
@@ -405,10 +405,11 @@ def test_a_failed_save_keeps_the_match_and_says_so_until_acknowledged():
     try:
         rig.app.start_match("igo", ["Ann", "Bob"], 4)
         rig.app.push(ui_igo.MatchScreen(rig.app))
-        os.mkdir(rig.root + "/state.json.tmp")  # the next save cannot write
+        saved = rig.root + "/matches/%s.json" % rig.app.match.game
+        os.mkdir(saved + ".tmp")  # the next save cannot write
         enter_round(rig, [3, 5])
         assert rig.screen() == "Unsaved"
-        assert "(state.json)" in rig.text()  # the reason: the errno differs per port
+        assert "(%s.json)" % rig.app.match.game in rig.text()  # the errno differs per port
         assert rig.canvas.title() == "Not saved"
         assert "Kept in memory; saved again at the next" in rig.text()
         assert len(rig.app.match.rounds) == 1  # the round is in RAM
@@ -416,14 +417,18 @@ def test_a_failed_save_keeps_the_match_and_says_so_until_acknowledged():
         assert rig.screen() == "Unsaved"
         rig.nav("ok")  # acknowledged
         assert rig.screen() == "Home"
-        assert '"actions":[]' in read_file(rig.root + "/state.json")  # as it was
-        os.rmdir(rig.root + "/state.json.tmp")
-        rig.choose("Resume")
-        enter_round(rig, [9, 2])  # the next save writes both rounds
+        assert '"actions":[]' in read_file(saved)  # as it was
+        os.rmdir(saved + ".tmp")
+        rig.choose("Continue")
+        rig.nav("ok")
+        rig.choose("Resume")  # the match in RAM is saved before the file is read
+        assert len(rig.app.match.rounds) == 1
+        enter_round(rig, [9, 2])
         assert rig.screen() == "MatchScreen"
         rig.boot()
+        assert rig.app.open_match(rig.app.matches.entries()[0]["id"]) is None
         assert len(rig.app.match.rounds) == 2
-        assert [h["event"] for h in rig.history()] == ["round", "round"]
+        assert [h["event"] for h in rig.history()] == ["start", "round", "round"]
     finally:
         rig.close()
 
