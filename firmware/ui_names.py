@@ -4,7 +4,8 @@ Loaded while these screens are open (their MODULES).
 
 Name editor: the name so far, then the character being chosen (underlined).
 up/down: the next / previous character (letters, digits, space and signs, then the
-Latin letters with marks, named under the letter: the font draws é as e);
+Latin letters with marks, named under the letter: the font draws é as e); an empty
+place starts at A (up) or Z (down), lower case after the first letter;
 a long press or holding jumps a group (A, a, 0, À, à). ok: keep the character and go
 on to the next one; ok on an empty place, or a long ok: done. back: delete the last
 character (on an empty name: cancel); a long back: cancel.
@@ -75,7 +76,8 @@ class NameEditor(ui.Screen):
             if self.cur is None:
                 if len(self.chars) >= NAME_LEN:
                     return
-                self.cur = "A" if not self.chars else "a"
+                group = names.GROUPS[1 if self.chars else 0]  # A-Z first, then a-z
+                self.cur = group[0] if d > 0 else group[-1]
                 if kind != "press":
                     self.cur = names.group_start(self.cur, d)
             elif kind == "press":

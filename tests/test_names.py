@@ -1,0 +1,62 @@
+"""Player names: the transliteration the display uses, the editor's characters."""
+import names
+
+
+def test_ascii_names_are_shown_as_they_are():
+    for s in ("Ann", "", "P1", "O'Neil-2 & co.", "~{}"):
+        assert names.to_ascii(s) is s or names.to_ascii(s) == s
+
+
+def test_latin_letters_lose_their_marks_on_screen():
+    assert names.to_ascii("Zoë") == "Zoe"
+    assert names.to_ascii("Núñez") == "Nunez"
+    assert names.to_ascii("Jürgen") == "Jurgen"
+    assert names.to_ascii("Straße") == "Strasse"
+    assert names.to_ascii("Æsa Œil Þór") == "AEsa OEil Thor"
+    assert names.to_ascii("Łukasz Čapek Šárka Žofie") == "Lukasz Capek Sarka Zofie"
+    assert names.to_ascii("Åsa Ørjan Çelik Ýr ÿ") == "Asa Orjan Celik Yr y"
+
+
+def test_other_scripts_become_question_marks_never_boxes():
+    assert names.to_ascii("李雷") == "??"
+    assert names.to_ascii("Ana\u00a0B") == "Ana B"
+    assert names.to_ascii("x\u0301") == "x?"  # a combining mark alone
+
+
+def test_every_editor_character_draws_as_ascii_and_says_its_mark():
+    assert len(names.CHARSET) == len(set(names.CHARSET))
+    for ch in names.CHARSET:
+        shown = names.to_ascii(ch)
+        assert shown and all(32 <= ord(c) < 127 for c in shown) and "?" not in shown, ch
+        if ord(ch) > 127:
+            assert names.mark(ch), ch
+        else:
+            assert names.mark(ch) == "", ch
+    assert names.mark("é") == "acute" and names.mark("ñ") == "tilde"
+    assert names.mark("ü") == "umlaut" and names.mark("ß") == "sharp s"
+
+
+def test_editor_steps_wrap_and_groups_jump():
+    assert names.next_char("A", 1) == "B"
+    assert names.next_char("A", -1) == names.CHARSET[-1]
+    assert names.next_char(names.CHARSET[-1], 1) == "A"
+    assert names.next_char("?", 1) == "A"  # not in the set: start over
+    assert names.group_start("K", 1) == "a"
+    assert names.group_start("k", 1) == "0"
+    assert names.group_start("0", 1) == "À"
+    assert names.group_start("é", 1) == "A"
+    assert names.group_start("A", -1) == "à"
+
+
+def test_clean_keeps_the_true_name_within_the_length():
+    assert names.clean("  Zoë ") == "Zoë"
+    assert names.clean("Maximiliana") == "Maximili"
+    assert len(names.clean("Ñandú Ñandú")) == names.NAME_LEN
+    assert names.clean("Ann Bob   x") == "Ann Bob"  # cut, then the space dropped
+    for bad in ("", "   ", "a\nb", "tab\t", 5, None):
+        try:
+            names.clean(bad)
+        except ValueError as e:
+            assert "\n" not in str(e)
+        else:
+            raise AssertionError("accepted %r" % (bad,))
