@@ -483,8 +483,8 @@ def game_script(rules):
     if rules == "corsari":
         s.press("down")
     s.press("ok")  # I Go / Corsari
-    s.press("down", 3)
-    s.press("ok")  # Start
+    s.press("up")
+    s.press("ok")  # Start (the setup's last line)
     if rules == "corsari":
         s.press("ok", 3)  # youngest first: P1, P2, P3 (P4 last)
     s.wait(300)
