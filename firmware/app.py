@@ -73,7 +73,7 @@ class App:
 
         self.config, problem = config.load(self.path(config.FILE))
         # Dropped now: needed at boot only (a setup screen imports config again).
-        self._mode_modules.update(("config", "history_boot", "roster"))
+        self._mode_modules.update(("config", "history_boot", "roster", "matches_boot"))
         if problem:
             problems.append(self._set_aside(config.FILE, problem))
         import roster
@@ -330,7 +330,6 @@ class App:
         starts / deals and whether the device drew them) and save it; the players go
         to the front of the roster. Return None, or why no match could start."""
         import matches
-        import roster
         import scoresheet
 
         if self.matches.count >= matches.MAX_MATCHES:
@@ -340,10 +339,18 @@ class App:
         self.match = sheet
         self.log("start", sheet.game, rules, {"players": list(names), "first": first,
                                              "drawn": drawn, "target": sheet.target})
-        self.roster = roster.used(self.roster, names)
-        self._roster_due = True
+        self.seat_players(names)
         self.save()
         return None
+
+    def seat_players(self, names):
+        """These players sit down (seat order): to the front of the roster, saved
+        with the next save."""
+        import roster
+
+        self.roster = roster.used(self.roster, names)
+        self._roster_due = True
+        self._save_due = True  # written at the next flush
 
     def open_match(self, match_id):
         """Load a saved match as the one being played (the one before leaves RAM).

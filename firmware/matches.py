@@ -8,8 +8,8 @@ A summary holds what the Continue list shows: `id`, `rules`, `names`, `rounds`
 (played), `totals`, `over`, `winners` and `stamp` (the history seq when it was last
 saved: the list shows the most recent first). Only the match being played is in RAM;
 the index is read when it is needed. Both files are written atomically (store.save),
-the match first: after a power cut between the two, the boot check brings the index
-up to date from the match files. At most MAX_MATCHES are kept.
+the match first: after a power cut between the two, the boot check (matches_boot.py)
+brings the index up to date from the match files. At most MAX_MATCHES are kept.
 """
 import os
 
@@ -38,18 +38,6 @@ def summary(sheet, stamp):
     return {"id": sheet.game, "rules": sheet.rules, "names": list(sheet.names),
             "rounds": len(sheet.rounds), "totals": sheet.totals(), "over": sheet.over,
             "winners": list(sheet.winners), "stamp": stamp}
-
-
-def leaders(entry):
-    """The leading players of a summary: the winners once over, else I Go the most
-    points, Corsari the lowest total; [] before the first round."""
-    if entry["over"]:
-        return list(entry["winners"])
-    if not entry["rounds"]:
-        return []
-    totals = entry["totals"]
-    best = max(totals) if entry["rules"] == "igo" else min(totals)
-    return [i for i in range(len(totals)) if totals[i] == best]
 
 
 def _check_entry(e):
@@ -82,60 +70,18 @@ class Matches:
         return self.folder + "/" + name
 
     def boot(self, stamp, sheet_from):
-        """Check the folder at boot: make it (a file in its place is set aside), read
-        the index (set aside if unusable), drop entries whose file is gone and add
-        match files the index lacks (an unusable one is set aside). Return the
-        problems as one-line texts. sheet_from(obj) builds a Sheet or raises ValueError."""
-        problems = []
-        folder = self.folder
-        if not store.is_dir(folder):
-            try:
-                os.stat(folder)
-                new = store.set_aside(folder)
-                problems.append("%s was a file (kept as %s)" % (FOLDER, _name(new or "?")))
-            except OSError:
-                pass
-            try:
-                os.mkdir(folder)
-            except OSError as e:
-                problems.append("%s: %s" % (FOLDER, store.error_text(e)))
-                return problems
-        entries, problem = self._read_index()
-        if problem:
-            new = store.set_aside(self.path(INDEX))
-            problems.append(problem + (" (kept as %s)" % _name(new) if new else ""))
-        try:
-            files = [f[:-5] for f in os.listdir(folder)
-                     if f.endswith(".json") and f != INDEX]
-        except OSError:
-            files = []
-        kept = [e for e in entries if e["id"] in files]
-        changed = len(kept) != len(entries) or bool(problem)
-        known = [e["id"] for e in kept]
-        for match_id in sorted(files):
-            if match_id in known:
-                continue
-            sheet, problem = self.load(match_id, sheet_from)
-            if sheet is None:
-                new = store.set_aside(self.path(match_id + ".json")) if problem else None
-                problems.append((problem or "%s missing" % match_id)
-                                + (" (kept as %s)" % _name(new) if new else ""))
-                continue
-            kept.append(summary(sheet, stamp))
-            changed = True
-        self.count = len(kept)
-        if changed:
-            problem = self._write_index(kept)
-            if problem:
-                problems.append(problem)
-        return problems
+        """Check the folder at boot (matches_boot.py, loaded for the boot only);
+        return the problems as one-line texts."""
+        import matches_boot
+
+        return matches_boot.check(self, stamp, sheet_from)
 
     def entries(self):
         """The index's summaries, most recently saved first ([] if unreadable)."""
-        entries, _ = self._read_index()
+        entries, _ = self.read_index()
         return entries
 
-    def _read_index(self):
+    def read_index(self):
         obj, problem = store.load(self.path(INDEX))
         if obj is None:
             return [], problem
@@ -148,7 +94,7 @@ class Matches:
         entries.sort(key=lambda e: -e["stamp"])
         return entries, None
 
-    def _write_index(self, entries):
+    def write_index(self, entries):
         entries.sort(key=lambda e: -e["stamp"])
         self.count = len(entries)
         return store.save(self.path(INDEX), {"v": VERSION, "matches": entries})
@@ -160,7 +106,7 @@ class Matches:
             return problem
         entries = [e for e in self.entries() if e["id"] != sheet.game]
         entries.append(summary(sheet, stamp))
-        return self._write_index(entries)
+        return self.write_index(entries)
 
     def load(self, match_id, sheet_from):
         """Return (sheet, problem) for a saved match; sheet None if it is unusable."""
@@ -177,7 +123,7 @@ class Matches:
 
     def forget(self, match_id):
         """Drop a match's index entry (its file stays). Return None or a problem."""
-        return self._write_index([e for e in self.entries() if e["id"] != match_id])
+        return self.write_index([e for e in self.entries() if e["id"] != match_id])
 
     def delete(self, match_id):
         """Delete a match: its index entry, then its file. Return None or a problem."""
@@ -190,6 +136,3 @@ class Matches:
             return "%s.json not deleted: %s" % (match_id, store.error_text(e))
         return None
 
-
-def _name(path):
-    return path[path.rfind("/") + 1:]

@@ -1,5 +1,5 @@
-"""Player names: what a name may hold, the characters of the name editor, and how a
-name is shown on the display.
+"""Player names: what a name may hold and how a name is shown on the display (the
+name editor's characters are in ui_names.py).
 
 A name is 1 to NAME_LEN characters of any script; the history, the saved matches and
 the roster keep it as it was entered. The display's 8x8 font is ASCII only, so every
@@ -18,32 +18,6 @@ _TABLE = ("AAAAAA?CEEEEIIIIDNOOOOOxOUUUUY??aaaaaa?ceeeeiiiidnooooo/ouuuuy?yAaAaA
 WIDE = {"Æ": "AE", "Þ": "Th", "ß": "ss", "æ": "ae", "þ": "th", "Ĳ": "IJ", "ĳ": "ij",
         "Œ": "OE", "œ": "oe"}
 _ASCII_ONLY = {"\xa0": " ", "¡": "!", "¿": "?", "«": "<", "»": ">"}
-
-# The name editor's characters, in groups (a long press jumps to the next group).
-GROUPS = (
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
-    "abcdefghijklmnopqrstuvwxyz",
-    "0123456789 -.'&",
-    "ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÑÒÓÔÕÖØŒÙÚÛÜÝČŁŠŽ",
-    "àáâãäåæçèéêëìíîïñòóôõöøœùúûüýÿßčłšž",
-)
-CHARSET = "".join(GROUPS)
-
-# What the editor says under a marked letter (the display cannot draw the mark).
-MARKS = (
-    ("acute", "ÁÉÍÓÚÝáéíóúý"),
-    ("grave", "ÀÈÌÒÙàèìòù"),
-    ("circumflex", "ÂÊÎÔÛâêîôû"),
-    ("umlaut", "ÄËÏÖÜäëïöüÿ"),
-    ("tilde", "ÃÑÕãñõ"),
-    ("ring", "Åå"),
-    ("cedilla", "Çç"),
-    ("slash", "ØøŁł"),
-    ("caron", "ČŠŽčšž"),
-    ("ligature", "ÆŒæœ"),
-    ("sharp s", "ß"),
-)
-
 
 def to_ascii(s):
     """s as the display can draw it (ASCII only); s itself when it is ASCII already."""
@@ -66,14 +40,6 @@ def to_ascii(s):
     return "".join(out)
 
 
-def mark(ch):
-    """The name of the mark on a letter ("acute"), or "" for a plain character."""
-    for name, chars in MARKS:
-        if ch in chars:
-            return name
-    return ""
-
-
 def clean(name):
     """A name as kept: surrounding spaces removed, cut to NAME_LEN characters; control
     characters are refused. Raise ValueError (one line) if nothing is left."""
@@ -86,21 +52,3 @@ def clean(name):
     if not name:
         raise ValueError("empty name")
     return name
-
-
-def group_start(ch, step):
-    """The first character of the group after (step > 0) or before the one holding ch."""
-    i = 0
-    for n, group in enumerate(GROUPS):
-        if ch in group:
-            i = n
-            break
-    return GROUPS[(i + (1 if step > 0 else -1)) % len(GROUPS)][0]
-
-
-def next_char(ch, step):
-    """The editor's character step places after ch in CHARSET (wrapping)."""
-    i = CHARSET.find(ch)
-    if i < 0:
-        return CHARSET[0]
-    return CHARSET[(i + step) % len(CHARSET)]

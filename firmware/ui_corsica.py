@@ -12,17 +12,42 @@ VARIANT_LABEL = {"sandwich": "Sandwich", "sequence": "Sequence", "sum10": "Sum 1
 
 
 class _Setup(ui_form.Form):
-    """Players and the tap settings; the last line starts the game."""
+    """Players and the tap settings, a line per seat (ok: pick a name from the roster
+    or enter one, as for I Go); the last line starts the game."""
 
-    MODULES = ("ui_corsica", "ui_form", "corsica")
+    MODULES = ("ui_corsica", "ui_form", "corsica", "roster")
 
     START = "Start"
 
     def __init__(self, app, title, keys):
+        import roster
+
         self.players = max(MIN_PLAYERS, min(MAX_PLAYERS, app.player_buttons))
-        ui_form.Form.__init__(self, app, title, keys + ["start"])
+        self.seated = roster.seats(app.roster, MAX_PLAYERS)
+        self.keys = keys
+        ui_form.Form.__init__(self, app, title, [])
+        self._lines()
+
+    def _lines(self):
+        self.items = self.keys + list(range(self.players)) + ["start"]
+
+    def choose(self, index):
+        key = self.items[index]
+        if type(key) is int:
+            self.app.push(self.app.screen("seat", key, self.seated[:self.players], self.pick))
+            return
+        self.app.seat_players(self.seated[:self.players])
+        self.start()
+
+    def pick(self, seat, name):
+        """Seat a name; one seated (or waiting) elsewhere changes places with it."""
+        if name in self.seated:
+            self.seated[self.seated.index(name)] = self.seated[seat]
+        self.seated[seat] = name
 
     def label(self, key):
+        if type(key) is int:
+            return "%d %s" % (key + 1, self.seated[key])
         if key in VARIANT_LABEL:
             return VARIANT_LABEL[key]
         return {"players": "Players", "tie_window_us": "Tie us", "tie_break": "Ties",
@@ -50,6 +75,7 @@ class _Setup(ui_form.Form):
         if key == "players":
             hi = max(MIN_PLAYERS, min(MAX_PLAYERS, self.app.player_buttons))
             self.players = max(MIN_PLAYERS, min(hi, self.players + (1 if delta > 0 else -1)))
+            self._lines()
             return
         if key == "tie_window_us":
             s[key] = max(100, min(50000, s[key] + 100 * delta))
@@ -70,7 +96,7 @@ class RefereeSetup(_Setup):
         _Setup.__init__(self, app, "Corsica referee",
                         ["players", "tie_window_us", "tie_break", "out_at_3"])
 
-    def choose(self, index):
+    def start(self):
         self.app.push(self.app.screen("referee", self.players))
 
 
@@ -82,7 +108,7 @@ class DeckSetup(_Setup):
                         ["players", "tie_window_us", "tie_break", "slap_window_ms"]
                         + list(VARIANTS))
 
-    def choose(self, index):
+    def start(self):
         import ui_deck  # loaded only for a virtual-deck game
 
         self.app.push(ui_deck.deal(self.app, self.players))

@@ -5,7 +5,7 @@ import ui
 from corsica import Game
 from corsica_cards import card_text
 from judge import ticks_diff
-from ui_tap import RESLAP_BEEP, RULES, TAP_MODULES, TapScreen, clock_of, name, tie_text
+from ui_tap import RESLAP_BEEP, RULES, TAP_MODULES, TapScreen, clock_of, tie_text
 
 REASON_TEXT = {"double": "DOUBLE", "sandwich": "SANDWICH", "sequence": "SEQUENCE",
                "sum10": "SUM 10"}
@@ -27,6 +27,7 @@ class DeckGame(TapScreen):
     everyone."""
 
     MODULES = ("ui_deck", "corsica", "corsica_cards") + TAP_MODULES
+    MODE = "deck"
 
     def __init__(self, app, game, seed=None, clock=None):
         TapScreen.__init__(self, app, game.players, seed, clock)
@@ -74,9 +75,9 @@ class DeckGame(TapScreen):
         self.window_us = self.app.settings["slap_window_ms"] * 1000 if turned else 0
         self.waiting = self.window_us > 0
         if event == "trick":
-            self.message = ("%s TAKES" % name(player), "%d cards" % detail)
+            self.message = ("%s TAKES" % self.names[player], "%d cards" % detail)
         elif event == "draw":
-            self.message = ("%s DRAWS" % name(player), "from %s" % name(detail))
+            self.message = ("%s DRAWS" % self.names[player], "from %s" % self.names[detail])
         else:
             self.message = ("", "")
         self.banner = None
@@ -116,7 +117,7 @@ class DeckGame(TapScreen):
         winner = result["winner"]
         if winner is not None:
             game.slap(winner)
-            self.message = ("%s SLAP!" % name(winner), REASON_TEXT[reason])
+            self.message = ("%s SLAP!" % self.names[winner], REASON_TEXT[reason])
         else:
             taps = result["false_taps"]
             event, player, detail = game.slap(taps[0])
@@ -129,8 +130,8 @@ class DeckGame(TapScreen):
                 penalty = "mistake %d" % detail
             else:
                 penalty = "OUT"
-            self.message = ("FALSE:%s%s" % (name(player), more) if more else
-                            "FALSE: " + name(player), penalty)
+            self.message = ("FALSE:%s%s" % (self.names[player], more) if more else
+                            "FALSE: " + self.names[player], penalty)
         for p in range(game.players):
             if game.eliminated(p):
                 self.out_bits |= self.bits[p]
@@ -141,24 +142,24 @@ class DeckGame(TapScreen):
     def title_text(self):
         game = self.game
         if game.over:
-            return "%s WINS!" % name(game.winner)
+            return "%s WINS!" % self.names[game.winner]
         if self.banner:
             return self.banner
         if self.waiting:
-            return "%s: wait" % name(game.turn)
+            return "%s: wait" % self.names[game.turn]
         if game.trick_winner is not None:
-            return "%s: take pile" % name(game.turn)
+            return "%s: take pile" % self.names[game.turn]
         if game.demand:
-            return "%s: %d %s" % (name(game.turn), game.demand,
+            return "%s: %d %s" % (self.names[game.turn], game.demand,
                                   "try" if game.demand == 1 else "tries")
-        return "%s to play" % name(game.turn)
+        return "%s to play" % self.names[game.turn]
 
     def draw(self, canvas):
         canvas.clear()
         game = self.game
         ui.draw_title(canvas, self.title_text())
         if game.over:
-            ui.draw_big(canvas, name(game.winner), 14, 3)
+            ui.draw_big(canvas, self.names[game.winner], 14, 3)
             canvas.center("WINS THE GAME", 44)
             return
         top = card_text(game.pile[-1]) if len(game.pile) > game.under else "--"

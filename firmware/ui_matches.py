@@ -3,7 +3,6 @@ two lines each (the game, the round to play and the leader; the players). ok on 
 match: resume it (a finished one opens on its game over: viewable until deleted) or
 delete it (with confirmation). Loaded while these screens are open (their MODULES).
 """
-import matches
 import ui
 from ui import LINE_H, row_y
 
@@ -11,11 +10,23 @@ GAME_NAMES = {"igo": "I Go", "corsari": "Corsari"}
 PER_SCREEN = ui.ROWS // 2  # matches shown at once
 
 
+def leaders(entry):
+    """The leading players of a summary: the winners once over, else I Go the most
+    points, Corsari the lowest total; [] before the first round."""
+    if entry["over"]:
+        return list(entry["winners"])
+    if not entry["rounds"]:
+        return []
+    totals = entry["totals"]
+    best = max(totals) if entry["rules"] == "igo" else min(totals)
+    return [i for i in range(len(totals)) if totals[i] == best]
+
+
 def headline(entry):
     """"I Go R4 Ann 3": the game, the round to play and the leader (with '+' when
     others share the lead); a finished match: "I Go over Ann"."""
     names = entry["names"]
-    lead = matches.leaders(entry)
+    lead = leaders(entry)
     game = GAME_NAMES[entry["rules"]]
     who = names[lead[0]][:6] + ("+" if len(lead) > 1 else "") if lead else ""
     if entry["over"]:

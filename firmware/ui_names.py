@@ -16,6 +16,57 @@ from names import NAME_LEN
 
 MODULES = ("ui_names",)
 
+# The name editor's characters, in groups (a long press jumps to the next group).
+GROUPS = (
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+    "abcdefghijklmnopqrstuvwxyz",
+    "0123456789 -.'&",
+    "ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÑÒÓÔÕÖØŒÙÚÛÜÝČŁŠŽ",
+    "àáâãäåæçèéêëìíîïñòóôõöøœùúûüýÿßčłšž",
+)
+CHARSET = "".join(GROUPS)
+
+# What the editor says under a marked letter (the display cannot draw the mark).
+MARKS = (
+    ("acute", "ÁÉÍÓÚÝáéíóúý"),
+    ("grave", "ÀÈÌÒÙàèìòù"),
+    ("circumflex", "ÂÊÎÔÛâêîôû"),
+    ("umlaut", "ÄËÏÖÜäëïöüÿ"),
+    ("tilde", "ÃÑÕãñõ"),
+    ("ring", "Åå"),
+    ("cedilla", "Çç"),
+    ("slash", "ØøŁł"),
+    ("caron", "ČŠŽčšž"),
+    ("ligature", "ÆŒæœ"),
+    ("sharp s", "ß"),
+)
+
+
+def mark(ch):
+    """The name of the mark on a letter ("acute"), or "" for a plain character."""
+    for name, chars in MARKS:
+        if ch in chars:
+            return name
+    return ""
+
+
+def group_start(ch, step):
+    """The first character of the group after (step > 0) or before the one holding ch."""
+    i = 0
+    for n, group in enumerate(GROUPS):
+        if ch in group:
+            i = n
+            break
+    return GROUPS[(i + (1 if step > 0 else -1)) % len(GROUPS)][0]
+
+
+def next_char(ch, step):
+    """The editor's character step places after ch in CHARSET (wrapping)."""
+    i = CHARSET.find(ch)
+    if i < 0:
+        return CHARSET[0]
+    return CHARSET[(i + step) % len(CHARSET)]
+
 
 class SeatPicker(ui.Menu):
     """Who sits at seat i: the roster's names (one seated elsewhere is swapped), a
@@ -76,14 +127,14 @@ class NameEditor(ui.Screen):
             if self.cur is None:
                 if len(self.chars) >= NAME_LEN:
                     return
-                group = names.GROUPS[1 if self.chars else 0]  # A-Z first, then a-z
+                group = GROUPS[1 if self.chars else 0]  # A-Z first, then a-z
                 self.cur = group[0] if d > 0 else group[-1]
                 if kind != "press":
-                    self.cur = names.group_start(self.cur, d)
+                    self.cur = group_start(self.cur, d)
             elif kind == "press":
-                self.cur = names.next_char(self.cur, d)
+                self.cur = next_char(self.cur, d)
             else:
-                self.cur = names.group_start(self.cur, d)
+                self.cur = group_start(self.cur, d)
         elif name == "ok" and kind == "press" and (self.cur is not None
                                                     and len(self.chars) < NAME_LEN - 1):
             self.chars.append(self.cur)
@@ -127,8 +178,8 @@ class NameEditor(ui.Screen):
         width = canvas.text_width(cur or " ", scale)
         if len(self.chars) < NAME_LEN:
             canvas.fill_rect(x, y + 8 * scale + 1, width, 2, 1)  # the place being chosen
-        mark = names.mark(cur) if cur else ""
-        if mark:
-            canvas.text("%s %s" % (names.to_ascii(cur), mark), 0, ui.row_y(3) - 3)
+        what = mark(cur) if cur else ""
+        if what:
+            canvas.text("%s %s" % (names.to_ascii(cur), what), 0, ui.row_y(3) - 3)
         canvas.text("ok:next hold:end", 0, ui.row_y(4))
         canvas.text("back:delete", 0, ui.row_y(5))

@@ -13,7 +13,7 @@ from judge import Judge, pin_of, ticks_diff
 from rng import Rng
 
 # Loaded for the Corsica modes only: the app drops them when they are left.
-TAP_MODULES = ("ui_tap", "judge", "rng")
+TAP_MODULES = ("ui_tap", "judge", "rng", "roster")
 
 RULES = "corsica"
 COLLECT_MS = 400  # after the first tap, later taps are collected this long
@@ -57,6 +57,7 @@ class TapScreen(ui.Screen):
     """A judge fed with the player-button snapshots, armed at every pile change."""
 
     MODULES = TAP_MODULES  # type: tuple
+    MODE = ""  # "referee" or "deck": on the game's start line
 
     def __init__(self, app, players, seed=None, clock=None):
         """seed: of the tie-break seeds (default: the clock); clock: () -> ticks_us
@@ -73,6 +74,11 @@ class TapScreen(ui.Screen):
         self.clock = clock or clock_of(app)
         self.rng = Rng(self.clock() if seed is None else seed)  # tie-break seeds
         self.game_id = app.new_game_id()
+        import roster
+
+        # The seats' names: the setup put the table's players first in the roster.
+        self.names = roster.seats(app.roster, players)
+        app.log("start", self.game_id, RULES, {"players": self.names, "mode": self.MODE})
         self.tapped = False  # a tap came since the judge was armed
         self.first_ms = None  # tick time when that tap was first seen
         self.lit = None  # player whose LED is on

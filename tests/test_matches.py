@@ -3,6 +3,7 @@ import os
 
 import matches
 import store
+import ui_matches
 from scoresheet import Sheet
 from tmpfs import make_tmp_dir, read, remove_tree, write
 
@@ -31,8 +32,8 @@ def test_several_matches_saved_listed_most_recent_first_and_loaded():
         entries = m.entries()
         assert [e["id"] for e in entries] == ["1-1", "1-5"]
         assert entries[0]["rounds"] == 2 and entries[0]["totals"] == [1, 1, 0]
-        assert matches.leaders(entries[0]) == [0, 1]
-        assert entries[1]["names"] == ["Zoë", "Ñu"] and matches.leaders(entries[1]) == [1]
+        assert ui_matches.leaders(entries[0]) == [0, 1]
+        assert entries[1]["names"] == ["Zoë", "Ñu"] and ui_matches.leaders(entries[1]) == [1]
         loaded, problem = m.load("1-5", sheet_from)
         assert problem is None and loaded.names == ["Zoë", "Ñu"] and loaded.totals() == b.totals()
         assert sorted(os.listdir(d + "/matches")) == ["1-1.json", "1-5.json", "index.json"]

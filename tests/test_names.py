@@ -1,5 +1,6 @@
 """Player names: the transliteration the display uses, the editor's characters."""
 import names
+import ui_names
 
 
 def test_ascii_names_are_shown_as_they_are():
@@ -24,28 +25,28 @@ def test_other_scripts_become_question_marks_never_boxes():
 
 
 def test_every_editor_character_draws_as_ascii_and_says_its_mark():
-    assert len(names.CHARSET) == len(set(names.CHARSET))
-    for ch in names.CHARSET:
+    assert len(ui_names.CHARSET) == len(set(ui_names.CHARSET))
+    for ch in ui_names.CHARSET:
         shown = names.to_ascii(ch)
         assert shown and all(32 <= ord(c) < 127 for c in shown) and "?" not in shown, ch
         if ord(ch) > 127:
-            assert names.mark(ch), ch
+            assert ui_names.mark(ch), ch
         else:
-            assert names.mark(ch) == "", ch
-    assert names.mark("é") == "acute" and names.mark("ñ") == "tilde"
-    assert names.mark("ü") == "umlaut" and names.mark("ß") == "sharp s"
+            assert ui_names.mark(ch) == "", ch
+    assert ui_names.mark("é") == "acute" and ui_names.mark("ñ") == "tilde"
+    assert ui_names.mark("ü") == "umlaut" and ui_names.mark("ß") == "sharp s"
 
 
 def test_editor_steps_wrap_and_groups_jump():
-    assert names.next_char("A", 1) == "B"
-    assert names.next_char("A", -1) == names.CHARSET[-1]
-    assert names.next_char(names.CHARSET[-1], 1) == "A"
-    assert names.next_char("?", 1) == "A"  # not in the set: start over
-    assert names.group_start("K", 1) == "a"
-    assert names.group_start("k", 1) == "0"
-    assert names.group_start("0", 1) == "À"
-    assert names.group_start("é", 1) == "A"
-    assert names.group_start("A", -1) == "à"
+    assert ui_names.next_char("A", 1) == "B"
+    assert ui_names.next_char("A", -1) == ui_names.CHARSET[-1]
+    assert ui_names.next_char(ui_names.CHARSET[-1], 1) == "A"
+    assert ui_names.next_char("?", 1) == "A"  # not in the set: start over
+    assert ui_names.group_start("K", 1) == "a"
+    assert ui_names.group_start("k", 1) == "0"
+    assert ui_names.group_start("0", 1) == "À"
+    assert ui_names.group_start("é", 1) == "A"
+    assert ui_names.group_start("A", -1) == "à"
 
 
 def test_clean_keeps_the_true_name_within_the_length():
