@@ -3,10 +3,11 @@
 `App` is hardware-free: tests build it on a flash root directory and drive it with
 `on_nav`, `on_snapshot`, `tick` and `draw`. `main(board)` runs it on the device.
 
-Flash files (relative to the root = the device's cwd):
+Flash files (paths.py; relative to the root = the device's cwd):
 - `state.json` (store.py, atomic): {"v": 1, "settings": {...}}; saved when the
-  settings change, loaded at boot. An older one holding a "match" is migrated to
-  `matches/` at boot.
+  settings change, loaded at boot. The settings are checked against settings.TABLE:
+  a missing or bad value is its default. An older one holding a "match" is migrated
+  to `matches/` at boot.
 - `matches/<id>.json`, `matches/index.json` (matches.py): the saved matches; the one
   being played is saved after every confirmed change.
 - `players.json` (roster.py): the recent player names.
@@ -21,37 +22,25 @@ acknowledged, again after every screen change; the next save tries again.
 """
 import sys
 
+import paths
 import store
 import ui
+from signals import Signals
 
-STATE_FILE = "state.json"
-HISTORY_FILE = "data/history.jsonl"
-BOOT_FILE = "data/boot.json"
-ERROR_FILE = "data/errors.txt"
 STATE_VERSION = 1
-
-# The settings dict kept in state.json.
-DEFAULT_SETTINGS = {
-    "igo_target": 4,  # I Go: points to win
-    "corsari_target": 0,  # Corsari: total to exceed; 0 = max(100, 30 x players)
-    "declared_colours": False,  # I Go: the ender names the series' two colours
-    "tie_window_us": 1000,  # Corsica: taps closer than this tie
-    "tie_break": "random",  # Corsica: "random" or "reslap"
-    "slap_window_ms": 1000,  # Corsica deck: after a turned card every press slaps
-    "out_at_3": False,  # Corsica referee: 3 mistakes without cards eliminate
-}
 
 
 class App:
     def __init__(self, root="", hw=None, player_buttons=6):
-        """root: flash root directory ("" = cwd); hw: hw.Hardware or None (tests)."""
+        """root: flash root directory ("" = cwd); hw: hw.Hardware or None (tests).
+        Screens use the hardware through `out` only (signals.Signals)."""
         self.root = root
-        self.hw = hw
-        self.player_buttons = hw.players if hw else player_buttons
+        self.hw = hw  # the device loop's: display, navigation buttons, tap ring
+        self.out = Signals(hw, player_buttons)
         self.dirty = True
         self.now_ms = 0
         self.stack = []
-        self.settings = dict(DEFAULT_SETTINGS)
+        self.settings = {}  # key: value of every line of settings.TABLE (_load_state)
         self.match = None  # scoresheet.Sheet of the match being played (the only one in RAM)
         self.match_unsaved = False  # the match in RAM has changes its file lacks
         self._saved_settings = None  # the settings as last written to state.json
@@ -64,27 +53,28 @@ class App:
         import history
 
         device_id = hw.device_id() if hw and hasattr(hw, "device_id") else None
-        self.history = history.History(self.path(HISTORY_FILE), self.path(BOOT_FILE),
+        self.history = history.History(self.path(paths.HISTORY), self.path(paths.BOOT),
                                        device_id)
         problems = self.history.problems
         if self.history.error:
             problems.append(self.history.error)
         import config
 
-        self.config, problem = config.load(self.path(config.FILE))
-        # Dropped now: needed at boot only (a setup screen imports config again).
-        self._mode_modules.update(("config", "history_boot", "roster", "matches_boot"))
+        self.config, problem = config.load(self.path(paths.CONFIG))
+        # Dropped now: needed at boot only (the screens that need them import them).
+        self._mode_modules.update(("config", "history_boot", "settings", "roster",
+                                   "matches_boot"))
         if problem:
-            problems.append(self._set_aside(config.FILE, problem))
+            problems.append(self._set_aside(paths.CONFIG, problem))
         import roster
 
-        self.roster, problem = roster.load(self.path(roster.FILE),
+        self.roster, problem = roster.load(self.path(paths.ROSTER),
                                            self.config.get("names", ()))
         if problem:
-            problems.append(self._set_aside(roster.FILE, problem))
+            problems.append(self._set_aside(paths.ROSTER, problem))
         import matches
 
-        self.matches = matches.Matches(self.path(matches.FOLDER))
+        self.matches = matches.Matches(self.path(paths.MATCHES))
         problems.extend(self.matches.boot(self.history.next_seq, self._sheet_from))
         problem = self._load_state()
         if problem:
@@ -119,7 +109,9 @@ class App:
         self._entered()
 
     def _entered(self):
+        """The top screen changed: what the one left lit or sounded stops."""
         self.dirty = True
+        self.out.all_off()
         self._unload_unused()
         self.stack[-1].enter()
         if self.unsaved and not isinstance(self.stack[-1], Unsaved):
@@ -200,23 +192,13 @@ class App:
 
     def _log_error(self, e):
         try:
-            with open(self.path(ERROR_FILE), "w") as f:
+            with open(self.path(paths.ERRORS), "w") as f:
                 if hasattr(sys, "print_exception"):  # MicroPython: with the traceback
                     sys.print_exception(e, f)
                 else:  # CPython (tests)
                     f.write("%s: %s\n" % (type(e).__name__, e))
         except OSError:
             pass
-
-    # --- hardware (no-ops without it) --------------------------------------------------
-
-    def beep(self, freq_hz, ms):
-        if self.hw:
-            self.hw.beep(freq_hz, ms)
-
-    def led(self, i, on):
-        if self.hw:
-            self.hw.led(i, on)
 
     # --- storage ------------------------------------------------------------------------
 
@@ -256,13 +238,13 @@ class App:
                 problem = self.matches.save(self.match, self.history.next_seq)
                 self.match_unsaved = bool(problem)
             if not problem and self.settings != self._saved_settings:
-                problem = store.save(self.path(STATE_FILE), self.state())
+                problem = store.save(self.path(paths.STATE), self.state())
                 if not problem:
                     self._saved_settings = dict(self.settings)
             if not problem and self._roster_due:
                 import roster
 
-                problem = store.save(self.path(roster.FILE), roster.to_obj(self.roster))
+                problem = store.save(self.path(paths.ROSTER), roster.to_obj(self.roster))
                 self._roster_due = bool(problem)
             if problem:
                 self.storage_failed(problem)
@@ -279,23 +261,26 @@ class App:
 
     def _load_state(self):
         """Load state.json; return None or a problem text (the app then starts clean)."""
-        path = self.path(STATE_FILE)
+        import settings
+
+        self.settings = settings.defaults()
+        path = self.path(paths.STATE)
         obj, problem = store.load(path)
         if obj is None:
-            return self._set_aside(STATE_FILE, problem) if problem else None
+            return self._set_aside(paths.STATE, problem) if problem else None
         try:
             if obj.get("v") != STATE_VERSION:
                 raise ValueError("unknown version %r" % (obj.get("v"),))
-            settings = obj.get("settings")
-            if type(settings) is not dict:
+            saved = obj.get("settings")
+            if type(saved) is not dict:
                 raise ValueError("settings missing")
-            for key in settings:
-                self.settings[key] = settings[key]
+            # Each value checked against the table: a bad one is its default.
+            self.settings = settings.loaded(saved)
             old = obj.get("match")
             sheet = self._sheet_from(old) if old is not None else None
         except ValueError as e:
-            self.settings = dict(DEFAULT_SETTINGS)
-            return self._set_aside(STATE_FILE, "state.json: %s" % e)
+            self.settings = settings.defaults()
+            return self._set_aside(paths.STATE, paths.STATE + ": %s" % e)
         self._saved_settings = dict(self.settings)
         if sheet is not None:  # from before matches/: move it there, then drop it here
             import matches

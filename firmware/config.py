@@ -1,4 +1,5 @@
-"""The device config file `config.json` on the flash root, written by the user.
+"""The device config file (paths.CONFIG: `config.json` on the flash root), written by
+the user.
 
     {"names": ["Ann", "Bob", "Cy"]}
 
@@ -8,7 +9,6 @@ The device never writes this file.
 """
 import store
 
-FILE = "config.json"
 NAME_LEN = 8
 MAX_SIZE = 4096  # bytes: more is not a config the device could hold
 

@@ -52,7 +52,9 @@ def log_error(e):
     try:
         import traceback  # type: ignore[import-not-found]  # CircuitPython has it
 
-        with open("data/errors.txt", "w") as f:
+        import paths
+
+        with open(paths.ERRORS, "w") as f:
             traceback.print_exception(e, file=f)
     except Exception:
         pass

@@ -39,8 +39,8 @@ class History:
     MAX_COUNT = MAX_COUNT
 
     def __init__(self, path, boot_path, device_id=None):
-        """path: e.g. "data/history.jsonl" (relative to the flash root); boot_path: the
-        small file holding the boot counter and ids, e.g. "data/boot.json";
+        """path: e.g. paths.HISTORY (relative to the flash root); boot_path: the
+        small file holding the boot counter and ids, e.g. paths.BOOT;
         device_id: the chip's unique id as hex (None: made once and kept)."""
         self.path = path
         self.problems = []  # one-line texts of what was repaired at boot

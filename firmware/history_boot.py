@@ -85,7 +85,7 @@ def cut_torn_tail(h):
     """Move a torn last line (no newline at the end) to history.torn: the file is
     copied up to its last newline, then renamed over itself."""
     path = h.path
-    torn_path = path[:path.rfind("/") + 1] + "history.torn"
+    torn_path = path[:path.rfind("/") + 1] + "history.torn"  # paths.TORN next to it
     chunk_size = h.TAIL_CHUNK
     tmp = path + ".tmp"
     try:

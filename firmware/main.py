@@ -11,7 +11,9 @@ import sys
 def show_error(e):
     """Log e; show its type and message on the display if it can be built."""
     try:
-        with open("data/errors.txt", "w") as f:
+        import paths
+
+        with open(paths.ERRORS, "w") as f:
             sys.print_exception(e, f)
     except Exception:
         pass

@@ -13,9 +13,10 @@ brings the index up to date from the match files. At most MAX_MATCHES are kept.
 """
 import os
 
+import paths
 import store
 
-FOLDER = "matches"
+FOLDER = paths.MATCHES
 INDEX = "index.json"
 VERSION = 1
 MAX_MATCHES = 10

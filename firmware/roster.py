@@ -9,9 +9,10 @@ group in the same seats. Names from config.json (optional, written on a PC) are 
 after the recent ones while there is room: a way to preload the roster.
 """
 import names as namesmod
+import paths
 import store
 
-FILE = "players.json"
+FILE = paths.ROSTER
 VERSION = 1
 MAX_NAMES = 16
 MAX_SIZE = 2048  # bytes: 16 names of 8 characters, with room to spare

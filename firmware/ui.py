@@ -4,8 +4,10 @@ A screen is a state machine: the app sends it navigation events (`on_nav`), cloc
 ticks (`tick`) and, if the screen has an `on_snapshot(t_us, levels, pin)` method, the
 player-button snapshots from the IRQ ring; it asks the screen to `draw` on a canvas
 (see canvas.py) when `app.dirty` is set. Screens never touch hardware: the app owns
-it. A screen sets `slap_window = True` while a slap can happen: the app then holds
-back every flash write (rp2 flash writes stop interrupts) until it is False again.
+it and gives them `app.out` (signals.Signals: LEDs, buzzer, the player buttons), whose
+LEDs and tone it switches off whenever the top screen changes. A screen sets
+`slap_window = True` while a slap can happen: the app then holds back every flash
+write (rp2 flash writes stop interrupts) until it is False again.
 
 Layout: title bar (ui.draw_title) on rows 0-8, then ROWS text lines of LINE_H pixels
 starting at y = TOP (`row_y(i)`).

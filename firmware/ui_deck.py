@@ -5,7 +5,7 @@ import ui
 from corsica import Game
 from corsica_cards import card_text
 from judge import ticks_diff
-from ui_tap import RESLAP_BEEP, RULES, TAP_MODULES, TapScreen, clock_of, tie_text
+from ui_tap import RESLAP_BEEP, RULES, TAP_MODULES, TapScreen, tie_text
 
 REASON_TEXT = {"double": "DOUBLE", "sandwich": "SANDWICH", "sequence": "SEQUENCE",
                "sum10": "SUM 10"}
@@ -14,7 +14,7 @@ COUNTS_X = 88  # x of the card-count column
 
 def deal(app, players):
     """A new game with the settings' variants, shuffled by a seed from the clock."""
-    return DeckGame(app, Game(players, app.settings.get("variants", ()), clock_of(app)() % 1000000))
+    return DeckGame(app, Game(players, app.settings["variants"], app.out.now_us() % 1000000))
 
 
 class DeckGame(TapScreen):
@@ -111,7 +111,7 @@ class DeckGame(TapScreen):
         if result["reslap"]:
             self.message = ("RE-SLAP!", "")
             self.arm(self.clock())  # the same pile: window stays open
-            self.app.beep(RESLAP_BEEP[0], RESLAP_BEEP[1])
+            self.app.out.beep(RESLAP_BEEP[0], RESLAP_BEEP[1])
             self.app.invalidate()
             return
         winner = result["winner"]

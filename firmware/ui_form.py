@@ -1,17 +1,64 @@
 """A settings list (`Form`), for the setup and settings screens: loaded with them
 (their MODULES name it), not kept in RAM through a game.
 """
+import settings
 import ui
+
+FORM_MODULES = ("ui_form", "settings")  # what a form screen loads besides its own module
+
+
+def lookup(key):
+    """A form line's key in settings.TABLE: (line, None) for a setting, (line, text)
+    for one flag of a flags setting, (None, None) for a key of the screen's own."""
+    line = settings.find(key)
+    if line is not None:
+        return line, None
+    for line in settings.TABLE:
+        spec = line[3]
+        if spec[0] == "flags":
+            for value, text in spec[1:]:
+                if value == key:
+                    return line, text
+    return None, None
+
+
+def value_text(spec, value):
+    """How a setting's value is shown (spec: its settings.TABLE spec)."""
+    if type(spec[0]) is int:
+        return spec[3] if len(spec) > 3 and value == spec[0] else str(value)
+    for choice, text in spec:
+        if type(value) is type(choice) and value == choice:
+            return text
+    return str(value)
+
+
+def stepped(spec, value, delta):
+    """The value after up (delta > 0) or down (delta < 0): an int moves by delta
+    steps within its range, a choice to the next one."""
+    if type(spec[0]) is int:
+        return ui.clamp(value + spec[2] * delta, spec[0], spec[1])
+    choices = [c for c, _ in spec]
+    i = 0
+    for j in range(len(choices)):
+        if type(value) is type(choices[j]) and value == choices[j]:
+            i = j
+    return choices[(i + (1 if delta > 0 else -1)) % len(choices)]
+
+
+def toggled(spec, value, flag):
+    """A flags value with one flag switched on or off (kept in table order)."""
+    return [v for v, _ in spec[1:] if (v == flag) != (v in value)]
 
 
 class Form(ui.Menu):
     """A list of settings: ok on a line starts editing it (shown as `< value >`),
     up/down then change the value (long press: by 10), ok or back end the edit.
 
-    A subclass lists its lines as keys in `items` and implements `label(key)`,
-    `value(key)` (text), `change(key, delta)` and, if it wants, `edited(key)` (the
-    edit ended); a key without a value (value returns None) is an action: ok calls
-    `choose(index)`.
+    A line is a key: a setting of settings.TABLE (or one flag of a flags setting),
+    shown and changed as the table says, in app.settings; or the subclass's own key,
+    for which it implements `label(key)`, `value(key)` (text) and `change(key,
+    delta)`. `edited(key)` is called when an edit ends. A key without a value (value
+    returns None) is an action: ok calls `choose(index)`.
     """
 
     editing = False
@@ -35,13 +82,24 @@ class Form(ui.Menu):
         self.app.invalidate()
 
     def label(self, key):
-        return key
+        line, flag = lookup(key)
+        return flag or (line[1] if line else key)
 
     def value(self, key):
-        return None
+        line, flag = lookup(key)
+        if line is None:
+            return None
+        v = self.app.settings[line[0]]
+        if flag:
+            return "on" if key in v else "off"
+        return value_text(line[3], v)
 
     def change(self, key, delta):
-        pass
+        line, flag = lookup(key)
+        if line is not None:
+            s = self.app.settings
+            k = line[0]
+            s[k] = toggled(line[3], s[k], key) if flag else stepped(line[3], s[k], delta)
 
     def edited(self, key):
         pass

@@ -17,13 +17,13 @@ class Setup(ui_form.Form):
     """New match: players, target, who starts (deals) or a draw, a line per seat (ok:
     pick a name from the roster or enter one), then the age order (Corsari)."""
 
-    MODULES = ("ui_igo_setup", "ui_form", "roster")
+    MODULES = ("ui_igo_setup", "roster") + ui_form.FORM_MODULES
 
     def __init__(self, app, rules, players=None, seated=None):
         import roster
 
         self.rules = rules
-        self.players = clamp(players or app.settings.get("players", 4), MIN_PLAYERS,
+        self.players = clamp(players or app.settings["players"], MIN_PLAYERS,
                              MAX_PLAYERS[rules])
         key = "igo_target" if rules == "igo" else "corsari_target"
         self.target = app.settings[key] or None  # None: Corsari automatic
@@ -117,7 +117,7 @@ class Setup(ui_form.Form):
 class AgeOrder(ui.Menu):
     """Corsari: pick the players youngest first (the zero rule needs it)."""
 
-    MODULES = ("ui_igo_setup", "ui_form", "roster")
+    MODULES = ("ui_igo_setup", "roster") + ui_form.FORM_MODULES
 
     def __init__(self, app, names, done):
         self.names = names

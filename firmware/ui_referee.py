@@ -40,7 +40,7 @@ class Referee(TapScreen):
 
     def out(self, p):
         """Eliminated: three mistakes without cards, with the setting on."""
-        return bool(self.app.settings.get("out_at_3")) and self.mistakes[p] >= OUT_AT
+        return bool(self.app.settings["out_at_3"]) and self.mistakes[p] >= OUT_AT
 
     def out_bits(self):
         bits = 0
@@ -115,7 +115,7 @@ class Referee(TapScreen):
         if result["reslap"]:
             self.log(result)
             self.arm(self.clock())  # same pile, slap again: stays ARMED
-            self.app.beep(RESLAP_BEEP[0], RESLAP_BEEP[1])
+            self.app.out.beep(RESLAP_BEEP[0], RESLAP_BEEP[1])
         else:
             self.state = SHOWN
             self.unlogged = True

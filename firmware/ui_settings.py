@@ -1,45 +1,19 @@
-"""The settings screen: defaults for new games (app.DEFAULT_SETTINGS), saved at once.
+"""The settings screen: defaults for new games (settings.TABLE), saved at once.
 Loaded while it is open (its MODULES).
 """
-import ui
 import ui_form
+
+# The settings shown here (the others are on the setup screens).
+KEYS = ("igo_target", "corsari_target", "declared_colours", "tie_window_us", "tie_break")
 
 
 class Settings(ui_form.Form):
     """Defaults for new games; saved at once."""
 
-    MODULES = ("ui_settings", "ui_form")
+    MODULES = ("ui_settings",) + ui_form.FORM_MODULES
 
     def __init__(self, app):
-        ui_form.Form.__init__(self, app, "Settings",
-                         ["igo_target", "corsari_target", "declared_colours",
-                          "tie_window_us", "tie_break"])
-
-    def label(self, key):
-        return {"igo_target": "I Go to", "corsari_target": "Corsari>",
-                "declared_colours": "Colours", "tie_window_us": "Tie us",
-                "tie_break": "Tie"}[key]
-
-    def value(self, key):
-        v = self.app.settings[key]
-        if key == "corsari_target" and not v:
-            return "auto"
-        if key == "declared_colours":
-            return "named" if v else "laid"
-        return str(v)
-
-    def change(self, key, delta):
-        s = self.app.settings
-        if key == "igo_target":
-            s[key] = ui.clamp(s[key] + delta, 1, 99)
-        elif key == "corsari_target":
-            s[key] = ui.clamp(s[key] + 10 * delta, 0, 990)
-        elif key == "declared_colours":
-            s[key] = not s[key]
-        elif key == "tie_window_us":
-            s[key] = ui.clamp(s[key] + 100 * delta, 100, 50000)
-        elif key == "tie_break":
-            s[key] = "reslap" if s[key] == "random" else "random"
+        ui_form.Form.__init__(self, app, "Settings", list(KEYS))
 
     def edited(self, key):
         self.app.save()

@@ -6,8 +6,6 @@ Screens only show and route: judge.py orders the taps and breaks ties, corsica.p
 applies the rules. While taps are being collected a screen sets `slap_window`, so
 the app holds back flash writes; it is cleared when the result is shown.
 """
-import time
-
 import ui
 from judge import Judge, pin_of, ticks_diff
 from rng import Rng
@@ -20,22 +18,6 @@ COLLECT_MS = 400  # after the first tap, later taps are collected this long
 SEED_RANGE = 10000  # tie-break seeds are 0..9999: short enough to show
 WIN_BEEP = (2000, 120)  # (Hz, ms) for a slap winner
 RESLAP_BEEP = (600, 300)
-
-_ticks_us = getattr(time, "ticks_us", None)
-
-
-def now_us():
-    """Current time on the 30-bit ticks ring the tap ring records on. (A Hardware
-    whose taps run on another clock, CircuitPython's keypad, has its own now_us.)"""
-    if _ticks_us is None:  # CPython (tests): any microsecond clock will do
-        return getattr(time, "monotonic_ns")() // 1000 & 0x3FFFFFFF
-    return _ticks_us() & 0x3FFFFFFF
-
-
-def clock_of(app):
-    """The clock the app's player-button timestamps are on."""
-    return getattr(app.hw, "now_us", None) or now_us
-
 
 def name(player):
     return "P%d" % (player + 1)
@@ -64,14 +46,14 @@ class TapScreen(ui.Screen):
         of now, on the ring the tap ring records on (tests pass their own)."""
         ui.Screen.__init__(self, app)
         s = app.settings
-        hw = app.hw
-        self.bits = hw.player_bits[:players] if hw else [1 << p for p in range(players)]
+        out = app.out
+        self.bits = out.player_bits[:players]
         pins = [pin_of(bit) for bit in self.bits]
         self.judge = Judge(players, pins, s["tie_window_us"], s["tie_break"])
         self.players = players
         # Last GPIO levels (None: unknown, taken as all released): who is held at arm.
-        self.levels = hw.player_levels() if hw else None
-        self.clock = clock or clock_of(app)
+        self.levels = out.levels()
+        self.clock = clock or out.now_us
         self.rng = Rng(self.clock() if seed is None else seed)  # tie-break seeds
         self.game_id = app.new_game_id()
         import roster
@@ -112,11 +94,11 @@ class TapScreen(ui.Screen):
     def light(self, player):
         """The winner's LED on (the previous one off) and a beep; None: LEDs off."""
         if self.lit is not None:
-            self.app.led(self.lit, False)
+            self.app.out.led(self.lit, False)
         self.lit = player
         if player is not None:
-            self.app.led(player, True)
-            self.app.beep(WIN_BEEP[0], WIN_BEEP[1])
+            self.app.out.led(player, True)
+            self.app.out.beep(WIN_BEEP[0], WIN_BEEP[1])
 
     def log(self, result):
         """One history `slap` line for a judged result."""

@@ -25,6 +25,7 @@ import subprocess
 import sys
 import tempfile
 
+import paths  # firmware/paths.py (host_tools puts firmware/ on the path)
 from host_tools import FIRMWARE, MICROPYTHON, ROOT
 
 BENCH = os.path.join(ROOT, "bench")
@@ -152,12 +153,12 @@ def _session_stats(name, flash, cmd, stream):
 
 def check_flash(name, flash):
     """None if the session reached its end on this flash, else what is missing."""
-    if os.path.exists(os.path.join(flash, "data", "errors.txt")):
-        with open(os.path.join(flash, "data", "errors.txt")) as f:
+    if os.path.exists(os.path.join(flash, paths.ERRORS)):
+        with open(os.path.join(flash, paths.ERRORS)) as f:
             return "firmware error: " + f.read().strip().splitlines()[-1]
     events = []
     try:
-        with open(os.path.join(flash, "data", "history.jsonl")) as f:
+        with open(os.path.join(flash, paths.HISTORY)) as f:
             for line in f:
                 try:
                     events.append(json.loads(line))

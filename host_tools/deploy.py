@@ -29,6 +29,7 @@ import os
 import subprocess
 import sys
 
+import paths
 from host_tools import ROOT, VENV_BIN, UserError
 from host_tools.deploy_circuitpython import CIRCUITPYTHON_ONLY, deploy_to_drive, missing_libraries
 from host_tools.mpremote_port import find_port, mpremote, run_code
@@ -91,8 +92,8 @@ def plan(built, manifest, on_device):
 
 
 def safe_to_remove(name):
-    """Only top-level code files: never data/, never configuration."""
-    return "/" not in name and name.endswith((".py", ".mpy")) and not name.startswith(".")
+    """Only top-level code files: never data/, never configuration (paths.KEPT)."""
+    return "/" not in name and name not in paths.KEPT and name.endswith((".py", ".mpy")) and not name.startswith(".")
 
 
 class MpremoteDevice:

@@ -30,6 +30,7 @@ import hashlib
 import json
 import os
 
+import paths
 from host_tools import ROOT, UserError
 
 MANIFEST = ".deploy.json"
@@ -127,9 +128,9 @@ def plan(built, manifest, drive):
 
 
 def safe_to_remove(name):
-    """Only top-level code files: never data/, lib/ or configuration."""
-    return "/" not in name and "\\" not in name and name.endswith((".py", ".mpy")) \
-        and not name.startswith(".")
+    """Only top-level code files: never data/, lib/ or configuration (paths.KEPT)."""
+    return "/" not in name and "\\" not in name and name not in paths.KEPT \
+        and name.endswith((".py", ".mpy")) and not name.startswith(".")
 
 
 def write_atomic(path, data):

@@ -47,10 +47,11 @@ import sqlite3
 import sys
 import tempfile
 
+import paths
 from host_tools import UserError
 from host_tools.mpremote_port import find_port, mpremote, run_code
 
-HISTORY = "/data/history.jsonl"
+HISTORY = "/" + paths.HISTORY
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS lines (

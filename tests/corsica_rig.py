@@ -18,7 +18,8 @@ class FakeHw:
         self.ring = TapRing(8)  # the app reads its overflow count
         self.levels = 0xFFFFFFFF >> 2  # GPIO_IN: 30 bits, all high
         self.leds = {}
-        self.beeps = []
+        self.beeps = []  # tones started: (Hz, ms)
+        self.stopped = 0  # tones stopped (ms 0)
 
     def player_levels(self):
         return self.levels
@@ -27,7 +28,10 @@ class FakeHw:
         self.leds[i] = on
 
     def beep(self, freq_hz, ms):
-        self.beeps.append((freq_hz, ms))
+        if ms <= 0:
+            self.stopped += 1
+        else:
+            self.beeps.append((freq_hz, ms))
 
 
 class Table:
@@ -37,8 +41,10 @@ class Table:
     def __init__(self, players=6, settings=None):
         self.rig = Rig()
         self.app = self.rig.app
+        from signals import Signals
+
         self.hw = self.app.hw = FakeHw(players)
-        self.app.player_buttons = players
+        self.app.out = Signals(self.hw)
         if settings:
             for key in settings:
                 self.app.settings[key] = settings[key]

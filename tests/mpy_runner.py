@@ -42,6 +42,7 @@ def main(filters):
             print("FAIL %s (import)" % name)
             sys.print_exception(e)
             continue
+        gc.collect()  # the compiler's leftovers, before the first test
         for attr in sorted(dir(mod)):
             fn = getattr(mod, attr)
             if not attr.startswith("test_") or not callable(fn):

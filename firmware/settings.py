@@ -1,0 +1,76 @@
+"""The settings table: every setting the device keeps (in state.json), its label,
+range or choices, default and help text. The settings and setup screens show and
+change settings through it, and the app checks loaded values against it.
+
+One line per setting: (key, label, default, spec, help)
+- spec (lo, hi, step) or (lo, hi, step, text of lo): an int; up/down change it by
+  step (by 10 steps on a long press), kept within lo..hi.
+- spec ((value, text), ...): one of these values; up/down move to the next.
+- spec ("flags", (value, text), ...): a list of some of the values, in this order;
+  each is a line of its own in a form, on or off.
+Adding a setting is one line here (and its use). Loaded at boot and with the screens
+that show settings (ui_form.py shows and steps values), then dropped: the app keeps
+only the values.
+"""
+
+OFF_ON = ((False, "off"), (True, "on"))
+
+TABLE = (  # type: tuple
+    ("igo_target", "I Go to", 4, (1, 99, 1), "I Go: points to win"),
+    ("corsari_target", "Corsari>", 0, (0, 990, 10, "auto"),
+     "Corsari: total to exceed; auto = the larger of 100 and 30 per player"),
+    ("declared_colours", "Colours", False, ((False, "laid"), (True, "named")),
+     "I Go: the ender lays the series' colours, or names two"),
+    ("players", "Players", 4, (2, 6, 1), "Players at the last I Go / Corsari setup"),
+    ("tie_window_us", "Tie us", 1000, (100, 50000, 100),
+     "Corsica: taps closer than this (microseconds) tie"),
+    ("tie_break", "Ties", "random", (("random", "random"), ("reslap", "re-slap")),
+     "Corsica: a tie is drawn at random or slapped again"),
+    ("slap_window_ms", "Slap ms", 1000, (0, 3000, 100),
+     "Corsica deck: after a turned card every press slaps this long"),
+    ("out_at_3", "Out at 3", False, OFF_ON,
+     "Corsica referee: 3 mistakes without cards eliminate"),
+    ("variants", "Variants", [],
+     ("flags", ("sandwich", "Sandwich"), ("sequence", "Sequence"), ("sum10", "Sum 10")),
+     "Corsica deck: the slap rules played besides doubles"),
+)
+
+
+def find(key):
+    """The table line of a setting, or None."""
+    for line in TABLE:
+        if line[0] == key:
+            return line
+    return None
+
+
+def defaults():
+    """A new settings dict with every default."""
+    out = {}
+    for line in TABLE:
+        default = line[2]
+        out[line[0]] = list(default) if type(default) is list else default
+    return out
+
+
+def valid(key, value):
+    """True when value is one the setting can take."""
+    spec = find(key)[3]
+    if type(spec[0]) is int:
+        return type(value) is int and spec[0] <= value <= spec[1]
+    if spec[0] == "flags":  # known flags, each once, in table order
+        return type(value) is list and value == [v for v, _ in spec[1:] if v in value]
+    for choice, _ in spec:
+        if type(value) is type(choice) and value == choice:
+            return True
+    return False
+
+
+def loaded(obj):
+    """Settings from a loaded dict: each valid value kept, a missing or bad one (or an
+    unknown key) replaced by its default."""
+    out = defaults()
+    for key in out:
+        if key in obj and valid(key, obj[key]):
+            out[key] = obj[key]
+    return out
