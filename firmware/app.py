@@ -45,6 +45,7 @@ class App:
         self.match_unsaved = False  # the match in RAM has changes its file lacks
         self._saved_settings = None  # the settings as last written to state.json
         self._roster_due = False
+        self.saved_count = 0  # matches in matches/index.json (the Continue list)
         self._save_due = False
         self._overflows_shown = 0
         self._mode_modules = set()  # modules loaded for the screens on the stack
@@ -72,10 +73,9 @@ class App:
                                            self.config.get("names", ()))
         if problem:
             problems.append(self._set_aside(paths.ROSTER, problem))
-        import matches
-
-        self.matches = matches.Matches(self.path(paths.MATCHES))
-        problems.extend(self.matches.boot(self.history.next_seq, self._sheet_from))
+        saved = self.saved()
+        problems.extend(saved.boot(self.history.next_seq, self._sheet_from))
+        self.saved_count = saved.count
         problem = self._load_state()
         if problem:
             problems.append(problem)
@@ -235,7 +235,7 @@ class App:
             self._save_due = False
             problem = None
             if self.match:
-                problem = self.matches.save(self.match, self.history.next_seq)
+                problem = self._save_match(self.match)
                 self.match_unsaved = bool(problem)
             if not problem and self.settings != self._saved_settings:
                 problem = store.save(self.path(paths.STATE), self.state())
@@ -282,15 +282,10 @@ class App:
             self.settings = settings.defaults()
             return self._set_aside(paths.STATE, paths.STATE + ": %s" % e)
         self._saved_settings = dict(self.settings)
-        if sheet is not None:  # from before matches/: move it there, then drop it here
+        if sheet is not None:  # from before matches/: moved there, then dropped here
             import matches
 
-            if not matches.valid_id(sheet.game):
-                sheet.game = self.new_game_id()
-            problem = self.matches.save(sheet, self.history.next_seq)
-            if problem is None:
-                problem = store.save(path, self.state())
-            return problem
+            return matches.migrate(self, sheet)
         return None
 
     def _set_aside(self, name, problem):
@@ -299,6 +294,23 @@ class App:
         new = store.set_aside(self.path(name))
         if new:
             problem += " (kept as %s)" % new[new.rfind("/") + 1:]
+        return problem
+
+    def saved(self):
+        """The saved matches (matches.Matches). The module is dropped again at the next
+        screen change unless a screen names it: only the match played stays in RAM."""
+        import matches
+
+        self._mode_modules.add("matches")
+        saved = matches.Matches(self.path(paths.MATCHES))
+        saved.count = self.saved_count
+        return saved
+
+    def _save_match(self, sheet):
+        """Write a match and its index entry; return None or a problem."""
+        saved = self.saved()
+        problem = saved.save(sheet, self.history.next_seq)
+        self.saved_count = saved.count
         return problem
 
     def _sheet_from(self, obj):
@@ -310,23 +322,17 @@ class App:
         """A game id unique on this device: boot counter and next history seq."""
         return "%d-%d" % (self.history.boot, self.history.next_seq)
 
-    def start_match(self, rules, names, target, youngest_first=None, first=0, drawn=False):
-        """Start a new I Go / Corsari match, log its `start` line (the players, who
-        starts / deals and whether the device drew them) and save it; the players go
-        to the front of the roster. Return None, or why no match could start."""
+    def start_match(self, *args):
+        """matches.start: a new I Go / Corsari match. Return None or why it did not."""
         import matches
-        import scoresheet
 
-        if self.matches.count >= matches.MAX_MATCHES:
-            return "%d matches saved: delete one in Continue first." % matches.MAX_MATCHES
-        sheet = scoresheet.Sheet(rules, names, target, youngest_first, first,
-                                 self.new_game_id(), self.log)
-        self.match = sheet
-        self.log("start", sheet.game, rules, {"players": list(names), "first": first,
-                                             "drawn": drawn, "target": sheet.target})
-        self.seat_players(names)
-        self.save()
-        return None
+        return matches.start(self, *args)
+
+    def open_match(self, match_id):
+        """matches.resume: a saved match becomes the one played. Return None or a problem."""
+        import matches
+
+        return matches.resume(self, match_id)
 
     def seat_players(self, names):
         """These players sit down (seat order): to the front of the roster, saved
@@ -336,36 +342,6 @@ class App:
         self.roster = roster.used(self.roster, names)
         self._roster_due = True
         self._save_due = True  # written at the next flush
-
-    def open_match(self, match_id):
-        """Load a saved match as the one being played (the one before leaves RAM).
-        Return None, or a problem (the unusable file is set aside and forgotten)."""
-        if self.match and self.match_unsaved:  # never drop a match only RAM holds
-            problem = self.matches.save(self.match, self.history.next_seq)
-            if problem:
-                return problem
-            self.match_unsaved = False
-        self.match = None
-        sheet, problem = self.matches.load(match_id, self._sheet_from)
-        if sheet is None:
-            problem = self._set_aside("matches/%s.json" % match_id, problem)
-            self.matches.forget(match_id)
-            return problem
-        self.match = sheet
-        return None
-
-    def delete_match(self, match_id):
-        """Forget a saved match (its history stays). Return None or a problem."""
-        if self.match and self.match.game == match_id:
-            self.match = None
-        return self.matches.delete(match_id)
-
-    def end_match(self):
-        """Delete the match being played from the saved matches."""
-        if self.match:
-            problem = self.delete_match(self.match.game)
-            if problem:
-                self.storage_failed(problem)
 
 
 # Screens opened by name (App.screen): the module is imported when the screen opens
@@ -416,8 +392,8 @@ class Home(ui.Menu):
 
     def enter(self):
         items = []
-        if self.app.matches.count:
-            items.append("Continue (%d)" % self.app.matches.count)
+        if self.app.saved_count:
+            items.append("Continue (%d)" % self.app.saved_count)
         for label, _ in GAMES:
             items.append(label)
         items.append("Settings")
@@ -431,7 +407,7 @@ class Home(ui.Menu):
         ui.Menu.on_nav(self, name, kind)
 
     def choose(self, index):
-        if self.app.matches.count:
+        if self.app.saved_count:
             if index == 0:
                 self.app.push(self.app.screen("continue"))
                 return

@@ -16,6 +16,7 @@ import os
 import paths
 import store
 
+
 FOLDER = paths.MATCHES
 INDEX = "index.json"
 VERSION = 1
@@ -137,3 +138,64 @@ class Matches:
             return "%s.json not deleted: %s" % (match_id, store.error_text(e))
         return None
 
+
+# --- the app's saved matches (app.App: match, saved(), log, save, ...) -----------------
+
+
+def start(app, rules, names, target, youngest_first=None, first=0, drawn=False):
+    """Start a new I Go / Corsari match, log its `start` line (the players, who starts /
+    deals and whether the device drew them) and save it; the players go to the front
+    of the roster. Return None, or why no match could start."""
+    import scoresheet
+
+    if app.saved_count >= MAX_MATCHES:
+        return "%d matches saved: delete one in Continue first." % MAX_MATCHES
+    sheet = scoresheet.Sheet(rules, names, target, youngest_first, first,
+                             app.new_game_id(), app.log)
+    app.match = sheet
+    app.log("start", sheet.game, rules, {"players": list(names), "first": first,
+                                        "drawn": drawn, "target": sheet.target})
+    app.seat_players(names)
+    app.save()
+    return None
+
+
+def resume(app, match_id):
+    """Load a saved match as the one played (the one before leaves RAM). Return
+    None, or a problem (an unusable file is set aside and forgotten)."""
+    if app.match and app.match_unsaved:  # never drop a match only RAM holds
+        problem = app._save_match(app.match)
+        if problem:
+            return problem
+        app.match_unsaved = False
+    app.match = None
+    saved = app.saved()
+    sheet, problem = saved.load(match_id, app._sheet_from)
+    if sheet is None:
+        problem = app._set_aside("%s/%s.json" % (FOLDER, match_id), problem)
+        saved.forget(match_id)
+        app.saved_count = saved.count
+        return problem
+    app.match = sheet
+    return None
+
+
+def delete(app, match_id):
+    """Delete a saved match (its history stays). Return None or a problem."""
+    if app.match and app.match.game == match_id:
+        app.match = None
+    saved = app.saved()
+    problem = saved.delete(match_id)
+    app.saved_count = saved.count
+    return problem
+
+
+def migrate(app, sheet):
+    """A match from a state.json of before matches/ (its "match") moves to matches/
+    (a new id if it has none), then state.json is written without it."""
+    if not valid_id(sheet.game):
+        sheet.game = app.new_game_id()
+    problem = app._save_match(sheet)
+    if problem is None:
+        problem = store.save(app.path(paths.STATE), app.state())
+    return problem

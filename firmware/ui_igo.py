@@ -124,8 +124,13 @@ ACTION_LABELS = {"round": "Enter round", "void": "Void round", "hand": "Hand cal
 
 
 def end_match(app):
-    app.end_match()
+    """Delete the match being played from the saved matches (its history stays)."""
+    import matches
+
+    problem = matches.delete(app, app.match.game)
     app.home()
+    if problem:
+        app.storage_failed(problem)
 
 
 class RoundEnder(ui.Menu):

@@ -3,6 +3,7 @@ two lines each (the game, the round to play and the leader; the players). ok on 
 match: resume it (a finished one opens on its game over: viewable until deleted) or
 delete it (with confirmation). Loaded while these screens are open (their MODULES).
 """
+import matches
 import ui
 from ui import LINE_H, row_y
 
@@ -47,7 +48,7 @@ def players_line(entry, chars=16):
 class Continue(ui.Screen):
     """The saved matches; up/down choose, ok: resume or delete, back: home."""
 
-    MODULES = ("ui_matches",)
+    MODULES = ("ui_matches", "matches")
 
     def __init__(self, app):
         ui.Screen.__init__(self, app)
@@ -56,7 +57,7 @@ class Continue(ui.Screen):
         self.entries = []
 
     def enter(self):
-        self.entries = self.app.matches.entries()
+        self.entries = self.app.saved().entries()
         if not self.entries:
             self.app.pop()
             return
@@ -90,7 +91,7 @@ class Continue(ui.Screen):
 class MatchActions(ui.Menu):
     """Resume (or view) a saved match, or delete it."""
 
-    MODULES = ("ui_matches",)
+    MODULES = ("ui_matches", "matches")
 
     def __init__(self, app, entry):
         self.entry = entry
@@ -100,7 +101,7 @@ class MatchActions(ui.Menu):
     def choose(self, index):
         app = self.app
         if index == 0:
-            problem = app.open_match(self.entry["id"])
+            problem = matches.resume(app, self.entry["id"])
             if problem:
                 app.pop()
                 app.notice("Notice", problem)
@@ -114,7 +115,7 @@ class MatchActions(ui.Menu):
 
     def delete(self):
         app = self.app
-        problem = app.delete_match(self.entry["id"])
+        problem = matches.delete(app, self.entry["id"])
         app.pop()  # back to the list (it closes itself when empty)
         if problem:
             app.storage_failed(problem)

@@ -161,7 +161,7 @@ def test_several_matches_survive_a_reboot_and_resume_where_they_were():
                 play(rig, [3, 10, 20])
             ids.append(rig.app.match.game)
         rig.boot()
-        assert rig.app.match is None and rig.app.matches.count == 8
+        assert rig.app.match is None and rig.app.saved_count == 8
         rig.choose("Continue (8)")
         assert rig.screen() == "Continue"
         entries = rig.app.top().entries
@@ -218,7 +218,7 @@ def test_at_most_max_matches_then_setup_says_why():
         open_setup(rig)
         start(rig)
         assert rig.screen() == "Notice" and "delete one in Continue" in rig.text()
-        assert rig.app.matches.count == matches.MAX_MATCHES
+        assert rig.app.saved_count == matches.MAX_MATCHES
     finally:
         rig.close()
 
@@ -237,7 +237,7 @@ def test_an_old_state_json_with_one_match_is_migrated_at_boot():
         rig.boot()
         assert "Notice" not in rig.screen()
         assert rig.app.settings["igo_target"] == 5
-        assert rig.app.matches.count == 1
+        assert rig.app.saved_count == 1
         state = json.loads(read_file(rig.root + "/state.json"))
         assert "match" not in state and state["settings"]["igo_target"] == 5
         assert exists(rig.root + "/matches/1-3.json")
@@ -247,7 +247,7 @@ def test_an_old_state_json_with_one_match_is_migrated_at_boot():
         sheet.game = None
         store.save(rig.root + "/state.json", {"v": 1, "settings": {}, "match": sheet.to_obj()})
         rig.boot()
-        assert rig.app.matches.count == 2
+        assert rig.app.saved_count == 2
     finally:
         rig.close()
 
@@ -261,7 +261,7 @@ def test_a_corrupt_match_file_is_set_aside_when_opened():
         write_file(rig.root + "/matches/%s.json" % game, '{"v": 1, "rules": "chess"}')
         problem = rig.app.open_match(game)
         assert "kept as %s.json.bad" % game in problem
-        assert rig.app.match is None and rig.app.matches.count == 0
+        assert rig.app.match is None and rig.app.saved_count == 0
         assert exists(rig.root + "/matches/%s.json.bad" % game)
     finally:
         rig.close()

@@ -93,7 +93,7 @@ def test_full_i_go_game_to_4_points():
         rig.nav("up ok")  # start
         assert rig.screen() == "MatchScreen"
         assert rig.app.match.totals() == [0, 0, 0] and rig.app.match.first == 1
-        assert rig.app.matches.count == 2  # the finished one stays, viewable
+        assert rig.app.saved_count == 2  # the finished one stays, viewable
     finally:
         rig.close()
 
@@ -369,7 +369,7 @@ def test_delete_match_from_the_round_menu():
         assert "Continue" not in rig.text()
         assert not exists(rig.root + "/matches/%s.json" % game)
         rig.boot()
-        assert rig.app.match is None and rig.app.matches.count == 0
+        assert rig.app.match is None and rig.app.saved_count == 0
     finally:
         rig.close()
 
