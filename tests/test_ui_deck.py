@@ -298,11 +298,7 @@ def test_deck_names_the_players_seated_at_setup_and_logs_them():
         app.push(DeckSetup(app))
         setup = table.screen()
         assert "1 Ann" in table.shown() or setup.label(0) == "1 Ann"
-        setup.index = setup.items.index(1)
-        table.nav("ok")
-        assert type(table.screen()).__name__ == "SeatPicker"
-        table.screen().index = table.screen().choices.index("Dee")
-        table.nav("ok")  # Dee to seat 2
+        setup.pick(1, "Dee")  # as the seat's picker does (test_players: its buttons)
         assert setup.seated[:3] == ["Ann", "Dee", "Cy"]
         setup.index = setup.items.index("start")
         table.nav("ok")
