@@ -179,3 +179,38 @@ def test_a_full_flash_loses_nothing_that_was_saved(tmp_path):
     sim(tmp_path, s, flash, *size)
     match = saved_match(flash)
     assert len(match["actions"]) == 2
+
+
+def test_a_name_typed_with_the_buttons_is_kept_in_the_roster_across_a_reboot(tmp_path):
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    s = Script()
+    s.press("ok")  # I Go
+    s.press("down", 3).press("ok")  # seat 1: its picker
+    s.press("ok")  # New name
+    s.press("down").press("ok")  # Z
+    s.press("up", 15).press("ok")  # o
+    s.hold("up").hold("up").hold("up")  # an empty place: 0 -> À -> à
+    s.press("up", 11)  # ë
+    s.hold("ok")  # done: back on the seat's line
+    s.press("down", 4).press("ok")  # Start
+    s.round(0, [5, 10, 12, 20])
+    shots = tmp_path / "shots"
+    sim(tmp_path, s, flash, "--screens", str(shots))
+    roster = json.loads((flash / "players.json").read_text(encoding="utf-8"))
+    assert roster == {"names": ["Zoë", "P2", "P3", "P4"], "v": 1}
+    start = history(flash)[0]
+    assert start["event"] == "start" and start["players"] == ["Zoë", "P2", "P3", "P4"]
+    assert len(os.listdir(shots)) > 20  # every screen drawn (none crashed)
+    assert not (flash / "data" / "errors.txt").exists()
+
+    # after a reboot the next setup seats the same group, Zoë first
+    s = Script()
+    s.press("down").press("ok")  # I Go (under Continue)
+    s.press("up").press("ok")  # Start
+    sim(tmp_path, s, flash)
+    lines = history(flash)
+    assert [h["players"] for h in lines if h["event"] == "start"] == [
+        ["Zoë", "P2", "P3", "P4"]] * 2
+    index = json.loads((flash / "matches" / "index.json").read_text(encoding="utf-8"))
+    assert [m["rounds"] for m in index["matches"]] == [0, 1]  # the newest first
