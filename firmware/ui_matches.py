@@ -1,5 +1,5 @@
 """The Continue list: the saved I Go / Corsari matches, most recently played first,
-two lines each (the game, the round to play and the leader; the players). ok on a
+three lines each (the game and the round to play; the leader; the players). ok on a
 match: resume it (a finished one opens on its game over: viewable until deleted) or
 delete it (with confirmation). Loaded while these screens are open (their MODULES).
 """
@@ -8,7 +8,7 @@ import ui
 from ui import LINE_H, row_y
 
 GAME_NAMES = {"igo": "I Go", "corsari": "Corsari"}
-PER_SCREEN = ui.ROWS // 2  # matches shown at once
+PER_SCREEN = ui.ROWS // 3  # matches shown at once, three lines each
 
 
 def leaders(entry):
@@ -24,18 +24,27 @@ def leaders(entry):
 
 
 def headline(entry):
-    """"I Go R4 Ann 3": the game, the round to play and the leader (with '+' when
-    others share the lead); a finished match: "I Go over Ann"."""
-    names = entry["names"]
-    lead = leaders(entry)
+    """"I Go R4": the game and the round to play; "I Go over" once finished."""
     game = GAME_NAMES[entry["rules"]]
-    who = names[lead[0]][:6] + ("+" if len(lead) > 1 else "") if lead else ""
     if entry["over"]:
-        return "%s over %s" % (game, who)
-    text = "%s R%d" % (game, entry["rounds"] + 1)
-    if who:
-        text += " %s %d" % (who, entry["totals"][lead[0]])
-    return text
+        return game + " over"
+    return "%s R%d" % (game, entry["rounds"] + 1)
+
+
+def lead_line(entry, chars=15):
+    """"lead Ann 3" (a '+' when others share the lead), "won Ann", or "no round yet";
+    the name is cut so that the total always shows."""
+    lead = leaders(entry)
+    if not lead:
+        return "no round yet"
+    names = entry["names"]
+    more = "+" if len(lead) > 1 else ""
+    if entry["over"]:
+        word, tail = "won ", more
+    else:
+        word, tail = "lead ", "%s %d" % (more, entry["totals"][lead[0]])
+    room = max(1, chars - len(word) - len(tail))
+    return word + names[lead[0]][:room] + tail
 
 
 def players_line(entry, chars=16):
@@ -76,16 +85,18 @@ class Continue(ui.Screen):
     def draw(self, canvas):
         self.title = "Continue %d/%d" % (self.index + 1, len(self.entries))
         ui.Screen.draw(self, canvas)
-        top = max(0, min(self.index - 1, len(self.entries) - PER_SCREEN))
+        top = max(0, min(self.index, len(self.entries) - PER_SCREEN))
         for k in range(min(PER_SCREEN, len(self.entries) - top)):
             i = top + k
-            y = row_y(2 * k)
+            entry = self.entries[i]
+            y = row_y(3 * k)
             colour = 1
             if i == self.index:
-                canvas.fill_rect(0, y - 1, canvas.width, 2 * LINE_H, 1)
+                canvas.fill_rect(0, y - 1, canvas.width, 3 * LINE_H, 1)
                 colour = 0
-            canvas.text(headline(self.entries[i])[:16], 0, y, 1, colour)
-            canvas.text(" " + players_line(self.entries[i], 15), 0, y + LINE_H, 1, colour)
+            canvas.text(headline(entry), 0, y, 1, colour)
+            canvas.text(" " + lead_line(entry), 0, y + LINE_H, 1, colour)
+            canvas.text(" " + players_line(entry, 15), 0, y + 2 * LINE_H, 1, colour)
 
 
 class MatchActions(ui.Menu):
@@ -95,7 +106,7 @@ class MatchActions(ui.Menu):
 
     def __init__(self, app, entry):
         self.entry = entry
-        ui.Menu.__init__(self, app, headline(entry)[:16],
+        ui.Menu.__init__(self, app, headline(entry),
                          ["View" if entry["over"] else "Resume", "Delete"])
 
     def choose(self, index):

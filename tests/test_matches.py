@@ -126,3 +126,21 @@ def test_ids_are_safe_file_names():
         assert matches.valid_id(good)
     for bad in ("", "../x", "a/b", "A-1", 12, None, "x" * 25, "1 2"):
         assert not matches.valid_id(bad)
+
+
+def test_the_continue_lines_fit_and_always_show_the_total():
+    e = {"id": "1-1", "rules": "corsari", "names": ["Maximili", "Bob", "Cy", "Dee", "Eve",
+                                                   "Fay", "Gus"],
+         "rounds": 11, "totals": [-130, 40, 52, 61, 70, 80, 90], "over": False,
+         "winners": [], "stamp": 1}
+    assert ui_matches.headline(e) == "Corsari R12"
+    assert ui_matches.lead_line(e) == "lead Maxim -130"
+    assert len(ui_matches.players_line(e, 15)) <= 15
+    e["totals"][1] = -130
+    assert ui_matches.lead_line(e) == "lead Maxi+ -130"
+    e["over"], e["winners"] = True, [0, 1]
+    assert ui_matches.headline(e) == "Corsari over" and ui_matches.lead_line(e) == "won Maximili+"
+    e["rounds"], e["over"], e["winners"] = 0, False, []
+    assert ui_matches.lead_line(e) == "no round yet"
+    e["rules"], e["rounds"], e["totals"] = "igo", 2, [1, 0, 0, 2, 0, 0, 0]
+    assert ui_matches.lead_line(e) == "lead Dee 2"
