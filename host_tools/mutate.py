@@ -39,6 +39,10 @@ MODULES = {
     "scoresheet": ["test_scoresheet"],
     "jsonfmt": ["test_store", "test_history"],
     "rng": ["test_rng"],
+    "names": ["test_names", "test_canvas"],
+    "roster": ["test_roster"],
+    "matches": ["test_matches", "test_players"],
+    "matches_boot": ["test_matches"],
 }
 CONFTEST = """import os
 import sys
