@@ -142,10 +142,11 @@ def _tail(path):
     """Return (last parseable line as a dict or None, True if the file ends mid-line),
     reading backwards in small chunks."""
     try:
-        size = os.stat(path)[6]
+        st = os.stat(path)
     except OSError:
         return None, False
-    if size == 0:
+    size = st[6]
+    if size == 0 or st[0] & store.S_IFDIR:  # a folder that could not be set aside
         return None, False
     with open(path, "rb") as f:
         f.seek(size - 1)

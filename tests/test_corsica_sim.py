@@ -93,3 +93,69 @@ def test_simulation_is_the_same_on_every_runtime():
 EXPECTED_4_3_7 = {"games": 3, "players": 4, "wins": [1, 1, 1, 0], "capped": 0,
                   "turns_total": 5064, "turns_max": 2152, "slaps": 337,
                   "false_taps": 102, "mistakes": 20, "eliminated": 3}
+
+
+def reference_play(game, rng, turn_cap, slap_percent, false_tap_percent):
+    """play_game as corsica_sim's docstring words it, written again for the test:
+    after each card a slappable pile is slapped with probability slap_percent, any
+    other pile tapped with false_tap_percent, by a random player not eliminated."""
+    counts = {"turns": 0, "slaps": 0, "false_taps": 0, "mistakes": 0}
+    events = []
+    while not game.over and counts["turns"] < turn_cap:
+        event = game.play_card()
+        events.append(event)
+        counts["turns"] += event[0] != "trick"
+        if game.over:
+            break
+        percent = slap_percent if game.slappable() else false_tap_percent
+        if not rng.below(100) < percent:
+            continue
+        tapper = rng.below(game.players)
+        while game.eliminated(tapper):
+            tapper = rng.below(game.players)
+        event = game.slap(tapper)
+        events.append(event)
+        kind = event[0]
+        counts["slaps"] += kind == "slap"
+        counts["false_taps"] += kind != "slap"
+        counts["mistakes"] += kind in ("mistake", "eliminated", "ignored")
+    counts["capped"] = not game.over
+    return counts, events
+
+
+def test_play_game_against_a_reference_driver():
+    for seed, players, slap, false in ((1, 2, 80, 2), (2, 5, 50, 30), (3, 3, 100, 0), (4, 4, 0, 0)):
+        log = []
+        got = play_game(Game(players, seed=seed), Rng(seed), 600, slap, false,
+                        after_action=lambda g, e: log.append(e))
+        want, events = reference_play(Game(players, seed=seed), Rng(seed), 600, slap, false)
+        assert got == want and log == events, (seed, got, want)
+        if slap == 0:
+            assert got["slaps"] == 0
+        if false == 0:
+            assert got["false_taps"] == got["mistakes"] == 0
+
+
+def test_simulate_sums_its_games():
+    r = simulate(3, 4, seed=21, turn_cap=300)
+    rng = Rng(21)
+    wins, capped, turns, longest, slaps, eliminated = [0, 0, 0], 0, 0, 0, 0, 0
+    for _ in range(4):
+        game = Game(3, seed=rng.next32())
+        counts, _ = reference_play(game, rng, 300, 80, 2)
+        if counts["capped"]:
+            capped += 1
+        else:
+            wins[game.winner] += 1
+        turns += counts["turns"]
+        longest = max(longest, counts["turns"])
+        slaps += counts["slaps"]
+        eliminated += len([p for p in range(3) if game.eliminated(p)])
+    assert (r["wins"], r["capped"], r["turns_total"], r["turns_max"], r["slaps"],
+            r["eliminated"], r["games"], r["players"]) == (wins, capped, turns, longest, slaps,
+                                                           eliminated, 4, 3)
+
+
+def test_a_turn_cap_of_one_card():
+    r = play_game(Game(2, seed=5), Rng(5), turn_cap=1, slap_percent=0, false_tap_percent=0)
+    assert r == {"turns": 1, "slaps": 0, "false_taps": 0, "mistakes": 0, "capped": True}

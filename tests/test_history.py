@@ -269,3 +269,307 @@ def test_history_that_is_a_folder_and_data_that_is_a_file_are_set_aside():
         assert read(d + "/data.bad") == b"not a folder"
     finally:
         remove_tree(d)
+
+
+def test_count_is_an_int_from_0_to_max_count():
+    m = history.MAX_COUNT
+    assert m == (1 << 30) - 1
+    assert [history.count(x) for x in (0, 1, m)] == [0, 1, m]
+    assert [history.count(x) for x in (-1, m + 1, True, 1.0, "1", None)] == [None] * 6
+
+
+def test_a_reserved_field_is_named_in_the_error():
+    d = make_tmp_dir("hist")
+    try:
+        h = open_history(d)
+        try:
+            h.log("round", 1, "igo", {"boot": 5})
+            assert False, "boot overridden"
+        except ValueError as e:
+            assert str(e) == "history field 'boot' is reserved"
+    finally:
+        remove_tree(d)
+
+
+def test_the_oldest_queued_lines_are_dropped_first():
+    d = make_tmp_dir("hist")
+    try:
+        h = open_history(d)
+        path = h.path
+        h.path = d + "/data"  # a folder: every append fails
+        for _ in range(history.MAX_QUEUE + 5):
+            h.log("round", 1, "igo", {"void": True})
+        assert not h.flush()
+        assert h.error.startswith("history: %d lines not written: " % history.MAX_QUEUE)
+        h.path = path
+        assert h.flush()
+        assert [e["seq"] for e in history.read(path)] == list(range(6, history.MAX_QUEUE + 6))
+    finally:
+        remove_tree(d)
+
+
+def test_a_good_file_is_left_alone_at_boot():
+    d = make_tmp_dir("hist")
+    try:
+        h = open_history(d)
+        h.log("round", 1, "igo", {"note": "two words"})  # a space inside a line
+        h.flush()
+        before = read(h.path)
+        h = open_history(d)
+        assert h.problems == [] and h.next_seq == 2 and read(h.path) == before
+        assert "history.torn" not in os.listdir(d + "/data")
+        write(h.path, b"")  # an empty history: a clean start, nothing torn
+        h = open_history(d)
+        assert h.problems == [] and h.next_seq == 1
+        write(h.path, b"garbage\n\n")  # no line of ours
+        h = open_history(d)
+        assert h.problems == [] and h.next_seq == 1
+    finally:
+        remove_tree(d)
+
+
+def test_a_retry_after_a_torn_batch_leaves_exactly_one_copy_of_each_line():
+    d = make_tmp_dir("hist")
+    try:
+        path = d + "/data/history.jsonl"
+        h = open_history(d)
+        h.log("round", 1, "igo", {"void": True})
+        first = h._queue[0][1]
+        h.log("round", 1, "igo", {"void": True})
+        h.path = d + "/data"
+        assert not h.flush()
+        write(path, (first + "\n" + '{"boot":1,"ev').encode())
+        h.path = path
+        assert h.flush()
+        lines = lines_of(path)
+        assert lines[0] == first and lines[2] == ""
+        assert len(lines) == 3 and json.loads(lines[1])["seq"] == 2
+        assert read(d + "/data/history.torn") == b'{"boot":1,"ev\n'
+        assert h.flush() and lines_of(path) == lines  # nothing left to write
+    finally:
+        remove_tree(d)
+
+
+def good_line(seq, pad=0):
+    return ('{"boot":1,"event":"round","note":"%s","seq":%d}' % ("x" * pad, seq)).encode()
+
+
+def test_a_complete_last_line_without_its_newline_still_counts():
+    # A power cut between the line and its newline: the line is moved aside, but its
+    # seq was given out, so seq goes on after it.
+    d = make_tmp_dir("hist")
+    try:
+        path = d + "/data/history.jsonl"
+        open_history(d)
+        write(path, good_line(1) + b"\n" + good_line(2))
+        h = open_history(d)
+        assert h.next_seq == 3
+        assert read(path) == good_line(1) + b"\n"
+        assert read(d + "/data/history.torn") == good_line(2) + b"\n"
+    finally:
+        remove_tree(d)
+
+
+def test_the_last_line_is_found_across_chunk_boundaries():
+    chunk = history.TAIL_CHUNK
+    assert chunk == 512 and history.MAX_LINE == 4096
+    d = make_tmp_dir("hist")
+    try:
+        path = d + "/data/history.jsonl"
+        open_history(d)
+        # The first line is the only one of ours and the file is one byte longer than
+        # a chunk: the last chunk read starts at byte 1.
+        first = good_line(1)
+        write(path, first + b"\n" + b"g" * (chunk - len(first) - 1) + b"\n")
+        assert len(read(path)) == chunk + 1
+        assert open_history(d).next_seq == 2
+        # A line of exactly MAX_LINE bytes that ends 512 bytes before the end of the
+        # file, behind one of 510 garbage bytes: read whole across the chunks.
+        long_line = good_line(7, history.MAX_LINE - len(good_line(7)))
+        assert len(long_line) == history.MAX_LINE
+        write(path, good_line(3) + b"\n" + long_line + b"\n" + b"g" * (chunk - 2) + b"\n")
+        assert open_history(d).next_seq == 8
+        # A line longer than MAX_LINE is not ours: the one before it counts.
+        write(path, good_line(3) + b"\n" + good_line(9, 5000) + b"\n")
+        assert open_history(d).next_seq == 4
+    finally:
+        remove_tree(d)
+
+
+def test_a_torn_tail_is_cut_at_the_last_newline_whatever_the_chunks():
+    chunk = history.TAIL_CHUNK
+    d = make_tmp_dir("hist")
+    try:
+        path = d + "/data/history.jsonl"
+        torn_path = d + "/data/history.torn"
+        open_history(d)
+        good = good_line(1, 700) + b"\n" + good_line(2) + b"\n"
+        cases = (
+            (good, b"t" * 600),  # the torn tail is longer than a chunk
+            (good, b"t" * (chunk - 1)),  # the last newline is the first byte of a chunk
+            (b"\n", b"t" * chunk),  # the only newline is the file's first byte
+            (b"", b'{"boot":1,"event":"ro'),  # a file that is one torn line
+        )
+        for kept, torn in cases:
+            write(path, kept + torn)
+            try:
+                os.remove(torn_path)
+            except OSError:
+                pass
+            h = open_history(d)
+            assert h.problems == ["history: torn last line moved to history.torn"]
+            assert read(path) == kept and read(torn_path) == torn + b"\n"
+            assert "history.jsonl.tmp" not in os.listdir(d + "/data")
+    finally:
+        remove_tree(d)
+
+
+def test_a_torn_tail_that_cannot_be_cut_is_kept_and_the_next_line_starts_anew():
+    d = make_tmp_dir("hist")
+    try:
+        path = d + "/data/history.jsonl"
+        open_history(d)
+        write(path, good_line(1) + b"\n" + b'{"boot":1,"ev')
+        os.mkdir(path + ".tmp")  # the copy cannot be written
+        h = open_history(d)
+        assert len(h.problems) == 1
+        assert h.problems[0].startswith("history: torn last line kept (")
+        assert h.problems[0].endswith(")") and "\n" not in h.problems[0]
+        assert h.next_seq == 2
+        os.rmdir(path + ".tmp")
+        h.log("round", 1, "igo", {"void": True})
+        assert h.flush()
+        lines = lines_of(path)
+        assert lines[:2] == [good_line(1).decode(), '{"boot":1,"ev']
+        assert json.loads(lines[2])["seq"] == 2 and lines[3:] == [""]
+    finally:
+        remove_tree(d)
+
+
+def test_the_boot_file_is_at_most_512_bytes():
+    d = make_tmp_dir("hist")
+    try:
+        boot_path = d + "/data/boot.json"
+        open_history(d)
+        text = '{"boot":5,"pad":"%s"}'
+        write(boot_path, (text % ("x" * (512 - len(text % "")))).encode())
+        h = open_history(d)
+        assert h.problems == [] and h.boot == 6
+        write(boot_path, (text % ("x" * (513 - len(text % "")))).encode())
+        h = open_history(d)
+        assert h.problems == ["boot.json too big (513 bytes, at most 512): kept as boot.json.bad"]
+        assert h.boot == 1
+    finally:
+        remove_tree(d)
+
+
+def test_the_boot_file_holds_the_counter_and_both_ids():
+    d = make_tmp_dir("hist")
+    try:
+        h = open_history(d)
+        h = open_history(d)
+        assert json.loads(read(d + "/data/boot.json")) == {
+            "boot": 2, "device": h.device, "history": h.history}
+    finally:
+        remove_tree(d)
+
+
+def test_old_lines_without_a_history_id_take_the_stored_one():
+    d = make_tmp_dir("hist")
+    try:
+        open_history(d)
+        write(d + "/data/history.jsonl", good_line(4) + b"\n")
+        write(d + "/data/boot.json", b'{"boot":3,"device":"d1","history":"abcd1234"}')
+        h = open_history(d)
+        assert (h.history, h.device, h.boot, h.next_seq) == ("abcd1234", "d1", 4, 5)
+    finally:
+        remove_tree(d)
+
+
+def test_a_device_id_is_1_to_32_lowercase_hex_digits():
+    d = make_tmp_dir("hist")
+    try:
+        for given, kept in (("a", True), ("0123456789abcdef" * 2, True), ("", False),
+                            ("0123456789abcdef" * 2 + "0", False), ("ABCD", False),
+                            ("12g4", False), ("X1", False), (1234, False)):
+            d2 = d + "/" + str(len(os.listdir(d)))  # a fresh device each time
+            h = History(d2 + "/history.jsonl", d2 + "/boot.json", given)
+            if kept:
+                assert h.device == given
+            else:
+                assert h.device != given and len(h.device) == 16, (given, h.device)
+    finally:
+        remove_tree(d)
+
+
+class FakeOs:
+    """os without urandom (some ports): ids are made from the clock."""
+
+    def __getattr__(self, name):
+        if name == "urandom":
+            raise AttributeError(name)
+        return getattr(os, name)
+
+
+class FakeTime:
+    def __init__(self, us=None, seconds=None):
+        if us is not None:
+            self.ticks_us = lambda: us
+        self.seconds = seconds
+
+    def time(self):
+        return self.seconds
+
+
+def test_ids_come_from_the_clock_without_urandom():
+    import sys
+
+    import history_boot
+
+    real_os, real_time = history_boot.os, sys.modules.get("time")
+    history_boot.os = FakeOs()
+    try:
+        fake = sys.modules["time"] = FakeTime(us=0x12345678)
+        import time
+
+        if time is fake:  # the bytes of the clock, least significant first
+            assert history_boot.new_id(4) == "78563412"
+            sys.modules["time"] = FakeTime(seconds=1.5)  # 1500000 us = 0x16e360
+            assert history_boot.new_id(4) == "60e31600"
+            assert history_boot.new_id(2) == "60e3"
+            return
+    finally:
+        history_boot.os = real_os
+        if real_time is None:
+            del sys.modules["time"]
+        else:
+            sys.modules["time"] = real_time
+    from skipping import skip
+
+    skip("this runtime imports its built-in time, not sys.modules['time']")
+
+
+def test_a_relative_history_path_gets_its_folder():
+    d = make_tmp_dir("hist")
+    here = os.getcwd()
+    try:
+        os.chdir(d)
+        h = History("d/history.jsonl", "d/boot.json")
+        assert h.error is None and h.problems == [] and os.listdir("d") == ["boot.json"]
+    finally:
+        os.chdir(here)
+        remove_tree(d)
+
+
+def test_a_folder_that_cannot_be_set_aside_is_reported_without_a_new_name():
+    d = make_tmp_dir("hist")
+    try:
+        os.mkdir(d + "/data")
+        os.mkdir(d + "/data/history.jsonl")
+        write(d + "/data/history.jsonl.bad", b"")
+        for i in range(2, 100):
+            write(d + "/data/history.jsonl.bad%d" % i, b"")
+        h = open_history(d)
+        assert h.problems == ["history.jsonl was a folder"]
+    finally:
+        remove_tree(d)

@@ -338,3 +338,163 @@ def test_a_held_buttons_irq_reading_pressed_is_no_new_tap():
     assert judge.order() == []
     judge.snapshot(62000, 0xFFFFFFFF & ~(1 << 17), 17)  # the other player taps
     assert [p for p, _, _ in judge.order()] == [1]
+
+
+def raises(fn, text):
+    try:
+        fn()
+    except ValueError as e:
+        assert str(e) == text, str(e)
+    else:
+        assert False, "no ValueError (%s)" % text
+
+
+def test_pin_of_a_one_bit_mask():
+    import judge
+
+    assert [judge.pin_of(1 << pin) for pin in (0, 1, 2, 3, 16, 21, 31)] == [0, 1, 2, 3, 16, 21, 31]
+
+
+def test_argument_checks_at_both_ends():
+    for players in (1, 30):
+        assert Judge(players).players == players
+    for players in (0, 31):
+        raises(lambda: Judge(players), "players must be 1..30")
+    assert Judge(2, pins=(0, 31)).held_mask(0) == 3
+    raises(lambda: Judge(1, pins=(32,)), "GPIO pin 32 out of range 0..31 (a pin number, not a bit)")
+    raises(lambda: Judge(1, pins=(-1,)), "GPIO pin -1 out of range 0..31 (a pin number, not a bit)")
+    raises(lambda: Judge(2, pins=(3,)), "need one pin per player")
+    assert Judge(2, tie_window_us=1).TIE_WINDOW_US == 1
+    raises(lambda: Judge(2, tie_window_us=0), "tie_window_us must be at least 1")
+    assert Judge(2, tie_break="random").TIE_BREAK == "random"
+    assert Judge(2, tie_break="reslap").TIE_BREAK == "reslap"
+    raises(lambda: Judge(2, tie_break="coin"), "tie_break must be 'random' or 'reslap'")
+    raises(lambda: judge_trace(2, True, taps=[(2, 5)]), "player 2 out of range")
+
+
+def test_held_mask_names_every_pressed_player():
+    j = Judge(3, pins=(16, 17, 18))
+    assert j.held_mask(ALL_UP) == 0
+    assert j.held_mask(ALL_UP & ~(1 << 16) & ~(1 << 18)) == 0b101
+    assert j.held_mask(0) == 0b111
+
+
+def test_a_fresh_judge_is_armed_at_0_and_slappable_by_default():
+    j = Judge(2)
+    assert j.armed_at == 0
+    j.tap(1, 0)
+    d = j.decide()
+    assert d["slappable"] is True and d["winner"] == 1 and d["seed"] == 0
+
+
+def test_a_button_held_at_arm_taps_after_its_release():
+    j = Judge(2, pins=(16, 17))
+    up = ALL_UP
+    j.arm(1000, held_mask=0b01)
+    j.snapshot(1100, up & ~(1 << 16))  # still down: no tap
+    assert j.order() == []
+    j.snapshot(2000, up)  # released
+    j.snapshot(2000 + Judge.RELEASE_US, up & ~(1 << 16))  # pressed again, after the release
+    assert j.order() == [(0, 2000 + Judge.RELEASE_US, 0)]
+
+
+def test_a_press_the_caller_says_is_not_held_at_arm_counts():
+    j = Judge(1)
+    j.edge(0, 100, 0)  # down before the pile changed, with no release seen
+    j.arm(200)  # the caller knows it is up now
+    j.edge(0, 300, 0)
+    assert j.order() == [(0, 300, 0)]
+
+
+def test_a_release_is_confirmed_at_arm_after_exactly_release_us():
+    r = Judge.RELEASE_US
+    assert r == 20000
+    for release_at in (0, 5000):
+        for arm_after, counted in ((0, False), (r - 1, False), (r, True)):
+            j = Judge(1)
+            j.edge(0, (release_at - 10) % WRAP, 0)
+            j.edge(0, release_at, 1)  # up since release_at, not yet a release
+            j.arm(release_at + arm_after)
+            j.edge(0, release_at + arm_after, 0)
+            assert (j.order() != []) == counted, (release_at, arm_after)
+
+
+def test_release_chatter_from_time_0():
+    j = Judge(1)
+    j.arm(0, held_mask=1)
+    j.edge(0, 0, 1)  # up at 0
+    j.edge(0, 10, 0)  # down 10 us later: chatter of the same press
+    assert j.order() == []
+
+
+def test_the_irq_of_gpio_0_reading_released_is_a_short_press():
+    j = Judge(2, pins=(0, 1))
+    j.arm(100)
+    j.snapshot(150, ALL_UP)  # no IRQ pin named: nothing changed, nothing happened
+    assert j.order() == []
+    j.snapshot(200, ALL_UP, pin=0)
+    assert j.order() == [(0, 200, 0)]
+
+
+def test_a_short_press_is_followed_by_its_release():
+    # The short contact at 200 is released at once: 5 ms later a new pile is armed and
+    # a press 1 ms after that is chatter of the same contact, not a tap.
+    j = Judge(1, pins=(5,))
+    j.arm(100)
+    j.snapshot(200, ALL_UP, pin=5)
+    j.arm(5200)
+    j.snapshot(6200, ALL_UP & ~(1 << 5))
+    assert j.order() == []
+
+
+def test_the_random_tie_draw_worked_by_hand():
+    # Seed 1: xorshift32's first values are 270369, 67634689, 2647435461, whose top 16
+    # bits are 4, 1032, 40396. A tie of three (players 2, 0, 1 in time order) draws
+    # 4 % 3 = 1: player 0 wins; then 1032 % 2 = 0 takes player 2 from the rest
+    # [2, 1], and 40396 % 1 = 0 leaves player 1. Player 3 came later.
+    d = judge_trace(4, True, taps=[(2, 1000), (0, 1200), (1, 1500), (3, 9000)], seed=1)
+    assert d["tie"] == [2, 0, 1] and d["draw"] == 1 and d["winner"] == 0
+    assert d["ranking"] == [0, 2, 1, 3] and d["seed"] == 1
+    # The same with the default seed 0, whose generator starts from 0x9E3779B9: its
+    # first value 1359758873 has top 16 bits 20748; 20748 % 3 = 0: player 2 wins.
+    d = judge_trace(4, True, taps=[(2, 1000), (0, 1200), (1, 1500), (3, 9000)])
+    assert d["seed"] == 0 and d["draw"] == 0 and d["winner"] == 2
+
+
+def test_a_single_tap_trace_wins_with_margin_0():
+    d = judge_trace(2, True, taps=[(1, 777)])
+    assert d["winner"] == 1 and d["order"] == [{"player": 1, "t_us": 777, "margin_us": 0}]
+
+
+def test_edges_listed_out_of_time_order_are_judged_in_time_order():
+    # Player 1's press comes first in time (just before the wrap) but last in the list.
+    edges = [(0, 50, 0), (0, 80, 1), (1, WRAP - 5000, 0)]
+    d = judge_trace(2, True, edges=edges)
+    assert d["winner"] == 1 and d["order"][0]["t_us"] == WRAP - 5000
+    assert d["order"][1] == {"player": 0, "t_us": 50, "margin_us": 5050}
+
+
+def test_a_button_held_at_arm_is_released_by_the_first_snapshot_that_reads_it_up():
+    j = Judge(2, pins=(16, 17))
+    j.arm(1000, held_mask=0b01)
+    j.snapshot(2000, ALL_UP)  # the first snapshot after arm: player 0 is up
+    j.snapshot(2000 + Judge.RELEASE_US, ALL_UP & ~(1 << 16))
+    assert j.order() == [(0, 2000 + Judge.RELEASE_US, 0)]
+
+
+def test_one_players_edges_listed_out_of_time_order():
+    # In time: down at 100, up at 150, down again at 300 (chatter): the tap is at 100.
+    d = judge_trace(1, True, edges=[(0, 300, 0), (0, 100, 0), (0, 150, 1)])
+    assert d["order"] == [{"player": 0, "t_us": 100, "margin_us": 0}]
+    # Equal times keep their listed order: down then up at 100 is a short press.
+    d = judge_trace(1, True, edges=[(0, 100, 0), (0, 100, 1), (0, 90000, 0)])
+    assert d["order"][0]["t_us"] == 100
+
+
+def test_two_buttons_held_at_arm_are_each_released_by_a_snapshot():
+    j = Judge(2, pins=(16, 17))
+    j.arm(1000, held_mask=0b11)
+    j.snapshot(2000, ALL_UP)
+    j.snapshot(2000 + Judge.RELEASE_US, ALL_UP & ~(1 << 16))
+    j.snapshot(2001 + Judge.RELEASE_US, ALL_UP & ~(1 << 16) & ~(1 << 17))
+    assert [p for p, _, _ in j.order()] == [0, 1]

@@ -162,3 +162,182 @@ def test_save_where_rename_cannot_replace_a_file():
     finally:
         store.os = real
         remove_tree(d)
+
+
+class FaultyOs:
+    """os whose stat of one path fails with an errno (a flash read error, or the
+    WebAssembly port's errno that does not match ENOENT), and whose listdir can
+    fail or can be given a listing; everything else is the real os."""
+
+    def __init__(self, stat_fails=None, errno_args=(5,), listing=None, listdir_fails=False):
+        self.stat_fails = stat_fails
+        self.errno_args = errno_args
+        self.listing = listing  # folder -> names, or None for the real listdir
+        self.listdir_fails = listdir_fails
+        self.listed = []
+        self.renames = []
+
+    def __getattr__(self, name):
+        return getattr(os, name)
+
+    def stat(self, path):
+        if path == self.stat_fails:
+            raise OSError(*self.errno_args)
+        return os.stat(path)
+
+    def listdir(self, path):
+        self.listed.append(path)
+        if self.listdir_fails:
+            raise OSError(2)
+        if self.listing is not None:
+            return self.listing.get(path, [])
+        return os.listdir(path)
+
+    def rename(self, src, dst):
+        self.renames.append((src, dst))
+        if self.listing is None:
+            os.rename(src, dst)
+
+
+def with_os(fake, fn):
+    real = store.os
+    store.os = fake
+    try:
+        return fn()
+    finally:
+        store.os = real
+
+
+def test_a_file_that_is_there_but_cannot_be_statted_is_unreadable_not_missing():
+    d = make_tmp_dir("store")
+    try:
+        p = d + "/state.json"
+        write(p, b'{"v":1}')
+        fake = FaultyOs(stat_fails=p)
+        assert with_os(fake, lambda: store.load(p)) == (None, "state.json unreadable: flash read/write error")
+        assert fake.listed == [d]
+        # ENOENT says missing even when the listing shows the name (a stale listing).
+        fake = FaultyOs(stat_fails=p, errno_args=(2,))
+        assert with_os(fake, lambda: store.load(p)) == (None, None)
+        # No errno at all, and the file is listed: a file system error of no number.
+        fake = FaultyOs(stat_fails=p, errno_args=())
+        assert with_os(fake, lambda: store.load(p)) == (None, "state.json unreadable: file system error None")
+    finally:
+        remove_tree(d)
+
+
+def test_a_stat_error_for_a_file_not_in_its_folder_is_missing():
+    # The WebAssembly port raises an errno that is not ENOENT for a missing file.
+    d = make_tmp_dir("store")
+    try:
+        p = d + "/state.json"
+        assert with_os(FaultyOs(stat_fails=p), lambda: store.load(p)) == (None, None)
+        write(p, b'{"v":1}')  # listed, but the folder cannot be listed: missing
+        fake = FaultyOs(stat_fails=p, listdir_fails=True)
+        assert with_os(fake, lambda: store.load(p)) == (None, None)
+    finally:
+        remove_tree(d)
+
+
+def test_a_folder_in_place_of_the_file():
+    d = make_tmp_dir("store")
+    try:
+        os.mkdir(d + "/state.json")
+        assert store.load(d + "/state.json") == (None, "state.json is a folder, not a file")
+    finally:
+        remove_tree(d)
+
+
+def test_the_size_limit_is_inclusive():
+    d = make_tmp_dir("store")
+    try:
+        p = d + "/state.json"
+        write(p, b'{"v":123}')  # 9 bytes
+        assert store.load(p, max_size=9) == ({"v": 123}, None)
+        assert store.load(p, max_size=8) == (None, "state.json too big (9 bytes, at most 8)")
+        assert store.MAX_SIZE == 16384
+    finally:
+        remove_tree(d)
+
+
+class FailingFile:
+    def __init__(self, error):
+        self.error = error
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    def read(self):
+        raise self.error
+
+
+def test_read_errors_in_plain_words():
+    d = make_tmp_dir("store")
+    try:
+        p = d + "/state.json"
+        write(p, b'{"v":1}')
+        for error, problem in ((OSError(5), "state.json unreadable: flash read/write error"),
+                               (MemoryError(), "state.json too big to read")):
+            store.open = lambda path, mode, error=error: FailingFile(error)
+            try:
+                assert store.load(p) == (None, problem)
+            finally:
+                del store.open
+        assert store.load(p) == ({"v": 1}, None)
+    finally:
+        remove_tree(d)
+
+
+class FakeJson:
+    def __init__(self, error):
+        self.error = error
+
+    def loads(self, text):
+        raise self.error
+
+
+def test_a_corrupt_file_is_named_with_the_first_line_of_the_reason():
+    d = make_tmp_dir("store")
+    real = store.json
+    try:
+        p = d + "/state.json"
+        write(p, b'{"v":1}')
+        for error, problem in ((ValueError("bad token\nat line 3"), "state.json corrupt: bad token"),
+                               (ValueError(), "state.json corrupt: ValueError")):
+            store.json = FakeJson(error)
+            assert store.load(p) == (None, problem)
+        store.json = real
+        write(p, b"[1, 2]")
+        assert store.load(p) == (None, "state.json corrupt: not a JSON object")
+    finally:
+        store.json = real
+        remove_tree(d)
+
+
+def test_error_text_names_the_errno_in_plain_words():
+    assert store.error_text(OSError(28)) == "flash full"
+    assert store.error_text(OSError(30)) == "flash is read-only"
+    assert store.error_text(OSError(99)) == "file system error 99"
+    assert store.error_text(OSError()) == "file system error None"
+
+
+def test_set_aside_takes_the_first_free_bad_name_in_the_files_folder():
+    for path, folder in (("/state.json", "/"), ("state.json", "."), ("data/state.json", "data"),
+                         ("/data/state.json", "/data"), ("d/state.json", "d")):
+        name = path[path.rfind("/") + 1:]
+        fake = FaultyOs(listing={folder: [name, name + ".bad", name + ".bad2"]})
+        assert with_os(fake, lambda: store.set_aside(path)) == path + ".bad3"
+        assert fake.listed == [folder] * 3
+        assert fake.renames == [(path, path + ".bad3")]
+
+
+def test_set_aside_gives_up_after_99_names():
+    names = ["state.json.bad"] + ["state.json.bad%d" % i for i in range(2, 100)]
+    fake = FaultyOs(listing={"/d": names})
+    assert with_os(fake, lambda: store.set_aside("/d/state.json")) is None
+    assert fake.renames == [] and len(fake.listed) == 99
+    fake = FaultyOs(listing={"/d": names[:-1]})
+    assert with_os(fake, lambda: store.set_aside("/d/state.json")) == "/d/state.json.bad99"
