@@ -522,8 +522,8 @@ def referee_script():
     s = Script("Battle of Corsica referee: %d slaps" % REFEREE_SLAPS)
     s.press("down", 2)
     s.press("ok")  # Corsica ref
-    s.press("down", 4)
-    s.press("ok")  # Start (6 players)
+    s.press("up")
+    s.press("ok")  # Start (6 players; the setup's last line)
     for i in range(REFEREE_SLAPS):
         s.press("ok")  # the pile changed
         s.wait(150)
