@@ -438,7 +438,7 @@ def test_setup_and_settings_code_leaves_with_their_screens():
         assert rig.screen() == "Home"
         assert "ui_settings" not in sys.modules and "ui_form" not in sys.modules
         rig.choose("Corsari")
-        assert rig.screen() == "Setup" and "ui_igo_setup" in sys.modules
+        assert rig.screen() == "Setup" and "ui_igo_setup" in sys.modules, (rig.screen(), rig.text())
         rig.nav("up ok")  # Start (the last line): the age order comes next, the setup stays under it
         assert rig.screen() == "AgeOrder" and "ui_igo_setup" in sys.modules
         rig.nav("ok*3")  # the youngest three; the last one follows
