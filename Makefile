@@ -11,13 +11,20 @@ PORT ?=
 BOARD ?= pico
 DB ?= history.sqlite
 
-.PHONY: test test-cpython test-micropython test-mp32 check sim bench mutate mp32 deploy pull report clean
+.PHONY: test test-cpython test-micropython test-mp32 check lint format lock sim bench mutate mp32 deploy pull report clean
 
-$(STAMP): requirements.txt requirements-stubs.txt
+LOCKS := requirements.lock requirements-stubs.lock requirements-stubs-circuitpython.lock
+PIP := $(VENV)/bin/pip install --quiet --disable-pip-version-check --require-hashes
+
+## The environment comes from the locks alone (every package pinned with its hashes),
+## then this project is installed in place (the `table-referee` command).
+$(STAMP): $(LOCKS) pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r requirements.txt
-	$(VENV)/bin/pip install --quiet --disable-pip-version-check --no-deps \
-		--target $(VENV)/mpy-stubs -r requirements-stubs.txt
+	$(PIP) -r requirements.lock
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
+	rm -rf $(VENV)/mpy-stubs $(VENV)/cp-stubs
+	$(PIP) --no-deps --target $(VENV)/mpy-stubs -r requirements-stubs.lock
+	$(PIP) --no-deps --target $(VENV)/cp-stubs -r requirements-stubs-circuitpython.lock
 	touch $(STAMP)
 
 venv: $(STAMP)
@@ -42,8 +49,25 @@ test-cpython: $(STAMP) $(MP32_READY)
 test-micropython: $(STAMP)
 	$(PY) tests/run_micropython.py --heap $(HEAP)
 
-check: $(STAMP)
+## make check: lint (ruff), then the firmware check (mpy-cross, imports, mypy with the
+## MicroPython and CircuitPython stubs)
+check: lint
 	$(PY) -m host_tools check
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+
+## make format: ruff's formatter over the code base (configured in pyproject.toml)
+format: $(STAMP)
+	$(VENV)/bin/ruff format .
+
+## make lock: re-resolve the locks from pyproject.toml and requirements-*.txt (uv, pinned)
+UV_COMPILE := $(VENV)/bin/uv pip compile --quiet --universal --python-version 3.11 --generate-hashes
+lock: $(STAMP)
+	$(UV_COMPILE) pyproject.toml --group dev -o requirements.lock
+	$(UV_COMPILE) --no-deps requirements-stubs.txt -o requirements-stubs.lock
+	$(UV_COMPILE) --no-deps requirements-stubs-circuitpython.txt -o requirements-stubs-circuitpython.lock
+	$(UV_COMPILE) requirements-mutate.txt -c requirements.lock -o requirements-mutate.lock
 
 ## make sim: run the real firmware on the MicroPython unix port, screen in the terminal
 sim: $(STAMP)
@@ -63,7 +87,7 @@ bench: $(STAMP) $(MP32_STAMP)
 
 ## make mutate: mutation testing of the pure-logic modules (minutes; not in CI)
 mutate: $(STAMP)
-	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r requirements-mutate.txt
+	$(PIP) -r requirements-mutate.lock
 	$(PY) -m host_tools mutate
 
 deploy: $(STAMP)

@@ -16,8 +16,9 @@ if _here + "/../firmware" not in sys.path:
 
 
 from judge import Judge  # noqa: E402
-from benchclock import elapsed_us, median, now_us  # noqa: E402
+from benchclock import elapsed_us, now_us  # noqa: E402
 from rng import Rng  # noqa: E402
+from ticks import MASK  # noqa: E402
 
 PLAYERS = 6
 PRESSES_PER_PILE = 24
@@ -27,15 +28,15 @@ REPLAYED_EDGES = 2000
 def _burst(rng, t, level, out, player):
     """One press or release at t with 0.05-3 ms of bounce, settling on `level`."""
     end = t + 50 + rng.below(2951)
-    out.append((player, t & 0x3FFFFFFF, level))
+    out.append((player, t & MASK, level))
     current = level
     t += 1 + rng.below(400)
     while t < end:
         current ^= 1
-        out.append((player, t & 0x3FFFFFFF, current))
+        out.append((player, t & MASK, current))
         t += 1 + rng.below(400)
     if current != level:
-        out.append((player, end & 0x3FFFFFFF, level))
+        out.append((player, end & MASK, level))
     return end
 
 
@@ -53,7 +54,7 @@ def bouncy_edges(n_edges, seed=1):
             player = rng.below(PLAYERS)
             t = _burst(rng, t + 1000 + rng.below(5000), 0, edges, player)
             t = _burst(rng, t + 30000 + rng.below(30000), 1, edges, player)
-        piles.append((arm_t & 0x3FFFFFFF, edges))
+        piles.append((arm_t & MASK, edges))
         total += len(edges)
     return piles, total
 

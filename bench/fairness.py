@@ -33,8 +33,8 @@ if _here + "/../firmware" not in sys.path:
 
 from judge import Judge, pin_of  # noqa: E402
 from rng import Rng  # noqa: E402
+from ticks import MASK  # noqa: E402
 
-MASK = (1 << 30) - 1
 TIE_WINDOW_US = Judge.TIE_WINDOW_US
 PINS = (16, 17, 18, 19)  # the reference build's first player pins
 IRQ_LATENCY_US = 10  # edge to handler start (rp2 hard IRQ, MicroPython)

@@ -1,25 +1,5 @@
-"""Pico with a 1.3" SH1106 128x64 I2C OLED instead of the SSD1306; otherwise the reference build.
+"""Pico with a 1.3" SH1106 128x64 I2C OLED instead of the SSD1306; otherwise the reference build."""
+from pico import *  # noqa: F403  (the reference build; what differs follows)
 
-Board definitions are data only; `firmware/hw.py` builds the hardware from them.
-Every button is wired active-low: GPIO -> button -> GND, internal pull-up.
-"""
 NAME = "pico_sh1106"
-RUNTIME = "micropython"
 DISPLAY = "sh1106"
-DISPLAY_ADDR = 0x3C
-DISPLAY_WIDTH = 128
-DISPLAY_HEIGHT = 64
-I2C_ID = 0
-I2C_SDA = 4
-I2C_SCL = 5
-I2C_FREQ = 400000
-# Navigation buttons.
-BUTTONS = {"up": 10, "down": 11, "ok": 12, "back": 13}
-# Player slap buttons p1..p6 (arcade buttons); fewer is fine.
-PLAYER_PINS = (16, 17, 18, 19, 20, 21)
-# Optional per-player LEDs (through 330 ohm to GND); () for none.
-LED_PINS = (6, 7, 8, 9, 14, 15)
-# Optional piezo buzzer (PWM); None for none.
-BUZZER_PIN = 22
-# SIO GPIO_IN register: all GPIO levels in one read (RP2040 and RP2350).
-GPIO_IN_ADDR = 0xD0000004

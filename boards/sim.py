@@ -2,24 +2,7 @@
 
 The simulator (python -m host_tools sim) backs its pins, I2C display and clock.
 """
+from pico import *  # noqa: F403  (the reference build; what differs follows)
+
 NAME = "sim"
-RUNTIME = "micropython"
 SIMULATED = True  # host_tools/simdevice provides machine and time
-DISPLAY = "ssd1306"  # "ssd1306" or "sh1106"
-DISPLAY_ADDR = 0x3C
-DISPLAY_WIDTH = 128
-DISPLAY_HEIGHT = 64
-I2C_ID = 0
-I2C_SDA = 4
-I2C_SCL = 5
-I2C_FREQ = 400000
-# Navigation buttons.
-BUTTONS = {"up": 10, "down": 11, "ok": 12, "back": 13}
-# Player slap buttons p1..p6 (arcade buttons); fewer is fine.
-PLAYER_PINS = (16, 17, 18, 19, 20, 21)
-# Optional per-player LEDs (through 330 ohm to GND); () for none.
-LED_PINS = (6, 7, 8, 9, 14, 15)
-# Optional piezo buzzer (PWM); None for none.
-BUZZER_PIN = 22
-# SIO GPIO_IN register: all GPIO levels in one read (RP2040 and RP2350).
-GPIO_IN_ADDR = 0xD0000004

@@ -38,7 +38,7 @@ WHITE = 0xFFFFFF
 try:
     import bitmaptools  # CircuitPython (and Blinka) fill a region in C
 except ImportError:
-    bitmaptools = None
+    bitmaptools = None  # type: ignore[assignment]  # the slower Python fill is used
 
 
 class _Glyph:

@@ -12,13 +12,14 @@ prints it on the serial console and shows the console on the display.
 """
 import time
 
+from ticks import MASK
+
 LOOP_S = 0.005  # pause between loop passes, as app.run's sleep_ms(5)
-TICKS_MASK = 0x3FFFFFFF
 
 
 def ticks_ms():
     """Milliseconds on a 30-bit ring (what App.tick and the screens expect)."""
-    return time.monotonic_ns() // 1000000 & TICKS_MASK
+    return time.monotonic_ns() // 1000000 & MASK
 
 
 def step(app, hw, now_ms):
@@ -43,6 +44,7 @@ def main(cfg=None):
 
     if cfg is None:
         import boardcfg as cfg  # type: ignore[import-not-found]  # deployed board file
+    appmod.check_board(cfg)
     hw = hw_circuitpython.Hardware(cfg)
     run(appmod.App(hw=hw), hw)
 

@@ -13,14 +13,9 @@ import micropython
 from machine import I2C, PWM, Pin, mem32, unique_id
 
 from canvas import Canvas
+from navbuttons import NavButtons
 from ssd1306 import SSD1306
 from tapring import TapRing
-
-# Navigation button states.
-IDLE = 0
-PRESSED = 1  # debounced down, not yet long
-REPEATING = 2  # "long" sent, "repeat" every REPEAT_MS
-IGNORED = 3  # held since boot: no events until released
 
 
 def _edge_handler(ring, gpio_in, gpio):
@@ -35,8 +30,6 @@ def _edge_handler(ring, gpio_in, gpio):
 
 class Hardware:
     DEBOUNCE_MS = 20  # a nav button level must hold this long to count
-    LONG_MS = 600  # held this long: one "long" event (no "press" on release)
-    REPEAT_MS = 150  # then a "repeat" event this often while still held
     RING_SIZE = 64  # player edges buffered between main-loop drains
     BEEP_DUTY = 32768  # duty_u16 of the piezo tone
 
@@ -64,16 +57,11 @@ class Hardware:
         for pin, handler in zip(self._player_pins, self.irq_handlers):
             pin.irq(handler=handler, trigger=Pin.IRQ_FALLING | Pin.IRQ_RISING, hard=True)
 
-        # Navigation buttons, polled; per-button state in parallel lists.
+        # Navigation buttons, polled (navbuttons.py makes the events).
         self.nav_names = sorted(board.BUTTONS)
         self._nav_pins = [Pin(board.BUTTONS[n], Pin.IN, Pin.PULL_UP) for n in self.nav_names]
-        now = time.ticks_ms()
-        count = len(self.nav_names)
-        self._raw = [p.value() == 0 for p in self._nav_pins]  # last level seen
-        self._since = [now] * count  # when `_raw` last changed
-        # A button held at boot is ignored until released.
-        self._state = [IGNORED if r else IDLE for r in self._raw]
-        self._next = [now] * count  # when the next "repeat" is due
+        self.nav = NavButtons(self.nav_names, [p.value() == 0 for p in self._nav_pins],
+                              time.ticks_ms(), self.DEBOUNCE_MS)
 
         self._leds = [Pin(p, Pin.OUT, value=0) for p in board.LED_PINS]
         self._pwm = None
@@ -99,37 +87,16 @@ class Hardware:
 
     def poll_nav(self, now_ms):
         """Debounced navigation events since the last poll: [(name, kind), ...],
-        kind "press" (on release), "long" (held LONG_MS, once) or "repeat".
+        kind "press" (on release), "long" (held navbuttons.LONG_MS, once) or "repeat".
         Also ends a beep whose time is up. Call it every main-loop pass."""
         if self._beep_end is not None and time.ticks_diff(now_ms, self._beep_end) >= 0:
             self._beep_end = None
             self._pwm.duty_u16(0)
         events = []
-        diff = time.ticks_diff
-        for i in range(len(self._nav_pins)):
-            raw = self._nav_pins[i].value() == 0
-            if raw != self._raw[i]:
-                self._raw[i] = raw
-                self._since[i] = now_ms
-                continue
-            held = diff(now_ms, self._since[i])  # how long the level has been stable
-            state = self._state[i]
-            if not raw:
-                if state != IDLE and held >= self.DEBOUNCE_MS:
-                    if state == PRESSED:
-                        events.append((self.nav_names[i], "press"))
-                    self._state[i] = IDLE
-            elif state == IDLE:
-                if held >= self.DEBOUNCE_MS:
-                    self._state[i] = PRESSED
-            elif state == PRESSED:
-                if held >= self.LONG_MS:
-                    self._state[i] = REPEATING
-                    self._next[i] = time.ticks_add(now_ms, self.REPEAT_MS)
-                    events.append((self.nav_names[i], "long"))
-            elif state == REPEATING and diff(now_ms, self._next[i]) >= 0:
-                self._next[i] = time.ticks_add(now_ms, self.REPEAT_MS)
-                events.append((self.nav_names[i], "repeat"))
+        level = self.nav.level
+        pins = self._nav_pins
+        for i in range(len(pins)):
+            level(i, pins[i].value() == 0, now_ms, events)
         return events
 
     def led(self, i, on):

@@ -14,7 +14,7 @@ scans the pins in the background and queues timestamped events:
   timestamp in ms x 1000, on the judge's 30-bit microsecond ring; levels with bit
   `player_bits[i]` = 0 while player i is down). Timestamps therefore have a 1 ms
   resolution: taps seen in the same scan have the same time and tie.
-- navigation buttons: scanned every 20 ms (keypad's debounce), with hw.py's events:
+- navigation buttons: scanned every 20 ms (keypad's debounce), with hw.py's events (navbuttons.py):
   "press" on release, "long" once after LONG_MS held (no "press" then), "repeat"
   every REPEAT_MS after it; a button held at boot is ignored until released.
 
@@ -28,30 +28,23 @@ import keypad
 import supervisor
 
 import canvas_displayio
+from navbuttons import NavButtons
 from tapring import TapRing
+from ticks import MASK, ring_diff
 
-TICKS_MASK = 0x3FFFFFFF  # the judge's 30-bit microsecond ring
 MS_PERIOD = 1 << 29  # supervisor.ticks_ms() wraps at 2**29
-MS_HALF = MS_PERIOD >> 1
-
-# Navigation button states (as in hw.py).
-IDLE = 0
-PRESSED = 1  # down, not yet long
-REPEATING = 2  # "long" sent, "repeat" every REPEAT_MS
-IGNORED = 3  # held since boot: no events until released
-
 
 def tap_us(ms):
     """A keypad timestamp (supervisor.ticks_ms) on the judge's 30-bit us ring.
 
     2**29 ms x 1000 is a multiple of 2**30, so the ring stays continuous across the
     wrap of ticks_ms."""
-    return ms * 1000 & TICKS_MASK
+    return ms * 1000 & MASK
 
 
 def ms_diff(end, start):
     """Signed `end - start` for supervisor.ticks_ms() values (2**29 period)."""
-    return ((end - start + MS_HALF) & (MS_PERIOD - 1)) - MS_HALF
+    return ring_diff(end, start, MS_PERIOD)
 
 
 def pin(gpio):
@@ -66,48 +59,6 @@ def is_down(gpio):
     down = not io.value
     io.deinit()
     return down
-
-
-class NavButtons:
-    """hw.py's navigation events from keypad's (debounced) key events."""
-
-    LONG_MS = 600
-    REPEAT_MS = 150
-
-    def __init__(self, names, held=()):
-        """names: the button of each key number; held: names down at boot."""
-        self.names = names
-        self._state = [IGNORED if n in held else IDLE for n in names]
-        self._since = [0] * len(names)  # now_ms of the press (PRESSED)
-        self._next = [0] * len(names)  # now_ms of the next repeat (REPEATING)
-
-    def key(self, i, pressed, now_ms, events):
-        """Key i went down (pressed) or up at now_ms; append the events."""
-        state = self._state[i]
-        if pressed:
-            if state == IDLE:
-                self._state[i] = PRESSED
-                self._since[i] = now_ms
-            return
-        if state == PRESSED:
-            events.append((self.names[i], "press"))
-        self._state[i] = IDLE
-
-    def poll(self, now_ms, events):
-        """Append "long"/"repeat" events due at now_ms (now_ms: a 30-bit ms ring)."""
-        for i in range(len(self.names)):
-            state = self._state[i]
-            if state == PRESSED and _diff30(now_ms, self._since[i]) >= self.LONG_MS:
-                self._state[i] = REPEATING
-                self._next[i] = (now_ms + self.REPEAT_MS) & TICKS_MASK
-                events.append((self.names[i], "long"))
-            elif state == REPEATING and _diff30(now_ms, self._next[i]) >= 0:
-                self._next[i] = (now_ms + self.REPEAT_MS) & TICKS_MASK
-                events.append((self.names[i], "repeat"))
-
-
-def _diff30(end, start):
-    return ((end - start + (1 << 29)) & TICKS_MASK) - (1 << 29)
 
 
 class Hardware:
@@ -144,8 +95,9 @@ class Hardware:
 
         # Navigation buttons: key number i is nav_names[i].
         self.nav_names = sorted(board.BUTTONS)
-        held = [n for n in self.nav_names if is_down(board.BUTTONS[n])]
-        self.nav = NavButtons(self.nav_names, held)
+        # keypad debounces: each of its events is a level that counts at once.
+        self.nav = NavButtons(self.nav_names, [is_down(board.BUTTONS[n]) for n in self.nav_names],
+                              0, debounce_ms=0)
         self._nav_keys = keypad.Keys([pin(board.BUTTONS[n]) for n in self.nav_names],
                                      value_when_pressed=False, pull=True,
                                      interval=self.NAV_SCAN_S)
@@ -219,7 +171,7 @@ class Hardware:
         events = self._nav_keys.events
         ev = self._event
         while events.get_into(ev):
-            self.nav.key(ev.key_number, ev.pressed, now_ms, out)
+            self.nav.level(ev.key_number, ev.pressed, now_ms, out)
         self.nav.poll(now_ms, out)
         return out
 

@@ -10,28 +10,11 @@ Debounce is leading-edge: the first falling edge (level 0) is the press time.
 A press ends only when the level has stayed high for RELEASE_US, so press bounce
 and release chatter never make a second press. Only each player's first press
 after `arm()` is a tap. Times are ticks_us on the 30-bit ring and are compared
-only through `ticks_diff`, so taps across the wrap order correctly; the taps of
-one pile must lie within 2**29 us (~9 minutes) of the pile change.
+only through `ticks.ticks_diff`, so taps across the wrap order correctly; the taps
+of one pile must lie within 2**29 us (~9 minutes) of the pile change.
 """
 from rng import Rng
-
-TICKS_PERIOD = 1 << 30
-_TICKS_MASK = TICKS_PERIOD - 1
-_TICKS_HALF = TICKS_PERIOD >> 1
-
-
-def ticks_diff(end, start):
-    """Signed `end - start` on the 30-bit ticks ring (rp2's time.ticks_diff)."""
-    return ((end - start + _TICKS_HALF) & _TICKS_MASK) - _TICKS_HALF
-
-
-try:
-    import time
-
-    if time.ticks_diff(0, _TICKS_MASK) == 1:  # a 30-bit port (rp2): use the builtin
-        ticks_diff = time.ticks_diff
-except AttributeError:  # CPython has no ticks_*
-    pass
+from ticks import MASK, ticks_diff
 
 # Button state per player (`Judge._state`): released, pressed, or a time >= 0 =
 # pressed but the level has been high since then (release not yet confirmed).
@@ -232,7 +215,7 @@ def _earliest(times):
         d = ticks_diff(t, ref)
         if d < best:
             best = d
-    return (ref + best) & _TICKS_MASK
+    return (ref + best) & MASK
 
 
 def judge_trace(players, slappable, reason=None, taps=None, edges=None, held=(),

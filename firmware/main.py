@@ -39,5 +39,8 @@ try:
 
     app.main()
 except Exception as e:  # SystemExit and KeyboardInterrupt (Ctrl-C) pass
-    sys.print_exception(e)
+    if type(e).__name__ == "BoardError":
+        print(e)  # a bad board definition: the one line says what to fix
+    else:
+        sys.print_exception(e)
     show_error(e)

@@ -4,16 +4,7 @@ tone off whenever the top screen changes (App._entered), so a screen that is lef
 (back, home, replaced, or crashed) never leaves a light on or a tone sounding.
 Without hardware (tests) it keeps the same state and does nothing else.
 """
-import time
-
-_ticks_us = getattr(time, "ticks_us", None)
-
-
-def now_us():
-    """Current time on the 30-bit ticks ring the tap ring records on."""
-    if _ticks_us is None:  # CPython (tests): any microsecond clock will do
-        return getattr(time, "monotonic_ns")() // 1000 & 0x3FFFFFFF
-    return _ticks_us() & 0x3FFFFFFF
+import ticks
 
 
 class Signals:
@@ -25,7 +16,7 @@ class Signals:
         # levels & player_bits[i] == 0: player i pressed.
         self.player_bits = hw.player_bits if hw else tuple(1 << p for p in range(players))
         # The clock of the player-button timestamps (CircuitPython's keypad has its own).
-        self.now_us = getattr(hw, "now_us", None) or now_us
+        self.now_us = getattr(hw, "now_us", None) or ticks.now_us
         self.lit = 0  # bit i: LED i is on
         self.sounding = False  # a tone was started and not stopped
 

@@ -18,7 +18,7 @@ pins and compares times with a 30-bit ticks_diff. On a board where bits 30-31 of
 GPIO_IN can read 1 (RP2350B with GPIO30/31 high) `mem32` would return a big int,
 which allocates: read `mem16[GPIO_IN_ADDR + 2]` (pins 16-31, shifted down by 16)
 instead. Host code that records `time.ticks_us()` of the unix port (62-bit
-period) must mask it with `& 0x3FFFFFFF`.
+period) must mask it with `& ticks.MASK`.
 
 Main loop side: `drain(fn)` calls `fn(t_us, levels, pin)` for each entry in order;
 `pop()` returns one `(t_us, levels, pin)` or None. `pin` is NO_PIN when the recorder

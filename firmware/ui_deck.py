@@ -4,7 +4,7 @@ tap judging in judge.py (through ui_tap.TapScreen)."""
 import ui
 from corsica import Game
 from corsica_cards import card_text
-from judge import ticks_diff
+from ticks import ticks_diff
 from ui_tap import RESLAP_BEEP, RULES, TAP_MODULES, TapScreen, tie_text
 
 REASON_TEXT = {"double": "DOUBLE", "sandwich": "SANDWICH", "sequence": "SEQUENCE",

@@ -7,8 +7,9 @@ applies the rules. While taps are being collected a screen sets `slap_window`, s
 the app holds back flash writes; it is cleared when the result is shown.
 """
 import ui
-from judge import Judge, pin_of, ticks_diff
+from judge import Judge, pin_of
 from rng import Rng
+from ticks import ticks_diff
 
 # Loaded for the Corsica modes only: the app drops them when they are left.
 TAP_MODULES = ("ui_tap", "judge", "rng", "roster")

@@ -1,4 +1,4 @@
-"""`python -m host_tools <command> [args]` — one module per command."""
+"""`python -m host_tools <command> [args]` (or `table-referee <command>`): one module per command."""
 import importlib
 import sys
 
@@ -35,5 +35,10 @@ def main(argv):
     return module.main(argv[1:])
 
 
-if __name__ == "__main__":
+def run():
+    """The `table-referee` console command (pyproject.toml)."""
     sys.exit(main(sys.argv[1:]) or 0)
+
+
+if __name__ == "__main__":
+    run()

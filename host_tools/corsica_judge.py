@@ -15,7 +15,8 @@ from host_tools.jsoninput import read_json
 
 from corsica import slap_reason
 from corsica_cards import JOKERS, card_text, parse_card
-from judge import TICKS_PERIOD, judge_trace
+from judge import judge_trace
+from ticks import PERIOD as TICKS_PERIOD
 
 PROG = "python -m host_tools corsica judge"
 KEYS = ("players", "variants", "tie_window_us", "tie_break", "seed", "pile", "taps",

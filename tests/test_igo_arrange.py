@@ -2,7 +2,7 @@ import igo_reference as ref
 from igo_arrange import (arrange_response, best_response,
                          hand_total, min_series, series_choices, series_count, value_sum,
                          without_colour)
-from igo_cards import COLOURS, card_text, hand_masks, parse_colour, parse_hand
+from igo_cards import card_text, hand_masks, parse_colour, parse_hand
 from rng import Rng
 
 O, K, R = parse_colour("O"), parse_colour("K"), parse_colour("R")

@@ -1,4 +1,5 @@
-from judge import Judge, judge_trace, ticks_diff
+from judge import Judge, judge_trace
+from ticks import ticks_diff
 from rng import Rng
 from tapring import TapRing
 

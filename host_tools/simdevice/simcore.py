@@ -29,8 +29,7 @@ import sys
 
 import micropython
 
-MASK = 0x3FFFFFFF  # 30-bit ticks, as on rp2
-HALF = 0x20000000
+MASK = 0x3FFFFFFF  # 30-bit ticks, as on rp2 (ticks.MASK)
 NEVER = 1 << 60
 PREFIX = "@sim:"
 TICK_US = 1  # scripted mode: simulated cost of one ticks read

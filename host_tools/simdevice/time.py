@@ -5,10 +5,10 @@ the way); real mode: wall-clock time. `time()` counts from 2021-01-01 (an unset
 Pico RTC) plus the simulated seconds since boot.
 """
 import simcore
+import ticks  # the firmware's ring arithmetic (it sees no built-in ticks_diff here)
 
 EPOCH_2021 = 1609459200
 _MASK = simcore.MASK
-_HALF = simcore.HALF
 
 
 def ticks_us():
@@ -23,11 +23,11 @@ ticks_cpu = ticks_us
 
 
 def ticks_diff(a, b):
-    return ((a - b + _HALF) & _MASK) - _HALF
+    return ticks.diff30(a, b)
 
 
 def ticks_add(t, delta):
-    return (t + delta) & _MASK
+    return ticks.add30(t, delta)
 
 
 def sleep_us(us):

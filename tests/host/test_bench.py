@@ -9,10 +9,11 @@ import sys
 
 import pytest
 
-from host_tools import ROOT, bench
+from host_tools import ROOT
+from host_tools import bench_session as bench
 
 FIGURES = ("igo_round_us", "corsari_ender_choice_us", "corsica_game_us", "judge_edges_per_s",
-           "firmware_heap_peak_bytes", "display_bytes_per_update", "tap_fairness")
+           "firmware_heap_peak_bytes", "display_bytes_per_update", "tap_fairness", "deploy_s")
 SESSIONS = ("igo", "corsari", "referee")
 
 
@@ -73,5 +74,8 @@ def test_quick_bench_writes_every_key(tmp_path):
         assert bench.MP32_MISSING in r.stdout
     t = res["tap_fairness"]
     assert t["pairs"] > 0 and 0 <= t["share"] <= 1
+    d = res["deploy_s"]
+    assert d["full_s"] > 0 and d["noop_s"] > 0 and d["full_copied"] > 30
+    assert d["baseline"]["full_s"] > 0 and d["baseline"]["noop_s"] > 0
     for name in FIGURES:
         assert "`%s`" % name in r.stdout  # the Markdown table

@@ -47,3 +47,24 @@ def test_type_error_against_rp2_stubs_is_reported(tmp_path):
     r = run_check(tmp_path)
     assert r.returncode == 1
     assert "Incompatible types" in r.stderr
+
+
+def test_circuitpython_modules_are_checked_against_circuitpython_stubs(tmp_path):
+    from host_tools import check
+
+    (tmp_path / "cp_ok.py").write_text("import keypad\n\n\ndef keys(pins):\n"
+                                       "    return keypad.Keys(pins, value_when_pressed=False)\n")
+    (tmp_path / "cp_bad.py").write_text("import keypad\n\nkeypad.Keys.no_such_call()\n")
+    assert check.circuitpython_mypy_errors([str(tmp_path / "cp_ok.py")]) == []
+    bad = check.circuitpython_mypy_errors([str(tmp_path / "cp_bad.py")])
+    assert len(bad) == 1 and "no_such_call" in bad[0]
+
+
+def test_default_check_passes_on_the_shipped_firmware_and_boards():
+    from host_tools import check
+
+    mp, cp_only, board_files = check.shipped_files()
+    names = {p.rsplit("/", 1)[-1] for p in cp_only}
+    assert names == {"cp_main.py", "hw_circuitpython.py", "canvas_displayio.py"}
+    assert check.board_errors() == []
+    assert any(p.endswith("boards/pico.py") for p in board_files)

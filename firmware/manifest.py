@@ -1,0 +1,15 @@
+"""The firmware for a Pico running MicroPython (rp2): what `deploy` puts on the device.
+
+micropython-lib's manifest form: a MicroPython build can freeze the firmware with
+`include("/path/to/scorekeeper/firmware/manifest.py")` in its own manifest. `deploy`
+copies main.py as source (the device boots it) and compiles the others to .mpy with
+mpy-cross -march=armv6m; the board definition goes with them as board.mpy.
+A new firmware module must be listed in one of the manifests (a test says so).
+"""
+metadata(description="Scorekeeper and slap referee firmware for the Raspberry Pi Pico (rp2)",
+         version="1.0.0")
+include("manifest_app.py")
+module("main.py")
+module("hw.py")
+module("canvas.py")
+module("ssd1306.py")

@@ -1,0 +1,9 @@
+"""The firmware for a Pico running CircuitPython: what `deploy --runtime circuitpython`
+copies to the CIRCUITPY drive, as source (cp_main.py becomes code.py, the board
+definition boardcfg.py). The same form as manifest.py.
+"""
+metadata(description="Scorekeeper and slap referee firmware for CircuitPython", version="1.0.0")
+include("manifest_app.py")
+module("cp_main.py")
+module("hw_circuitpython.py")
+module("canvas_displayio.py")

@@ -1,0 +1,71 @@
+"""The navigation buttons' events from their raw levels, for hw.py (pins polled every
+loop pass) and hw_circuitpython.py (keypad's already debounced key events).
+
+A level counts once it has held DEBOUNCE_MS (0 for keypad's events). Events:
+"press" on release, "long" once the button has been down LONG_MS (no "press" then),
+"repeat" every REPEAT_MS after it while still down. A button down at boot is ignored
+until released.
+"""
+try:
+    from micropython import const
+except ImportError:  # CPython: the value itself
+
+    def const(expr):  # type: ignore[misc]
+        return expr
+
+
+from ticks import ticks_add, ticks_diff
+
+LONG_MS = const(600)  # held this long: one "long" event (no "press" on release)
+REPEAT_MS = const(150)  # then a "repeat" event this often while still held
+
+# States of a button.
+_IDLE = const(0)
+_PRESSED = const(1)  # debounced down, not yet long
+_REPEATING = const(2)  # "long" sent, "repeat" every REPEAT_MS
+_IGNORED = const(3)  # down since boot: no events until released
+
+
+class NavButtons:
+    def __init__(self, names, down, now_ms, debounce_ms=20):
+        """names: of the buttons; down: a bool per button, its level at boot."""
+        self.names = names
+        self.debounce_ms = debounce_ms
+        count = len(names)
+        self._down = list(down)  # last raw level seen
+        self._since = [now_ms] * count  # when `_down` last changed
+        self._state = [_IGNORED if d else _IDLE for d in down]
+        self._next = [now_ms] * count  # when the next "repeat" is due
+
+    def level(self, i, down, now_ms, events):
+        """Button i is down (or up) at now_ms; append the events that makes due."""
+        if down != self._down[i]:
+            self._down[i] = down
+            self._since[i] = now_ms
+        self._step(i, now_ms, events)
+
+    def poll(self, now_ms, events):
+        """Append the events due at now_ms with the levels unchanged (debounce ends,
+        "long", "repeat")."""
+        for i in range(len(self.names)):
+            self._step(i, now_ms, events)
+
+    def _step(self, i, now_ms, events):
+        held = ticks_diff(now_ms, self._since[i])  # how long the level has been stable
+        state = self._state[i]
+        if not self._down[i]:
+            if state != _IDLE and held >= self.debounce_ms:
+                if state == _PRESSED:
+                    events.append((self.names[i], "press"))
+                self._state[i] = _IDLE
+        elif state == _IDLE:
+            if held >= self.debounce_ms:
+                self._state[i] = _PRESSED
+        elif state == _PRESSED:
+            if held >= LONG_MS:
+                self._state[i] = _REPEATING
+                self._next[i] = ticks_add(now_ms, REPEAT_MS)
+                events.append((self.names[i], "long"))
+        elif state == _REPEATING and ticks_diff(now_ms, self._next[i]) >= 0:
+            self._next[i] = ticks_add(now_ms, REPEAT_MS)
+            events.append((self.names[i], "repeat"))

@@ -1,0 +1,201 @@
+"""Heap and display figures for `make bench`: the scripted sessions (bench/session_*.txt)
+run in the simulator with the measuring entry app bench/session_app.py.
+
+Display bytes (and informational 64-bit heap figures) come from the unix port, the heap
+figure from a 32-bit MicroPython (host_tools/mp32, the WebAssembly port run by node;
+`make mp32` installs it). Each session is checked on the flash it leaves behind (a
+game_over history line for each game, 50 slap lines, no crash).
+"""
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+
+import paths  # firmware/paths.py (host_tools puts firmware/ on the path)
+from host_tools import MICROPYTHON, ROOT
+
+BENCH = os.path.join(ROOT, "bench")
+MP32 = os.path.join(ROOT, "host_tools", "mp32")
+MP32_RUN = os.path.join(MP32, "run.mjs")
+MP32_PACKAGE = "@micropython/micropython-webassembly-pyscript"
+MP32_MISSING = "mp32 not installed: make mp32 (needs node and npm)"
+SESSION_APP = os.path.join(BENCH, "session_app.py")
+SESSIONS = ("igo", "corsari", "referee")
+I2C_HZ = 400000
+I2C_BITS_PER_BYTE = 9  # 8 data bits + ACK (start, stop and address bytes not counted)
+HEAP_TARGET = 64 * 1024
+REFEREE_SLAPS = 50
+
+
+def micropython_version():
+    out = subprocess.run([MICROPYTHON, "-c", "import sys; print(sys.implementation.version)"],
+                         capture_output=True, text=True, timeout=60)
+    return ".".join(str(x) for x in re.findall(r"\w+", out.stdout)[:3])
+
+
+def run_session(name, workdir):
+    """bench/session_<name>.txt in the simulator on the unix port (192k heap, screens
+    kept): the @bench stats with "problem"."""
+    flash = os.path.join(workdir, "flash-%s-192k" % name)
+    shots = os.path.join(workdir, "screens-%s-192k" % name)
+    shutil.rmtree(shots, ignore_errors=True)
+    cmd = [sys.executable, "-m", "host_tools", "sim", "--script", _script(name),
+           "--app", SESSION_APP, "--flash", flash, "--heap", "192k", "--screens", shots]
+    return _session_stats(name, flash, cmd, "stderr")  # the simulator passes it there
+
+
+def run_session_mp32(node, name, workdir, firmware):
+    """The same session on the 32-bit runner."""
+    flash = os.path.join(workdir, "flash-%s-mp32" % name)
+    cmd = [node, MP32_RUN, "--flash", flash, "--app", SESSION_APP, "--firmware", firmware,
+           "--script", _script(name)]
+    return _session_stats(name, flash, cmd, "stdout")
+
+
+def _script(name):
+    return os.path.join(BENCH, "session_%s.txt" % name)
+
+
+def _session_stats(name, flash, cmd, stream):
+    """Run a session on a fresh flash; return its @bench stats (read from `stream`)
+    with "problem", or a dict with only "problem". Run twice if the statistics line
+    got lost (a simulator that is slow to exit on a busy machine is killed, dropping
+    its last output)."""
+    stats = {}
+    for _ in range(2):
+        shutil.rmtree(flash, ignore_errors=True)
+        try:
+            out = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=600)
+        except subprocess.TimeoutExpired:
+            return {"problem": "timed out"}
+        for line in getattr(out, stream).splitlines():
+            if line.startswith("@bench "):
+                stats = json.loads(line[len("@bench "):])
+        if stats:
+            break
+    if not stats:
+        return {"problem": "no statistics (exit %d): %s" % (out.returncode,
+                                                          out.stderr.strip()[-300:])}
+    stats["problem"] = check_flash(name, flash) if out.returncode == 0 else \
+        "exit %d: %s" % (out.returncode, out.stderr.strip()[-300:])
+    return stats
+
+
+def check_flash(name, flash):
+    """None if the session reached its end on this flash, else what is missing."""
+    if os.path.exists(os.path.join(flash, paths.ERRORS)):
+        with open(os.path.join(flash, paths.ERRORS)) as f:
+            return "firmware error: " + f.read().strip().splitlines()[-1]
+    events = []
+    try:
+        with open(os.path.join(flash, paths.HISTORY)) as f:
+            for line in f:
+                try:
+                    events.append(json.loads(line))
+                except ValueError:
+                    pass
+    except OSError:
+        return "no history"
+    if name == "referee":
+        slaps = sum(1 for e in events if e.get("event") == "slap")
+        return None if slaps == REFEREE_SLAPS else "%d slaps in the history" % slaps
+    over = [e for e in events if e.get("event") == "game_over" and e.get("rules") == name]
+    return None if over else "no %s game_over in the history" % name
+
+
+def session(workdir):
+    """Heap figures and display bytes over the scripted sessions."""
+    runs = {name: run_session(name, workdir) for name in SESSIONS}
+    problems = ["%s: %s" % (n, r["problem"]) for n, r in sorted(runs.items()) if r["problem"]]
+    unix64 = {"value": max(r.get("heap_peak", 0) for r in runs.values()),
+              "per_session": {n: r.get("heap_peak") for n, r in runs.items()},
+              "peak_screen": {n: r.get("heap_peak_screen") for n, r in runs.items()},
+              "simulator_base_bytes": max(r.get("heap_base", 0) for r in runs.values()),
+              "runtime": "micropython unix %s (64-bit, --heap 192k)" % micropython_version()}
+    heap = {"target": "<= %d" % HEAP_TARGET, "unix64": unix64, "runtime": mp32_runtime()}
+    node = mp32_node()
+    if node is None:
+        problems.append(MP32_MISSING)
+        heap.update({"value": None, "per_session": {n: None for n in SESSIONS},
+                     "peak_screen": {n: None for n in SESSIONS},
+                     "high_water_bound_bytes": dict({n: None for n in SESSIONS}, value=None),
+                     "module_code_bytes": {n: None for n in SESSIONS},
+                     "data_peak_bytes": {n: None for n in SESSIONS},
+                     "simulator_base_bytes": None})
+    else:
+        from host_tools.sim import compiled_firmware
+
+        firmware = compiled_firmware()
+        mp = {name: run_session_mp32(node, name, workdir, firmware) for name in SESSIONS}
+        problems += ["%s on mp32: %s" % (n, r["problem"]) for n, r in sorted(mp.items())
+                     if r["problem"]]
+        code = {}
+        for n, r in sorted(mp.items()):
+            try:
+                code[n] = module_bytes_mp32(node, r.get("peak_modules", []), firmware)
+            except RuntimeError as e:
+                code[n] = None
+                problems.append("%s on mp32: module sizes: %s" % (n, e))
+        bound = {n: r.get("heap_pass_peak") for n, r in mp.items()}
+        bound["value"] = max(r.get("heap_pass_peak", 0) for r in mp.values())
+        heap.update({
+            "value": max(r.get("heap_peak", 0) for r in mp.values()),
+            "per_session": {n: r.get("heap_peak") for n, r in mp.items()},
+            "peak_screen": {n: r.get("heap_peak_screen") for n, r in mp.items()},
+            "high_water_bound_bytes": bound,
+            "module_code_bytes": code,
+            "data_peak_bytes": {n: None if code[n] is None else r.get("heap_peak", 0) - code[n]
+                                for n, r in mp.items()},
+            "simulator_base_bytes": max(r.get("heap_base", 0) for r in mp.values())})
+    heap["problems"] = problems
+    # The target is the live peak's; the bound (transients included, garbage too) is
+    # reported beside it: the true high-water mark lies between the two.
+    heap["pass"] = bool(not problems and heap["value"] is not None
+                        and heap["value"] <= HEAP_TARGET)
+    sizes = sorted(b for r in runs.values() for b in r.get("updates", []))
+    med = int(statistics.median(sizes)) if sizes else 0
+    top = sizes[-1] if sizes else 0
+    display = {"median": med, "max": top, "updates": len(sizes),
+               "median_ms_400khz": ms_at_400k(med), "max_ms_400khz": ms_at_400k(top),
+               "target": "median <= 256", "pass": bool(sizes) and med <= 256}
+    return heap, display
+
+
+# --- the 32-bit runner (host_tools/mp32) ---------------------------------------------
+
+
+def mp32_node():
+    """The node executable if the 32-bit runner can run here, else None."""
+    node = shutil.which("node")
+    installed = os.path.isdir(os.path.join(MP32, "node_modules", *MP32_PACKAGE.split("/")))
+    return node if node and installed else None
+
+
+def mp32_runtime():
+    """E.g. "micropython webassembly 1.27.0 (32-bit)", from host_tools/mp32/package.json."""
+    with open(os.path.join(MP32, "package.json")) as f:
+        version = json.load(f)["dependencies"][MP32_PACKAGE]
+    return "micropython webassembly %s (32-bit)" % version
+
+
+def module_bytes_mp32(node, modules, firmware):
+    """Live heap taken by these firmware modules once imported (code and module data),
+    measured on the 32-bit runner from the .mpy files in `firmware`, with the
+    simulator's fake machine (`run.mjs --import-size`). RuntimeError if that failed."""
+    names = sorted(m for m in modules if os.path.exists(os.path.join(firmware, m + ".mpy")))
+    if not names:
+        return 0
+    out = subprocess.run([node, MP32_RUN, "--import-size", ",".join(names),
+                          "--firmware", firmware], cwd=ROOT, capture_output=True, text=True,
+                         timeout=120)
+    try:
+        return int(out.stdout.split()[-1])
+    except (ValueError, IndexError):
+        raise RuntimeError("exit %d: %s" % (out.returncode, out.stderr.strip()[-300:])) from None
+
+
+def ms_at_400k(nbytes):
+    return round(nbytes * I2C_BITS_PER_BYTE * 1000 / I2C_HZ, 2)

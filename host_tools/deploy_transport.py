@@ -1,0 +1,196 @@
+"""The two ways `deploy` reaches a device; host_tools/deploy.py plans what to do.
+
+- MpremoteTransport: a Pico running MicroPython on a serial port, through mpremote
+  used as a library over one connection (one raw-REPL session for the whole deploy:
+  the state is read in one exec, the files are written in a few large execs).
+- DriveTransport: a Pico running CircuitPython, through its mounted CIRCUITPY drive.
+
+Both keep deploy's record, /.deploy.json: {"board": NAME, "runtime": RUNTIME,
+"files": {name: sha256 or null = being copied}}, and offer the same calls:
+state(), write_manifest(), remove(), write(), close(). Errors: UserError, one line.
+"""
+import binascii
+import hashlib
+import json
+import os
+import re
+
+from host_tools import UserError
+from host_tools.mpremote_port import ANSWER_TIMEOUT
+
+MANIFEST = ".deploy.json"
+CHUNK = 4096  # file bytes per exec (base64 in the code the device compiles: ~5.5 KB)
+WRITE_TIMEOUT_S = 60
+
+
+def sha256(data):
+    return hashlib.sha256(data).hexdigest()
+
+
+def manifest_text(board, runtime, files):
+    return json.dumps({"board": board, "runtime": runtime, "files": files}, sort_keys=True)
+
+
+class MpremoteTransport:
+    """A MicroPython device on a serial port (a Pico, or the virtual one)."""
+
+    def __init__(self, port):
+        from mpremote.transport import TransportError
+        from mpremote.transport_serial import SerialTransport
+
+        self.port = port
+        self.errors = TransportError
+        try:
+            self.link = SerialTransport(port, baudrate=115200, timeout=ANSWER_TIMEOUT)
+        except TransportError:
+            raise UserError("cannot open port %s (no such device, or in use)" % port)
+        try:
+            self.link.enter_raw_repl(soft_reset=True, timeout_overall=ANSWER_TIMEOUT)
+        except (TransportError, OSError):
+            self.link.close()
+            raise UserError("the device on %s does not answer (no MicroPython REPL)" % port)
+
+    def close(self):
+        try:
+            self.link.exit_raw_repl()
+        except OSError:
+            pass
+        self.link.close()
+
+    def _exec(self, code, timeout=ANSWER_TIMEOUT):
+        try:
+            out, err = self.link.exec_raw(code, timeout=timeout)
+        except (self.errors, OSError):
+            raise UserError("the device on %s does not answer (gave up after %d s)"
+                            % (self.port, timeout))
+        if err:
+            text = err.decode(errors="replace")
+            if "ENOSPC" in text or re.search(r"OSError: (\[Errno )?28\b", text):
+                raise UserError("the device's flash is full: deploy stopped, its manifest marks "
+                                "what is left to copy (free space, e.g. in data/, and deploy again)")
+            lines = [ln.strip() for ln in text.strip().splitlines() if ln.strip()] or ["?"]
+            raise UserError("%s: %s" % (self.port, lines[-1]))
+        return out.decode(errors="replace")
+
+    def state(self):
+        """(manifest files, {top-level name on the device: its hash in the manifest or None})."""
+        out = self._exec(
+            "import os, json\n"
+            "try:\n"
+            " m = json.load(open(%r))['files']\n"
+            "except Exception:\n"
+            " m = {}\n"
+            "print(json.dumps({'manifest': m, 'names': [e[0] for e in os.ilistdir('/')]}))\n"
+            % ("/" + MANIFEST))
+        try:
+            found = json.loads(out.strip().splitlines()[-1])
+            manifest = dict(found["manifest"])
+            return manifest, {n: manifest.get(n) for n in found["names"]}
+        except (ValueError, IndexError, KeyError, TypeError, AttributeError):
+            raise UserError("the device on %s gave an unreadable answer: %r" % (self.port, out[:80]))
+
+    def write_manifest(self, board, runtime, files):
+        """Atomically: a temporary file, then renamed."""
+        tmp, final = "/.deploy.tmp", "/" + MANIFEST
+        self._exec(
+            "import os\n"
+            "try:\n"
+            " with open(%r, 'w') as f:\n"
+            "  f.write(%r)\n"
+            " os.rename(%r, %r)\n"
+            "except OSError:\n"
+            " try:\n"
+            "  os.remove(%r)\n"
+            " except OSError:\n"
+            "  pass\n"
+            " raise\n" % (tmp, manifest_text(board, runtime, files), tmp, final, tmp))
+
+    def remove(self, names):
+        if names:
+            self._exec("import os\nfor n in %r:\n try:\n  os.remove('/' + n)\n except OSError:\n"
+                       "  pass\n" % sorted(names))
+
+    def write(self, files):
+        """Write [(name, bytes)] in order, CHUNK bytes of content per exec (several small
+        files share one)."""
+        code, size = [], 0
+        for name, data in files:
+            code.append("f = open(%r, 'wb')" % ("/" + name))
+            for i in range(0, max(len(data), 1), CHUNK):
+                piece = data[i:i + CHUNK]
+                if size and size + len(piece) > CHUNK:
+                    self._run_writes(code + ["f.close()"])
+                    code, size = ["f = open(%r, 'ab')" % ("/" + name)], 0
+                code.append("w(a(%r))" % binascii.b2a_base64(piece, newline=False))
+                size += len(piece)
+            code.append("f.close()")
+        self._run_writes(code)
+
+    def _run_writes(self, lines):
+        if lines:
+            self._exec("from binascii import a2b_base64 as a\nw = lambda b: f.write(b)\n"
+                       + "\n".join(lines) + "\n", timeout=WRITE_TIMEOUT_S)
+
+
+class DriveTransport:
+    """The mounted CIRCUITPY drive of a Pico running CircuitPython."""
+
+    def __init__(self, drive):
+        if not os.path.isdir(drive):
+            raise UserError("no drive at %s (is the Pico's CIRCUITPY drive mounted?)" % drive)
+        self.drive = drive
+
+    def close(self):
+        pass
+
+    def state(self):
+        """(manifest files, {top-level file on the drive: sha256 of its content})."""
+        try:
+            with open(os.path.join(self.drive, MANIFEST)) as f:
+                manifest = json.load(f)["files"]
+            manifest = dict(manifest) if isinstance(manifest, dict) else {}
+        except (OSError, ValueError, KeyError, TypeError):
+            manifest = {}
+        present = {}
+        for name in sorted(os.listdir(self.drive)):
+            path = os.path.join(self.drive, name)
+            if os.path.isfile(path) and name.endswith((".py", ".mpy")):
+                with open(path, "rb") as f:
+                    present[name] = sha256(f.read())
+        return manifest, present
+
+    def _guard(self, fn, *args):
+        try:
+            return fn(*args)
+        except OSError as exc:
+            raise UserError(self._error(exc))
+
+    def write_manifest(self, board, runtime, files):
+        self._guard(self._write_atomic, MANIFEST, manifest_text(board, runtime, files).encode())
+
+    def remove(self, names):
+        for name in names:
+            self._guard(os.remove, os.path.join(self.drive, name))
+
+    def write(self, files):
+        for name, data in files:
+            self._guard(self._write_atomic, name, data)
+
+    def _write_atomic(self, name, data):
+        path = os.path.join(self.drive, name)
+        tmp = path + ".tmp"
+        with open(tmp, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+
+    def _error(self, exc):
+        if exc.errno == 28:
+            return ("the drive %s is full: deploy stopped, its manifest marks what is left "
+                    "to copy (free space and deploy again)" % self.drive)
+        if exc.errno in (13, 30):
+            return ("the drive %s is read-only: hold the USB-write button (boardcfg."
+                    "USB_WRITE_BUTTON: back) while resetting the Pico, so that boot.py leaves "
+                    "the drive to the computer, and deploy again" % self.drive)
+        return "writing to %s failed: %s" % (self.drive, exc)

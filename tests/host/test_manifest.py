@@ -1,0 +1,56 @@
+"""The manifests (firmware/manifest*.py) and their reader (host_tools/manifest.py)."""
+import os
+
+import pytest
+
+from host_tools import FIRMWARE, UserError, manifest
+
+MANIFESTS = ("manifest.py", "manifest_circuitpython.py", "manifest_app.py", "manifest_host.py")
+
+
+def test_every_firmware_module_is_in_a_manifest():
+    """A new firmware/*.py must say where it runs: add it to one of the manifests."""
+    listed = set()
+    for name in MANIFESTS:
+        listed |= set(manifest.read(os.path.join(FIRMWARE, name)).names())
+    modules = {n for n in os.listdir(FIRMWARE) if n.endswith(".py") and n not in MANIFESTS}
+    assert sorted(modules - listed) == [], "not in any firmware/manifest*.py"
+
+
+def test_runtimes_get_their_own_modules():
+    mp = manifest.for_runtime("micropython").names()
+    cp = manifest.for_runtime("circuitpython").names()
+    host = manifest.read(os.path.join(FIRMWARE, manifest.HOST)).names()
+    assert {"main.py", "hw.py", "app.py", "boardspec.py"} <= set(mp)
+    assert {"cp_main.py", "hw_circuitpython.py", "canvas_displayio.py", "app.py"} <= set(cp)
+    assert not {"cp_main.py", "hw_circuitpython.py", "canvas_displayio.py"} & set(mp)
+    assert not {"main.py", "hw.py", "ssd1306.py"} & set(cp)
+    assert not set(host) & (set(mp) | set(cp))
+    assert manifest.for_runtime("micropython").metadata["version"]
+
+
+def test_reader_follows_includes_and_options(tmp_path):
+    (tmp_path / "lib").mkdir()
+    (tmp_path / "a.py").write_text("")
+    (tmp_path / "lib" / "b.py").write_text("")
+    (tmp_path / "lib" / "manifest.py").write_text('module("b.py", opt=3)\nmodule("../a.py")\n')
+    (tmp_path / "manifest.py").write_text(
+        'metadata(description="x", version="1.2")\ninclude("lib")\nmodule("a.py")\n')
+    m = manifest.read(str(tmp_path / "manifest.py"))
+    assert m.metadata == {"description": "x", "version": "1.2"}
+    assert [(x.name, x.opt) for x in m.modules] == [("b.py", 3), ("a.py", None)]
+
+
+@pytest.mark.parametrize("text, says", [
+    ('module("nope.py")\n', "no such file"),
+    ('package("pkg")\n', "package() is not supported"),
+    ('include("manifest.py")\n', "include loop"),
+    ('module(\n', "manifest.py:"),
+    ('freeze(".")\n', "freeze() is not supported"),
+    ('undefined_call()\n', "NameError"),
+])
+def test_bad_manifest_is_one_line(tmp_path, text, says):
+    (tmp_path / "manifest.py").write_text(text)
+    with pytest.raises(UserError) as err:
+        manifest.read(str(tmp_path / "manifest.py"))
+    assert says in str(err.value) and "\n" not in str(err.value)
