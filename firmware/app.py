@@ -43,9 +43,10 @@ class App:
         self.settings = {}  # key: value of every line of settings.TABLE (_load_state)
         self.match = None  # scoresheet.Sheet of the match being played (the only one in RAM)
         self.match_unsaved = False  # the match in RAM has changes its file lacks
-        self._saved_settings = None  # the settings as last written to state.json
-        self._roster_due = False
+        self._saved_settings = None  # a copy of the settings as state.json holds them
+        self._roster_due = None  # players.json's new content, until it is written
         self.saved_count = 0  # matches in matches/index.json (the Continue list)
+        self.seated = []  # the names seated at the last setup, seat order
         self._save_due = False
         self._overflows_shown = 0
         self._mode_modules = set()  # modules loaded for the screens on the stack
@@ -73,7 +74,9 @@ class App:
                                            self.config.get("names", ()))
         if problem:
             problems.append(self._set_aside(paths.ROSTER, problem))
-        saved = self.saved()
+        import matches
+
+        saved = matches.saved(self)
         problems.extend(saved.boot(self.history.next_seq, self._sheet_from))
         self.saved_count = saved.count
         problem = self._load_state()
@@ -235,17 +238,18 @@ class App:
             self._save_due = False
             problem = None
             if self.match:
-                problem = self._save_match(self.match)
+                import matches
+
+                problem = matches.save_match(self, self.match)
                 self.match_unsaved = bool(problem)
             if not problem and self.settings != self._saved_settings:
                 problem = store.save(self.path(paths.STATE), self.state())
                 if not problem:
                     self._saved_settings = dict(self.settings)
             if not problem and self._roster_due:
-                import roster
-
-                problem = store.save(self.path(paths.ROSTER), roster.to_obj(self.roster))
-                self._roster_due = bool(problem)
+                problem = store.save(self.path(paths.ROSTER), self._roster_due)
+                if not problem:
+                    self._roster_due = None
             if problem:
                 self.storage_failed(problem)
 
@@ -296,23 +300,6 @@ class App:
             problem += " (kept as %s)" % new[new.rfind("/") + 1:]
         return problem
 
-    def saved(self):
-        """The saved matches (matches.Matches). The module is dropped again at the next
-        screen change unless a screen names it: only the match played stays in RAM."""
-        import matches
-
-        self._mode_modules.add("matches")
-        saved = matches.Matches(self.path(paths.MATCHES))
-        saved.count = self.saved_count
-        return saved
-
-    def _save_match(self, sheet):
-        """Write a match and its index entry; return None or a problem."""
-        saved = self.saved()
-        problem = saved.save(sheet, self.history.next_seq)
-        self.saved_count = saved.count
-        return problem
-
     def _sheet_from(self, obj):
         import scoresheet
 
@@ -334,13 +321,20 @@ class App:
 
         return matches.resume(self, match_id)
 
+    def transient(self, module):
+        """A module a screen imported for a moment (not in its MODULES): dropped at the
+        next screen change."""
+        self._mode_modules.add(module)
+
     def seat_players(self, names):
         """These players sit down (seat order): to the front of the roster, saved
         with the next save."""
         import roster
 
+        self.transient("roster")
         self.roster = roster.used(self.roster, names)
-        self._roster_due = True
+        self.seated = list(names)  # for the game that starts now
+        self._roster_due = roster.to_obj(self.roster)
         self._save_due = True  # written at the next flush
 
 

@@ -139,7 +139,24 @@ class Matches:
         return None
 
 
-# --- the app's saved matches (app.App: match, saved(), log, save, ...) -----------------
+# --- the app's saved matches (app.App: match, saved_count, log, save, ...) ------------
+
+
+def saved(app):
+    """The app's saved matches (a Matches). This module is dropped again at the next
+    screen change unless a screen names it: only the match played stays in RAM."""
+    app.transient("matches")
+    m = Matches(app.path(FOLDER))
+    m.count = app.saved_count
+    return m
+
+
+def save_match(app, sheet):
+    """Write a match and its index entry; return None or a problem."""
+    m = saved(app)
+    problem = m.save(sheet, app.history.next_seq)
+    app.saved_count = m.count
+    return problem
 
 
 def start(app, rules, names, target, youngest_first=None, first=0, drawn=False):
@@ -164,17 +181,17 @@ def resume(app, match_id):
     """Load a saved match as the one played (the one before leaves RAM). Return
     None, or a problem (an unusable file is set aside and forgotten)."""
     if app.match and app.match_unsaved:  # never drop a match only RAM holds
-        problem = app._save_match(app.match)
+        problem = save_match(app, app.match)
         if problem:
             return problem
         app.match_unsaved = False
     app.match = None
-    saved = app.saved()
-    sheet, problem = saved.load(match_id, app._sheet_from)
+    m = saved(app)
+    sheet, problem = m.load(match_id, app._sheet_from)
     if sheet is None:
         problem = app._set_aside("%s/%s.json" % (FOLDER, match_id), problem)
-        saved.forget(match_id)
-        app.saved_count = saved.count
+        m.forget(match_id)
+        app.saved_count = m.count
         return problem
     app.match = sheet
     return None
@@ -184,9 +201,9 @@ def delete(app, match_id):
     """Delete a saved match (its history stays). Return None or a problem."""
     if app.match and app.match.game == match_id:
         app.match = None
-    saved = app.saved()
-    problem = saved.delete(match_id)
-    app.saved_count = saved.count
+    m = saved(app)
+    problem = m.delete(match_id)
+    app.saved_count = m.count
     return problem
 
 
@@ -195,7 +212,7 @@ def migrate(app, sheet):
     (a new id if it has none), then state.json is written without it."""
     if not valid_id(sheet.game):
         sheet.game = app.new_game_id()
-    problem = app._save_match(sheet)
+    problem = save_match(app, sheet)
     if problem is None:
         problem = store.save(app.path(paths.STATE), app.state())
     return problem

@@ -11,13 +11,14 @@ anything else becomes "?". One function, so a name looks the same on every scree
 NAME_LEN = 8  # characters: a name fits the narrowest column with its total
 
 # U+00C0..U+017F (Latin-1 letters and Latin Extended-A), one ASCII letter each;
-# "?" where WIDE has the spelling.
+# "?" where WIDE spells it with two.
 _TABLE = ("AAAAAA?CEEEEIIIIDNOOOOOxOUUUUY??aaaaaa?ceeeeiiiidnooooo/ouuuuy?yAaAaAaCcCcCcCc"
           "DdDdEeEeEeEeEeGgGgGgGgHhHhIiIiIiIiIi??JjKkkLlLlLlLlLlNnNnNnnNnOoOoOo??RrRrRrSs"
           "SsSsSsTtTtTtUuUuUuUuUuUuWwYyYZzZzZzs")
-WIDE = {"Æ": "AE", "Þ": "Th", "ß": "ss", "æ": "ae", "þ": "th", "Ĳ": "IJ", "ĳ": "ij",
-        "Œ": "OE", "œ": "oe"}
-_ASCII_ONLY = {"\xa0": " ", "¡": "!", "¿": "?", "«": "<", "»": ">"}
+WIDE = "ÆÞßæþĲĳŒœ"  # spelled with two letters each: WIDE_ASCII[2 * i:2 * i + 2]
+WIDE_ASCII = "AEThssaethIJijOEoe"
+SIGNS = "\xa0¡¿«»"  # Latin-1 signs with an ASCII look-alike in SIGNS_ASCII
+SIGNS_ASCII = " !?<>"
 
 def to_ascii(s):
     """s as the display can draw it (ASCII only); s itself when it is ASCII already."""
@@ -31,12 +32,15 @@ def to_ascii(s):
         n = ord(ch)
         if n < 127:
             out.append(ch)
-        elif ch in WIDE:
-            out.append(WIDE[ch])
+            continue
+        i = WIDE.find(ch)
+        if i >= 0:
+            out.append(WIDE_ASCII[2 * i:2 * i + 2])
         elif 0xC0 <= n <= 0x17F:
             out.append(_TABLE[n - 0xC0])
         else:
-            out.append(_ASCII_ONLY.get(ch, "?"))
+            i = SIGNS.find(ch)
+            out.append(SIGNS_ASCII[i] if i >= 0 else "?")
     return "".join(out)
 
 

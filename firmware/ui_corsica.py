@@ -12,13 +12,14 @@ class _Setup(ui_form.Form):
     """Players and the tap settings, a line per seat (ok: pick a name from the roster
     or enter one, as for I Go); the last line starts the game."""
 
-    MODULES = ("ui_corsica", "corsica", "roster") + ui_form.FORM_MODULES
+    MODULES = ("ui_corsica", "corsica") + ui_form.FORM_MODULES
 
     START = "Start"
 
     def __init__(self, app, title, keys):
         import roster
 
+        app.transient("roster")  # not kept under the game: it needs the seats only
         self.players = max(MIN_PLAYERS, min(MAX_PLAYERS, app.out.players))
         self.seated = roster.seats(app.roster, MAX_PLAYERS)
         self.keys = keys

@@ -66,7 +66,7 @@ class Continue(ui.Screen):
         self.entries = []
 
     def enter(self):
-        self.entries = self.app.saved().entries()
+        self.entries = matches.saved(self.app).entries()
         if not self.entries:
             self.app.pop()
             return

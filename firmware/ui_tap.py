@@ -12,7 +12,7 @@ from rng import Rng
 from ticks import ticks_diff
 
 # Loaded for the Corsica modes only: the app drops them when they are left.
-TAP_MODULES = ("ui_tap", "judge", "rng", "roster")
+TAP_MODULES = ("ui_tap", "judge", "rng")
 
 RULES = "corsica"
 COLLECT_MS = 400  # after the first tap, later taps are collected this long
@@ -57,10 +57,9 @@ class TapScreen(ui.Screen):
         self.clock = clock or out.now_us
         self.rng = Rng(self.clock() if seed is None else seed)  # tie-break seeds
         self.game_id = app.new_game_id()
-        import roster
-
-        # The seats' names: the setup put the table's players first in the roster.
-        self.names = roster.seats(app.roster, players)
+        # The seats' names, as the setup seated them (P1.. for a seat without one).
+        self.names = ["P%d" % (p + 1) for p in range(players)]
+        self.names[:len(app.seated[:players])] = app.seated[:players]
         app.log("start", self.game_id, RULES, {"players": self.names, "mode": self.MODE})
         self.tapped = False  # a tap came since the judge was armed
         self.first_ms = None  # tick time when that tap was first seen

@@ -490,7 +490,9 @@ def test_a_failed_save_keeps_the_match_and_says_so_until_acknowledged():
         enter_round(rig, [9, 2])
         assert rig.screen() == "MatchScreen"
         rig.boot()
-        assert rig.app.open_match(rig.app.saved().entries()[0]["id"]) is None
+        import matches
+
+        assert rig.app.open_match(matches.saved(rig.app).entries()[0]["id"]) is None
         assert len(rig.app.match.rounds) == 2
         assert [h["event"] for h in rig.history()] == ["start", "round", "round"]
     finally:
