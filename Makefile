@@ -11,7 +11,7 @@ PORT ?=
 BOARD ?= pico
 DB ?= history.sqlite
 
-.PHONY: test test-cpython test-micropython test-mp32 check lint format lock sim bench mutate mp32 deploy pull report clean
+.PHONY: test test-cpython test-micropython test-mp32 check lint format lock sim bench mutate mp32 deploy doctor wiring screenshots pull report clean
 
 LOCKS := requirements.lock requirements-stubs.lock requirements-stubs-circuitpython.lock
 PIP := $(VENV)/bin/pip install --quiet --disable-pip-version-check --require-hashes
@@ -82,8 +82,9 @@ mp32: $(MP32_STAMP)
 
 ## make bench: the benchmark's own check, then the figures (bench/results.json)
 bench: $(STAMP) $(MP32_STAMP)
-	$(PY) -m pytest -m bench tests/host/test_bench.py
+	$(PY) -m pytest -m bench tests/host/test_bench.py tests/host/test_pio_emulator.py
 	$(PY) -m host_tools bench
+	$(PY) bench/bench_pio.py
 
 ## make mutate: mutation testing of the pure-logic modules (minutes; not in CI)
 mutate: $(STAMP)
@@ -92,6 +93,19 @@ mutate: $(STAMP)
 
 deploy: $(STAMP)
 	$(PY) -m host_tools deploy --board $(BOARD) $(if $(PORT),--port $(PORT))
+
+## make doctor: is the Pico ready (found, MicroPython, flash, heap, firmware up to date)?
+doctor: $(STAMP)
+	$(PY) -m host_tools doctor $(if $(PORT),--port $(PORT)) \
+		$(if $(filter command line environment,$(origin BOARD)),--board $(BOARD))
+
+## make screenshots: replay bench/session_*.txt in the simulator, compose docs/screens.png
+screenshots: $(STAMP)
+	$(PY) -m host_tools screenshots
+
+## make wiring: docs/wiring/NAME.png for every board file (tests/host/test_wiring.py checks them)
+wiring: $(STAMP)
+	$(PY) -m host_tools wiring --out docs/wiring
 
 pull: $(STAMP)
 	$(PY) -m host_tools pull --db $(DB) $(if $(PORT),--port $(PORT))

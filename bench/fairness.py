@@ -3,7 +3,7 @@
     python bench/fairness.py [GROUPS]            .venv/bin/micropython bench/fairness.py [GROUPS]
 
 Each group is 2-4 players pressing after one pile change, at margins spread from 0 to
-6 ms (half the groups within 2 ms, around the tie window). Every press bounces (1-4
+6 ms (half the groups within 2 ms, around the tie window; other spreads can be asked). Every press bounces (1-4
 extra level changes within 50-1500 us) and every release chatters (0-3 within
 2000 us), from a seeded `rng.Rng`; times lie on the 30-bit ticks ring and some
 groups straddle the wrap. Each group goes through a fresh `Judge` twice:
@@ -64,12 +64,12 @@ def _button(rng, t):
     return out
 
 
-def make_group(rng, index):
+def make_group(rng, index, spreads=(6000, 2000)):
     """One pile change and its presses: dict with `armed`, `press` (true first
     contact per player), `edges` [(t, player, level)] by time (absolute, unmasked),
     `pins` (player -> GPIO)."""
     players = 2 + rng.below(3)
-    spread = 2000 if index % 2 else 6000
+    spread = spreads[index % 2]
     start = (1 << 30) - rng.below(3000) if index % WRAP_EVERY == 0 else rng.next32() % (1 << 29)
     armed = start - 20000 - rng.next32() % 500000
     press = [start + rng.below(spread + 1) for _ in range(players)]
@@ -116,30 +116,35 @@ def snapshots(group):
     return out
 
 
-def _judged(group, feed):
+def _judged(group, feed, tie_window_us):
     players = len(group["press"])
-    judge = Judge(players, group["pins"])
+    judge = Judge(players, group["pins"], tie_window_us)
     judge.arm(group["armed"] & MASK)
     if feed == "edges":
         for t, p, level in group["edges"]:
             judge.edge(p, t & MASK, level)
-    else:
-        for t, levels, pin in snapshots(group):
+    else:  # "snapshots", or a function: group -> [(t_us, levels, pin)]
+        for t, levels, pin in snapshots(group) if feed == "snapshots" else feed(group):
             judge.snapshot(t, levels, pin)
     return judge.decide()
 
 
-def fairness(groups=2000, seed=1):
-    """{"edges": stats, "snapshots": stats} over `groups` generated groups."""
+def fairness(groups=2000, seed=1, tie_window_us=TIE_WINDOW_US, feeds=("edges", "snapshots"),
+             jitter_us=CAPTURE_JITTER_US, spreads=(6000, 2000)):
+    """{feed: stats} over `groups` generated groups. A feed is "edges", "snapshots" or
+    (name, function: group -> [(t_us, levels, pin)]); `jitter_us`: that capture's
+    precision (pairs closer to the window than this may tie); `spreads`: the presses
+    of even and odd groups lie within this many us."""
     rng = Rng(seed)
     out = {}
-    cases = [make_group(rng, i) for i in range(groups)]
-    for feed in ("edges", "snapshots"):
+    cases = [make_group(rng, i, spreads) for i in range(groups)]
+    for feed in feeds:
+        name, feed = feed if type(feed) is tuple else (feed, feed)
         st = {"pairs": 0, "right": 0, "max_misjudged_us": 0, "reversed": 0,
               "pairs_at_edge": 0, "right_at_edge": 0,
               "pairs_in_window": 0, "right_in_window": 0}
         for group in cases:
-            result = _judged(group, feed)
+            result = _judged(group, feed, tie_window_us)
             rank = {}
             for k, tap in enumerate(result["order"]):
                 rank[tap["player"]] = k
@@ -152,16 +157,16 @@ def fairness(groups=2000, seed=1):
                         continue
                     tied = a in tie and b in tie
                     ok = a in rank and b in rank and rank[a] < rank[b] and not tied
-                    if (margin >= CAPTURE_JITTER_US and b in rank and not tied
+                    if (margin >= jitter_us and b in rank and not tied
                             and rank[b] < rank.get(a, len(press))):
                         st["reversed"] += 1
-                    if margin >= TIE_WINDOW_US + CAPTURE_JITTER_US:
+                    if margin >= tie_window_us + jitter_us:
                         st["pairs"] += 1
                         if ok:
                             st["right"] += 1
                         elif margin > st["max_misjudged_us"]:
                             st["max_misjudged_us"] = margin
-                    elif margin >= TIE_WINDOW_US:
+                    elif margin >= tie_window_us:
                         st["pairs_at_edge"] += 1
                         if ok:
                             st["right_at_edge"] += 1
@@ -169,7 +174,7 @@ def fairness(groups=2000, seed=1):
                         st["pairs_in_window"] += 1
                         if ok:
                             st["right_in_window"] += 1
-        out[feed] = st
+        out[name] = st
     return out
 
 

@@ -25,3 +25,6 @@ LED_PINS = (6, 7, 8, 9, 14, 15)
 BUZZER_PIN = 22
 # SIO GPIO_IN register: all GPIO levels in one read (RP2040 and RP2350).
 GPIO_IN_ADDR = 0xD0000004
+# Player taps timestamped by a PIO state machine ("pio", every 6 clock cycles; pins
+# within 6 consecutive GPIOs) or by a hard IRQ per pin ("irq", 1 us steps).
+CAPTURE = "pio"

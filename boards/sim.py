@@ -6,3 +6,5 @@ from pico import *  # noqa: F403  (the reference build; what differs follows)
 
 NAME = "sim"
 SIMULATED = True  # host_tools/simdevice provides machine and time
+# Player taps: the simulator fakes pin IRQs, not PIO.
+CAPTURE = "irq"

@@ -82,6 +82,8 @@ class App:
         problem = self._load_state()
         if problem:
             problems.append(problem)
+        if getattr(hw, "capture_problem", None):  # PIO tap capture fell back to pin IRQs
+            problems.append(hw.capture_problem)
         self.stack.append(Home(self))
         self._entered()
         for problem in problems:
@@ -439,24 +441,12 @@ def run(app, hw, time):
         time.sleep_ms(5)
 
 
-def check_board(board):
-    """BoardError (one line) if the board definition is unusable; boardspec is
-    dropped again afterwards."""
-    import boardspec
-
-    try:
-        boardspec.check(board)
-    finally:
-        del sys.modules["boardspec"]
-
-
 def main(board=None):
     """Boot: build the hardware from the board definition, load the state, run."""
     import time
 
     if board is None:
         import board
-    check_board(board)
     import hw as hwmod
 
     hw = hwmod.Hardware(board)

@@ -1,13 +1,15 @@
 """What a board definition may hold, and one line on what is wrong with one.
 
 The host checks every board when it loads one (deploy, sim, check:
-host_tools/boards.py); the device checks its `board` (or `boardcfg`) at boot, so a
-hand-edited board file gives one clear line instead of a traceback. Loaded at boot
-only, then dropped.
+host_tools/boards.py); the device checks its `board` (or `boardcfg`) at boot before
+the app is imported (main.py, cp_main.py: `check_once`), so a hand-edited board file
+gives one clear line instead of a traceback. Loaded at boot only, then dropped.
 """
 NAV = ("up", "down", "ok", "back")  # the four navigation buttons every board has
 DISPLAYS = ("ssd1306", "sh1106")
 RUNTIMES = ("micropython", "circuitpython")
+CAPTURES = ("irq", "pio")  # how player taps are timestamped (hw.py; irq when absent)
+PIO_SPAN = 6  # PIO capture reads the player pins as one group of at most 6 GPIOs
 MAX_PLAYERS = 6
 INT, NONE_OR_INT, STR, NONE_OR_STR, BOOL, PINS, BUTTONS = range(7)
 # name: (kind, required)
@@ -29,6 +31,7 @@ KEYS = {
     "GPIO_IN_ADDR": (INT, False),  # MicroPython: the SIO register read by the tap IRQs
     "SIMULATED": (BOOL, False),
     "USB_WRITE_BUTTON": (NONE_OR_STR, False),
+    "CAPTURE": (STR, False),  # MicroPython: "pio" (rp2 PIO state machine) or "irq"
 }
 
 
@@ -83,10 +86,17 @@ def problem(values):
     if not 1 <= len(values["PLAYER_PINS"]) <= MAX_PLAYERS:
         return "PLAYER_PINS: 1 to %d player buttons, not %d" % (MAX_PLAYERS,
                                                                 len(values["PLAYER_PINS"]))
+    capture = values.get("CAPTURE", "irq")
+    if capture not in CAPTURES:
+        return "CAPTURE must be one of %s, not %r" % (" ".join(CAPTURES), capture)
     usb = values.get("USB_WRITE_BUTTON")
     if usb is not None and usb not in buttons:
         return "USB_WRITE_BUTTON %r is not in BUTTONS" % usb
-    return _pin_twice(values)
+    bad = _pin_twice(values)
+    pins = values["PLAYER_PINS"]
+    if not bad and capture == "pio" and max(pins) - min(pins) >= PIO_SPAN:
+        bad = "CAPTURE pio: PLAYER_PINS must lie within %d consecutive GPIOs" % PIO_SPAN
+    return bad
 
 
 def _pin_twice(values):
@@ -115,3 +125,13 @@ def check(module):
     bad = problem(values_of(module))
     if bad:
         raise BoardError("board %s: %s" % (getattr(module, "NAME", "?"), bad))
+
+
+def check_once(module):
+    """check(module), then drop this module again (boot: main.py, cp_main.py)."""
+    import sys
+
+    try:
+        check(module)
+    finally:
+        sys.modules.pop(__name__, None)

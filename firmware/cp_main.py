@@ -39,12 +39,15 @@ def run(app, hw):
 
 def main(cfg=None):
     """Boot: build the hardware from the board definition, load the state, run."""
+    if cfg is None:
+        import boardcfg as cfg  # type: ignore[import-not-found]  # deployed board file
+    import boardspec
+
+    boardspec.check_once(cfg)  # a hand-edited board: one line, before the app loads
+    del boardspec
     import app as appmod
     import hw_circuitpython
 
-    if cfg is None:
-        import boardcfg as cfg  # type: ignore[import-not-found]  # deployed board file
-    appmod.check_board(cfg)
     hw = hw_circuitpython.Hardware(cfg)
     run(appmod.App(hw=hw), hw)
 

@@ -19,6 +19,7 @@ lost in RAM at a power cut are given out again after the reboot.
 import json
 import os
 
+import events
 import store
 from jsonfmt import dumps
 
@@ -26,7 +27,6 @@ MAX_QUEUE = 100  # queued lines kept while flushes fail; older ones are dropped 
 TAIL_CHUNK = 512  # bytes read at a time when looking for the last line
 MAX_LINE = 4096  # a longer "line" is garbage, not ours
 MAX_COUNT = (1 << 30) - 1  # boot counters and seqs above this are not ours
-RESERVED = ("seq", "boot", "device", "history", "event", "game", "rules")
 
 
 def count(x):
@@ -60,14 +60,16 @@ class History:
         return count(x)
 
     def log(self, event, game, rules, fields=None):
-        """Queue one line; return its seq. fields: the event's own fields (a dict)."""
+        """Queue one line; return its seq. fields: the event's own fields (a dict),
+        as events.EVENTS names them (ValueError otherwise)."""
         line = {"seq": self.next_seq, "boot": self.boot, "device": self.device,
                 "history": self.history, "event": event, "game": game, "rules": rules}
         if fields:
+            events.check(event, fields)
             for key in fields:
-                if key in RESERVED:
-                    raise ValueError("history field %r is reserved" % key)
                 line[key] = fields[key]
+        elif event not in events.EVENTS:
+            events.check(event, ())
         self._queue.append((self.next_seq, dumps(line)))
         if len(self._queue) > MAX_QUEUE:
             self._queue.pop(0)

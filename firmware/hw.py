@@ -1,11 +1,17 @@
 """The hardware, built from a board definition (boards/*.py, deployed as `board`).
 
 `Hardware(board)` gives the display driver (`display`), the canvas the UI draws on
-(`canvas`, `show()` sends it), the player buttons (`players`, `ring` filled by a
-hard IRQ on both edges of every player pin, `player_bits` to read the levels), the
+(`canvas`, `show()` sends it), the player buttons (`players`, `ring` of their level
+changes, `player_bits` to read the levels), the
 navigation buttons (`poll_nav`), the LEDs (`led`) and the buzzer (`beep`). A board
 without LEDs, buzzer or with fewer player buttons works; those calls are no-ops.
 Every button is active-low with the internal pull-up: bit 0 = pressed.
+
+The board's CAPTURE chooses how player taps are timestamped (`capture` says which
+runs): "irq" (default) a hard IRQ on both edges of every player pin fills a
+tapring.TapRing; "pio" a PIO state machine (pio_capture.py, imported only then)
+samples all player pins every few clock cycles. If PIO capture cannot start, the
+pin IRQs take over and `capture_problem` says why (the app shows it at boot).
 """
 import time
 
@@ -47,15 +53,27 @@ class Hardware:
         self.display.init()
         self.canvas = Canvas(width, height)
 
-        # Player buttons: a hard IRQ handler per pin, made once (it records its pin).
         self.players = len(board.PLAYER_PINS)
         self.player_bits = tuple(1 << p for p in board.PLAYER_PINS)
-        self.ring = TapRing(self.RING_SIZE) if ring is None else ring
         self._player_pins = [Pin(p, Pin.IN, Pin.PULL_UP) for p in board.PLAYER_PINS]
-        self.irq_handlers = [_edge_handler(self.ring, board.GPIO_IN_ADDR, gpio)
-                             for gpio in board.PLAYER_PINS]
-        for pin, handler in zip(self._player_pins, self.irq_handlers):
-            pin.irq(handler=handler, trigger=Pin.IRQ_FALLING | Pin.IRQ_RISING, hard=True)
+        self.capture = "irq"
+        self.capture_problem = None
+        self.irq_handlers = []
+        if getattr(board, "CAPTURE", "irq") == "pio" and ring is None:
+            try:
+                import pio_capture
+
+                self.ring = pio_capture.start(board.PLAYER_PINS, self.RING_SIZE)
+                self.capture = "pio"
+            except Exception as e:  # the device always boots: the pin IRQs take over
+                self.capture_problem = "PIO capture off (%s): pin IRQs time the taps" % (e,)
+        if self.capture == "irq":
+            # A hard IRQ handler per pin, made once (it records its pin).
+            self.ring = TapRing(self.RING_SIZE) if ring is None else ring
+            self.irq_handlers = [_edge_handler(self.ring, board.GPIO_IN_ADDR, gpio)
+                                 for gpio in board.PLAYER_PINS]
+            for pin, handler in zip(self._player_pins, self.irq_handlers):
+                pin.irq(handler=handler, trigger=Pin.IRQ_FALLING | Pin.IRQ_RISING, hard=True)
 
         # Navigation buttons, polled (navbuttons.py makes the events).
         self.nav_names = sorted(board.BUTTONS)
@@ -88,7 +106,10 @@ class Hardware:
     def poll_nav(self, now_ms):
         """Debounced navigation events since the last poll: [(name, kind), ...],
         kind "press" (on release), "long" (held navbuttons.LONG_MS, once) or "repeat".
-        Also ends a beep whose time is up. Call it every main-loop pass."""
+        Also ends a beep whose time is up and keeps the PIO capture's clock anchor
+        near now. Call it every main-loop pass."""
+        if self.capture == "pio":
+            self.ring.follow(time.ticks_us())
         if self._beep_end is not None and time.ticks_diff(now_ms, self._beep_end) >= 0:
             self._beep_end = None
             self._pwm.duty_u16(0)

@@ -35,6 +35,11 @@ def show_error(e):
 
 
 try:
+    import board
+    import boardspec
+
+    boardspec.check_once(board)  # a hand-edited board: one line, before the app loads
+    del boardspec
     import app
 
     app.main()

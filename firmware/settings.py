@@ -22,7 +22,7 @@ TABLE = (  # type: tuple
     ("declared_colours", "Colours", False, ((False, "laid"), (True, "named")),
      "I Go: the ender lays the series' colours, or names two"),
     ("players", "Players", 4, (2, 6, 1), "Players at the last I Go / Corsari setup"),
-    ("tie_window_us", "Tie us", 1000, (100, 50000, 100),
+    ("tie_window_us", "Tie us", 1000, (10, 50000, 100),
      "Corsica: taps closer than this (microseconds) tie"),
     ("tie_break", "Ties", "random", (("random", "random"), ("reslap", "re-slap")),
      "Corsica: a tie is drawn at random or slapped again"),

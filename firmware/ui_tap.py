@@ -25,7 +25,10 @@ def name(player):
 
 
 def margin_text(us):
-    """Margin behind the first tap in ms: "+0.4" below 10 ms, "+12" above."""
+    """Margin behind the first tap: "+15u" (microseconds) below 0.1 ms, where PIO
+    timestamps tell taps apart, then in ms: "+0.4" below 10 ms, "+12" above."""
+    if 0 < us < 100:
+        return "+%du" % us
     if us < 10000:
         return "+%d.%d" % (us // 1000, us % 1000 // 100)
     return "+%d" % (us // 1000)

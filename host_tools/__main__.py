@@ -8,8 +8,11 @@ COMMANDS = {
     "sim": ("host_tools.sim", "run the firmware on the MicroPython unix port (sim board)"),
     "vdevice": ("host_tools.vdevice", "a virtual Pico on a pseudo-terminal for mpremote"),
     "deploy": ("host_tools.deploy", "compile and copy the firmware to a Pico"),
+    "doctor": ("host_tools.doctor", "is the Pico ready: found, MicroPython, flash, heap, firmware"),
     "pull": ("host_tools.pull", "fetch the device history into SQLite"),
     "report": ("host_tools.report", "HTML report with charts from the SQLite history"),
+    "screenshots": ("host_tools.screenshots", "replay the scripted sessions, compose docs/screens.png"),
+    "wiring": ("host_tools.wiring", "draw a wiring diagram per board (docs/wiring/*.png)"),
     "check": ("host_tools.check", "compile firmware with mpy-cross and type-check it"),
     "bench": ("host_tools.bench", "run the benchmarks, write bench/results.json"),
     "mutate": ("host_tools.mutate", "mutation testing of the pure-logic modules (mutmut)"),
@@ -19,7 +22,7 @@ COMMANDS = {
 def usage():
     lines = ["usage: python -m host_tools <command> [--help]", "", "commands:"]
     for name in sorted(COMMANDS):
-        lines.append("  %-9s %s" % (name, COMMANDS[name][1]))
+        lines.append("  %-11s %s" % (name, COMMANDS[name][1]))
     return "\n".join(lines)
 
 

@@ -24,7 +24,7 @@ from host_tools.bench_session import (BENCH, MP32_MISSING, SESSIONS, micropython
                                       session)
 from host_tools.bench_speed import SPEED_TARGETS, fairness, speed
 
-KEPT = ("mutation",)  # keys of bench/results.json that other tools write
+KEPT = ("mutation", "pio_capture")  # keys of bench/results.json that other tools write
 
 
 def collect(quick, workdir):
@@ -93,10 +93,14 @@ def table(r):
                      t["max_misjudged_margin_us"], t["reversed"], t["target"], mark(t["pass"])))
     dp = r["deploy_s"]
     base = dp["baseline"]
+    again = dp.get("baseline_this_run")
     lines.append("| `deploy_s` (virtual Pico, %d files) | full %.2f s, no-op %.2f s (fresh device, "
-                 "warm build cache: %.2f s); before: full %.2f s, no-op %.2f s | | %s | %s |" % (
+                 "warm build cache: %.2f s); before the change: full %.2f s, no-op %.2f s%s | | %s | %s |" % (
                      dp["full_copied"], dp["full_s"], dp["noop_s"], dp["full_warm_cache_s"],
-                     base["full_s"], base["noop_s"], dp["target"], mark(dp["pass"])))
+                     base["full_s"], base["noop_s"],
+                     "; that commit in this run: full %.2f s, no-op %.2f s" % (
+                         again["full_s"], again["noop_s"]) if again else "",
+                     dp["target"], mark(dp["pass"])))
     for p in h["problems"]:
         lines.append("")
         lines.append("Session problem: %s" % p)

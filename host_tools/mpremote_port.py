@@ -2,37 +2,25 @@
 import subprocess
 import sys
 
-from host_tools import UserError
+from host_tools import UserError, picoports
 
-PICO_VID = "2e8a"  # Raspberry Pi's USB vendor id (RP2040 and RP2350 boards)
 # A device must answer a first small request within this many seconds (mpremote itself
 # waits forever on a silent pseudo-terminal). Long transfers get their own timeouts.
 ANSWER_TIMEOUT = 12
 
 
-def picos_in(devs_output):
-    """The ports of Raspberry Pi boards in `mpremote devs` output."""
-    ports = []
-    for line in devs_output.splitlines():
-        fields = line.split()
-        if len(fields) >= 3 and fields[2].lower().startswith(PICO_VID + ":"):
-            ports.append(fields[0])
-    return ports
-
-
-def find_port():
-    """The port of the one Pico plugged in; UserError when there are none or several."""
-    try:
-        proc = subprocess.run([sys.executable, "-m", "mpremote", "devs"], capture_output=True,
-                              text=True, timeout=30)
-    except subprocess.TimeoutExpired:
-        raise UserError("mpremote devs did not answer within 30 s")
-    ports = picos_in(proc.stdout)
-    if not ports:
-        raise UserError("no Pico found (USB vendor id %s): plug one in or give --port" % PICO_VID)
-    if len(ports) > 1:
-        raise UserError("several Picos found (%s): choose one with --port" % ", ".join(ports))
-    return ports[0]
+def find_port(ports=None):
+    """The port of the one Pico running MicroPython plugged in (by USB id, see
+    picoports.py); UserError when there are none or several."""
+    found = picoports.scan(ports)
+    picos = [f.port for f in found if f.micropython]
+    if not picos:
+        others = "".join("; %s is %s" % (f.port, f.what()) for f in found)
+        raise UserError("no Pico found (USB id %04x:%04x, MicroPython)%s: plug one in or give --port"
+                        % (picoports.RPI_VID, picoports.MICROPYTHON_PIDS[0], others))
+    if len(picos) > 1:
+        raise UserError("several Picos found (%s): choose one with --port" % ", ".join(picos))
+    return picos[0]
 
 
 def error_line(stderr, stdout=""):

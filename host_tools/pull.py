@@ -57,6 +57,7 @@ import sqlite3
 import sys
 import tempfile
 
+import events
 import paths
 from host_tools import UserError
 from host_tools.mpremote_port import find_port, mpremote, run_code
@@ -124,8 +125,35 @@ def identity(obj):
     return obj.get("device", ""), obj.get("history", "")
 
 
+def is_taps(x):
+    return type(x) is list and all(
+        type(t) is dict and is_int(t.get("player")) and is_int(t.get("margin_us"))
+        and (t.get("t_us") is None or is_int(t["t_us"])) for t in x)
+
+
+def is_names(x):
+    return type(x) is list and all(type(n) is str and 0 < len(n) <= MAX_NAME for n in x)
+
+
+KIND_OK = {events.INT: is_int, events.INTS: int_list, events.BOOL: lambda v: type(v) is bool,
+           events.COUNT: is_count, events.TAPS: is_taps, events.TEXT: lambda v: type(v) is str,
+           events.NAMES: is_names}
+
+
 def check_line(obj):
-    """Return None if `obj` is a well-formed history line, else what is wrong with it."""
+    """Return None if `obj` is a well-formed history line, else what is wrong with it:
+    the common keys, what each event needs, and the kind of every field of the event
+    (firmware/events.py)."""
+    problem = _check_needed(obj)
+    if problem:
+        return problem
+    for key in events.EVENTS.get(obj["event"], ()):
+        if obj.get(key) is not None and not KIND_OK[events.FIELDS[key]](obj[key]):
+            return "bad %r" % key
+    return None
+
+
+def _check_needed(obj):
     if type(obj) is not dict:
         return "not a JSON object"
     for key, ok in (("seq", is_count), ("boot", is_count), ("event", lambda v: type(v) is str),
@@ -155,16 +183,8 @@ def check_line(obj):
             if not int_list(obj.get(key)):
                 return "missing or bad %r" % key
     elif event == "slap":
-        order = obj.get("order")
-        if type(order) is not list or not all(
-                type(t) is dict and is_int(t.get("player")) and is_int(t.get("margin_us"))
-                and (t.get("t_us") is None or is_int(t["t_us"])) for t in order):
+        if not is_taps(obj.get("order")):
             return "missing or bad 'order'"
-        if obj.get("winner") is not None and not is_int(obj.get("winner")):
-            return "bad 'winner'"
-        for key in ("tie", "false"):
-            if obj.get(key) is not None and not int_list(obj.get(key)):
-                return "bad %r" % key
     elif event == "undo":
         if not is_count(obj.get("of")):
             return "missing or bad 'of'"

@@ -7,6 +7,7 @@ report lines into a terminal screen or PNG files.
     python -m host_tools sim                       interactive, screen in the terminal
     python -m host_tools sim --script FILE         scripted, simulated time, no terminal
         [--flash DIR] [--heap 192k] [--board sim] [--screenshot PNG] [--screens DIR]
+    python -m host_tools sim --script FILE --speed 1   watch it in real time (4: 4x faster)
 """
 import argparse
 import os
@@ -30,6 +31,9 @@ SIM_HEAP_OVERHEAD_K = 48  # the simulator's own modules and fakes (measured ~37 
 LONG_HOLD_MS = 700  # interactive: a capital letter holds the button this long: one "long"
 # event (hw.py LONG_MS = 600) and no "repeat" (150 ms later), so it steps by 10 as on the device
 FLASH_SIZE = "1408k"  # a Pico's littlefs (MicroPython for rp2; the Pico 2 has more)
+SCREENS_INDEX = "screens.txt"  # --screens: "screen-001.png <t_ms it appeared>" a line
+PROGRESS_MIN_MS = 3000  # --speed: scripts longer than this (simulated) show their progress
+SPEED_MAX = 1000
 KEY_HELP = ("keys: \u2191/w up  \u2193/s down  Enter/o ok  Bksp/Esc/b back  "
             "1-6 players  W S O B = long press  q quit")
 
@@ -38,6 +42,10 @@ def parse_args(argv):
     p = argparse.ArgumentParser(prog="python -m host_tools sim", description=__doc__.split("\n\n")[0])
     p.add_argument("--script", metavar="FILE", help="button events '<t_ms> <button> <down|up|press>' "
                    "(docs/formats.md); runs in simulated time and exits after the last event")
+    p.add_argument("--speed", type=float, metavar="X",
+                   help="with --script: play X times faster than real time (1 = real time, to "
+                   "watch it; the screen is drawn when stdout is a terminal); default: as fast "
+                   "as possible")
     p.add_argument("--flash", metavar="DIR", default="sim_flash",
                    help="the device's flash (default ./sim_flash, kept between runs)")
     p.add_argument("--source", action="store_true",
@@ -50,7 +58,8 @@ def parse_args(argv):
                    "littlefs)" % FLASH_SIZE)
     p.add_argument("--board", default="sim", help="board definition in boards/ (default sim)")
     p.add_argument("--screenshot", metavar="PNG", help="save the last screen")
-    p.add_argument("--screens", metavar="DIR", help="save every screen change (screen-001.png ...)")
+    p.add_argument("--screens", metavar="DIR", help="save every screen change (screen-001.png ..., "
+                   "and %s: each file with the simulated ms it appeared at)" % SCREENS_INDEX)
     p.add_argument("--scale", type=int, default=4, help="PNG pixels per OLED pixel (default 4)")
     p.add_argument("--events", action="store_true", help="print LED and buzzer events on stdout")
     p.add_argument("--app", default="app", help="firmware module with main(board), or a .py file")
@@ -72,9 +81,13 @@ def board_buttons(board):
 
 
 def check_script(path, board):
+    """Parse the script (one line on the first bad line); return its simulated length in
+    ms: the run ends a second after the last event (simcore.END_AFTER_US)."""
     try:
         with open(path, encoding="utf-8") as f:
-            simscript.parse(f, board_buttons(board))
+            events = simscript.parse(f, board_buttons(board))
+        last = events[-1] if events else (0, "", "")
+        return last[0] + (simscript.PRESS_MS if last[2] == "press" else 0) + 1000
     except OSError as e:
         raise UserError("cannot read script %s: %s" % (path, e.strerror or e))
     except UnicodeDecodeError:
@@ -200,31 +213,153 @@ class Screens:
             screen.to_png(self.last(), args.screenshot, args.scale)
         if args.screens:
             os.makedirs(args.screens, exist_ok=True)
-            for i, (_, frame) in enumerate(self.frames):
-                screen.to_png(frame, os.path.join(args.screens, "screen-%03d.png" % (i + 1)),
-                              args.scale)
+            index = []
+            for i, (t_ms, frame) in enumerate(self.frames):
+                name = "screen-%03d.png" % (i + 1)
+                screen.to_png(frame, os.path.join(args.screens, name), args.scale)
+                index.append("%s %d\n" % (name, t_ms))
+            with open(os.path.join(args.screens, SCREENS_INDEX), "w") as f:
+                f.write("".join(index))
 
 
-def run_scripted(cmd, args):
+class Pacer:
+    """--speed: hold each report line back until its simulated time, divided by the
+    speed, has passed since the start (the device runs ahead; its pipe waits). Sleeps
+    in slices of at most TICK_S, telling `tick` the simulated time reached."""
+
+    TICK_S = 0.1
+
+    def __init__(self, speed, clock=None, sleep=None, tick=None):
+        self.speed = speed
+        self.clock = clock or time.monotonic
+        self.sleep = sleep or time.sleep
+        self.tick = tick
+        self.start = self.clock()
+
+    def wait(self, t_ms):
+        while True:
+            delay = self.start + t_ms / 1000 / self.speed - self.clock()
+            if delay <= 0:
+                return
+            self.sleep(min(delay, self.TICK_S))
+            if self.tick:
+                self.tick(min(t_ms, round((self.clock() - self.start) * self.speed * 1000)))
+
+
+class Progress:
+    """--speed with a long script: "sim: 40% (18.0 s of 45.0 s simulated)" on stderr,
+    rewritten in place on a terminal, a line per 10% otherwise."""
+
+    def __init__(self, total_ms, out):
+        self.total_ms = total_ms
+        self.out = out
+        self.tty = out.isatty()
+        self.shown = None
+
+    def text(self, t_ms):
+        pct = min(100, 100 * t_ms // self.total_ms)
+        return "sim: %d%% (%.1f s of %.1f s simulated)" % (pct, t_ms / 1000, self.total_ms / 1000)
+
+    def update(self, t_ms):
+        key = t_ms // 100 if self.tty else min(10, 10 * t_ms // self.total_ms)
+        if key == self.shown:
+            return
+        self.shown = key
+        if self.tty:
+            self.out.write("\r\x1b[K" + self.text(t_ms))
+        else:
+            self.out.write(self.text(self.total_ms * key // 10) + "\n")
+        self.out.flush()
+
+    def clear(self):
+        """Before another line goes to the same stream (a terminal)."""
+        if self.tty and self.shown is not None:
+            self.out.write("\r\x1b[K")
+            self.shown = None
+
+    def done(self):
+        if self.tty and self.shown is not None:
+            self.out.write("\n")
+            self.out.flush()
+
+
+class Watch:
+    """--speed on a terminal: the screen drawn as the script plays (no keys read)."""
+
+    def __init__(self, board, total_ms):
+        self.board = board
+        self.total_ms = total_ms
+        self.logs = []
+        sys.stdout.write("\x1b[?1049h\x1b[?25l\x1b[2J")
+
+    def draw(self, screens):
+        sys.stdout.write("\x1b[H" + "\x1b[K\n".join(
+            render(screens, self.board, self.logs, total_ms=self.total_ms)) + "\x1b[K\x1b[J")
+        sys.stdout.flush()
+
+    def close(self):
+        sys.stdout.write("\x1b[?25h\x1b[?1049l")
+        sys.stdout.flush()
+        for line in self.logs:
+            print(line, file=sys.stderr)
+
+
+def run_scripted(cmd, args, board=None, total_ms=0):
     screens = Screens(sys.stdout if args.events else None)
+    watch = None
+    if args.speed and sys.stdout.isatty() and not args.events:
+        watch = Watch(board or {}, total_ms)
+    progress = None
+    if args.speed and watch is None and total_ms >= PROGRESS_MIN_MS:
+        progress = Progress(total_ms, sys.stderr)
+
+    def tick(t_ms):  # while the pacer waits: the clock moves on screen too
+        if progress:
+            progress.update(t_ms)
+        if watch:
+            screens.t_ms = t_ms
+            watch.draw(screens)
+
+    pacer = Pacer(args.speed, tick=tick) if args.speed else None
     proc = child.start(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, cwd=args.flash)
 
     def consume(raw):
         log, fields = split_line(raw.decode("utf-8", "replace").rstrip("\r\n"))
+        if fields and pacer and len(fields) > 1 and fields[1].isdigit():
+            pacer.wait(int(fields[1]))
         if log is not None:
-            print(log, file=sys.stderr, flush=True)
+            if watch:
+                watch.logs = (watch.logs + [log])[-6:]
+            else:
+                if progress:
+                    progress.clear()
+                print(log, file=sys.stderr, flush=True)
         if fields:
             screens.handle(fields)
+            if progress:
+                progress.update(screens.t_ms)
+            if watch:
+                watch.draw(screens)
 
     # Read every line to the end (what the device prints after the end marker, too);
     # a device still running END_GRACE_S after the end (the firmware swallowed
     # SystemExit) is killed: the run is over anyway.
     killer = None
-    for raw in proc.stdout:
-        consume(raw)
-        if screens.ended and killer is None:
-            killer = threading.Timer(END_GRACE_S, proc.kill)
-            killer.start()
+    try:
+        for raw in proc.stdout:
+            consume(raw)
+            if screens.ended and killer is None:
+                killer = threading.Timer(END_GRACE_S, proc.kill)
+                killer.start()
+    except KeyboardInterrupt:  # Ctrl-C while watching: stop quietly
+        proc.kill()
+        proc.wait()
+        return 130
+    finally:
+        if watch:
+            watch.close()
+        if progress:
+            progress.done()
     rc = proc.wait()
     if killer is not None:
         killer.cancel()
@@ -297,7 +432,7 @@ class Terminal:
         termios.tcsetattr(self.fd, termios.TCSADRAIN, self.saved)
 
 
-def render(screens, board, logs, size=None):
+def render(screens, board, logs, size=None, total_ms=None):
     """The terminal's lines: the display (half blocks where the terminal has room, else
     quadrants, else braille dots: 66 x 21 is enough), a status line, the keys, the device's last
     log lines as room allows; or one line saying what size is needed."""
@@ -320,12 +455,14 @@ def render(screens, board, logs, size=None):
     leds = "".join("\u25cf" if screens.leds.get(i) else "\u25cb"
                    for i in range(len(board.get("LED_PINS", ()))))
     status = "t=%.1fs" % (screens.t_ms / 1000)
+    if total_ms:
+        status += " of %.1fs" % (total_ms / 1000)
     if leds:
         status += "  LEDs " + leds
     if screens.tone:
         status += "  \u266a %d Hz" % screens.tone
     lines.append(status[:cols])
-    help_lines = wrap_words(KEY_HELP, cols)
+    help_lines = wrap_words(KEY_HELP, cols) if total_ms is None else []
     if len(lines) + len(help_lines) > rows:
         help_lines = help_lines[:rows - len(lines)]
     lines += help_lines
@@ -453,6 +590,12 @@ def check_options(args):
     elif not re.match(r"^[A-Za-z_][A-Za-z0-9_]*$", app) or not os.path.isfile(
             os.path.join(FIRMWARE, app + ".py")):
         raise UserError("--app %r: no such firmware module (firmware/*.py) or .py file" % app)
+    if args.speed is not None:
+        if not args.script:
+            raise UserError("--speed needs --script FILE (interactive runs are real time)")
+        if not 0 < args.speed <= SPEED_MAX:
+            raise UserError("--speed must be more than 0 and at most %d, not %g"
+                            % (SPEED_MAX, args.speed))
     if args.screenshot and os.path.isdir(args.screenshot):
         raise UserError("--screenshot %s is a folder, not a PNG file" % args.screenshot)
     folder_for(args.flash, "--flash")
@@ -466,11 +609,10 @@ def main(argv):
     try:
         board = load_board(args.board)
         check_options(args)
-        if args.script:
-            check_script(args.script, board)
+        total_ms = check_script(args.script, board) if args.script else 0
         cmd = device_command(args, args.script)
         if args.script:
-            return run_scripted(cmd, args)
+            return run_scripted(cmd, args, board, total_ms)
         return run_interactive(cmd, args, board)
     except UserError as e:
         print("sim: %s" % e, file=sys.stderr)

@@ -3,7 +3,7 @@
 #     micropython vdevice_backend.py FLASH_DIR FLASH_BYTES
 #
 # Mounts FLASH_DIR as the root filesystem (with a LittleFS-like size limit: writes
-# past FLASH_BYTES fail with ENOSPC), then runs the code chunks the host sends, all in
+# past FLASH_BYTES fail with ENOSPC), gives `os` a Pico's uname(), then runs the code chunks the host sends, all in
 # one persistent globals dict, like a board's REPL.
 #
 # Host -> backend (stdin):  b"<job> <kind> <nbytes>\n" + nbytes of payload, where kind is
@@ -159,8 +159,34 @@ def read_exact(stream, n):
     return data
 
 
+class Uname:
+    """os.uname() as MicroPython for rp2 answers it (the version of this interpreter)."""
+
+    def __init__(self):
+        version = "%d.%d.%d" % sys.implementation.version[:3]
+        self.sysname = self.nodename = "rp2"
+        self.release = version
+        self.version = "v%s on 2025-12-01" % version
+        self.machine = "Raspberry Pi Pico (vdevice) with RP2040"
+
+    def __repr__(self):
+        return "(sysname=%r, nodename=%r, release=%r, version=%r, machine=%r)" % (
+            self.sysname, self.nodename, self.release, self.version, self.machine)
+
+
+class PicoOs:
+    """The unix port's `os` (which has no uname) with a Pico's os.uname()."""
+
+    def __getattr__(self, name):
+        return getattr(os, name)
+
+    def uname(self):
+        return Uname()
+
+
 def main():
     root, size = sys.argv[1], int(sys.argv[2])
+    sys.modules["os"] = PicoOs()
     vfs.umount("/")
     vfs.mount(Flash(root, size), "/")
     os.chdir("/")

@@ -21,6 +21,8 @@ def test_the_reference_build_is_fine():
     assert boardspec.problem(reference()) is None
     assert boardspec.problem(changed(PLAYER_PINS=(16, 17), LED_PINS=(), BUZZER_PIN=None)) is None
     assert boardspec.problem(changed(RUNTIME="circuitpython", USB_WRITE_BUTTON="back")) is None
+    assert boardspec.problem(changed(CAPTURE="pio")) is None
+    assert boardspec.problem(changed(CAPTURE="irq", PLAYER_PINS=(2, 16))) is None
 
 
 def test_each_fault_is_named_in_one_line():
@@ -37,6 +39,9 @@ def test_each_fault_is_named_in_one_line():
         (changed(PLAYER_PINS=tuple(range(22, 29))), "PLAYER_PINS: 1 to 6 player buttons"),
         (changed(USB_WRITE_BUTTON="menu"), "USB_WRITE_BUTTON 'menu' is not in BUTTONS"),
         (changed(RUNTIME="cpython"), "RUNTIME must be one of"),
+        (changed(CAPTURE="dma"), "CAPTURE must be one of irq pio, not 'dma'"),
+        (changed(CAPTURE="pio", PLAYER_PINS=(16, 22), BUZZER_PIN=None),
+         "CAPTURE pio: PLAYER_PINS must lie within 6 consecutive GPIOs"),
     ]
     for values, says in cases:
         got = boardspec.problem(values)

@@ -92,7 +92,7 @@ def test_seq_found_in_a_long_file_with_long_lines():
     try:
         h = open_history(d)
         for i in range(150):
-            h.log("round", i // 10, "corsari", {"note": "x" * (i * 7)})  # up to ~1 KB a line
+            h.log("slap", i // 10, "corsica", {"reason": "x" * (i * 7)})  # up to ~1 KB a line
             if i % 20 == 0:
                 h.flush()
         h.flush()
@@ -312,7 +312,7 @@ def test_a_good_file_is_left_alone_at_boot():
     d = make_tmp_dir("hist")
     try:
         h = open_history(d)
-        h.log("round", 1, "igo", {"note": "two words"})  # a space inside a line
+        h.log("slap", 1, "corsica", {"reason": "two words"})  # a space inside a line
         h.flush()
         before = read(h.path)
         h = open_history(d)
@@ -571,5 +571,21 @@ def test_a_folder_that_cannot_be_set_aside_is_reported_without_a_new_name():
             write(d + "/data/history.jsonl.bad%d" % i, b"")
         h = open_history(d)
         assert h.problems == ["history.jsonl was a folder"]
+    finally:
+        remove_tree(d)
+
+
+def test_events_and_fields_outside_the_table_are_refused():
+    d = make_tmp_dir("hist")
+    try:
+        h = open_history(d)
+        for event, fields in (("round", {"note": 1}), ("slap", {"ender": 0}),
+                              ("shuffle", {}), ("shuffle", None)):
+            try:
+                h.log(event, 1, "igo", fields)
+                assert False, (event, fields)
+            except ValueError as e:
+                assert "history" in str(e)
+        assert h.pending() == 0
     finally:
         remove_tree(d)

@@ -69,3 +69,12 @@ def test_flags_are_the_engines_variants():
 
     spec = settings.find("variants")[3]
     assert [v for v, _ in spec[1:]] == list(corsica.VARIANTS)
+
+
+def test_tie_window_goes_down_to_10_us_for_pio_timestamps():
+    import ui_form
+
+    spec = settings.find("tie_window_us")[3]
+    assert settings.valid("tie_window_us", 10) and not settings.valid("tie_window_us", 9)
+    assert ui_form.stepped(spec, 100, -1) == 10
+    assert ui_form.stepped(spec, 10, -1) == 10

@@ -366,3 +366,10 @@ def test_nobody_taps_then_back_logs_nothing():
         assert table.history() == []
     finally:
         table.close()
+
+
+def test_margins_below_a_tenth_of_a_ms_show_in_microseconds():
+    from ui_tap import margin_text
+
+    assert [margin_text(us) for us in (0, 1, 15, 99, 100, 999, 12345)] == [
+        "+0.0", "+1u", "+15u", "+99u", "+0.1", "+0.9", "+12"]

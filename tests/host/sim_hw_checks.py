@@ -63,6 +63,22 @@ def _entries(ring):
         out.append(e)
 
 
+def test_a_simulated_board_never_loads_pio_capture():
+    # (named to run first: a later check builds an rp2 board, which tries PIO)
+    w, hw, time = _setup()
+    assert hw.capture == "irq" and hw.capture_problem is None
+    assert "pio_capture" not in sys.modules
+
+
+def test_pio_board_without_pio_falls_back_to_pin_irqs():
+    w, hw, time = _setup(board=Duo)  # CAPTURE = "pio", but no rp2 module here
+    assert hw.capture == "irq" and len(hw.irq_handlers) == 2
+    assert hw.capture_problem.startswith("PIO capture off (")
+    w.button("p2", "down", w.now + 1000)
+    time.sleep_ms(5)
+    assert any(pin == 17 for _, _, pin in _entries(hw.ring))
+
+
 def test_press_fires_irq_into_ring_with_bounce():
     w, hw, time = _setup()
     bit = hw.player_bits[0]

@@ -54,17 +54,23 @@ def test_unknown_board():
 
 
 def test_device_says_one_line_for_a_bad_board(tmp_path):
-    """On MicroPython: app.main refuses a hand-edited board in one line (boardspec)."""
+    """On MicroPython: main.py refuses a hand-edited board in one line (boardspec),
+    before the app is imported."""
     micropython = os.path.join(ROOT, ".venv", "bin", "micropython")
     if not os.path.exists(micropython):
         pytest.skip("no micropython")
     (tmp_path / "board.py").write_text(boards.flat_source(BOARDS, "pico") + "LED_PINS = (12,)\n")
-    code = ("import sys\nsys.path[:0] = [%r, %r]\nimport app\n"
-            "try:\n app.main()\nexcept Exception as e:\n print(type(e).__name__, e)\n"
-            "print('boardspec' in sys.modules)\n" % (str(tmp_path), os.path.join(ROOT, "firmware")))
-    out = subprocess.run([micropython, "-c", code], capture_output=True, text=True, timeout=60)
-    assert out.stdout.splitlines() == ["BoardError board pico: GPIO 12 used twice (ok and LED 1)",
-                                       "False"], out.stderr
+    code = ("import sys\nsys.path[:0] = [%r, %r]\n"
+            "exec(open(%r).read())\nprint('app' in sys.modules, 'boardspec' in sys.modules)\n"
+            % (str(tmp_path), os.path.join(ROOT, "firmware"), os.path.join(ROOT, "firmware", "main.py")))
+    out = subprocess.run([micropython, "-c", code], capture_output=True, text=True, timeout=60,
+                         cwd=str(tmp_path))
+    assert out.stdout.splitlines() == ["board pico: GPIO 12 used twice (ok and LED 1)",
+                                       "False False"], (out.stdout, out.stderr)
+    (tmp_path / "board.py").write_text(boards.flat_source(BOARDS, "pico"))  # a good one
+    out = subprocess.run([micropython, "-c", code], capture_output=True, text=True, timeout=60,
+                         cwd=str(tmp_path))
+    assert out.stdout.splitlines()[-1] == "True False", (out.stdout, out.stderr)  # app started
 
 
 def test_sim_refuses_a_bad_board_in_one_line():

@@ -713,7 +713,7 @@ def test_deploy_to_drive_copies_sources_then_nothing(tmp_path):
     names = sorted(p.name for p in drive.iterdir())
     assert "code.py" in names and "boardcfg.py" in names and "boot.py" in names
     assert "board.py" not in names and not any(n.endswith(".mpy") for n in names)
-    for mp_only in ("main.py", "hw.py", "canvas.py", "ssd1306.py", "cp_main.py"):
+    for mp_only in ("main.py", "hw.py", "canvas.py", "ssd1306.py", "pio_capture.py", "cp_main.py"):
         assert mp_only not in names
     for shared in ("app.py", "judge.py", "ui.py", "hw_circuitpython.py", "canvas_displayio.py"):
         assert shared in names

@@ -4,8 +4,11 @@ import os
 import subprocess
 import sys
 
-from host_tools import BOARDS, ROOT
-from host_tools.mpremote_port import picos_in
+import pytest
+from serial.tools.list_ports_common import ListPortInfo
+
+from host_tools import BOARDS, ROOT, UserError, picoports
+from host_tools.mpremote_port import find_port
 from host_tools.vdevice import running
 
 
@@ -104,17 +107,24 @@ def test_bad_port_and_board():
     assert len(out.stderr.splitlines()) == 1
 
 
-def test_finds_picos_in_mpremote_devs():
-    devs = ("/dev/ttyS0 None 0000:0000 None None\n"
-            "/dev/ttyACM0 e6614c31 2e8a:0005 MicroPython Board in FS mode\n"
-            "/dev/ttyACM1 3a2b 2E8A:0009 MicroPython Board in FS mode\n"
-            "/dev/ttyUSB0 01 10c4:ea60 Silicon Labs CP2102\n")
-    assert picos_in(devs) == ["/dev/ttyACM0", "/dev/ttyACM1"]
-    assert picos_in("") == []
-    devs_now = subprocess.run([sys.executable, "-m", "mpremote", "devs"], capture_output=True,
-                              text=True, timeout=30).stdout
-    if not picos_in(devs_now):  # no Pico on this machine: deploy says so in one line
+def usb_port(device, vid=None, pid=None):
+    info = ListPortInfo(device, skip_link_detection=True)
+    info.vid, info.pid = vid, pid
+    return info
+
+
+def test_finds_picos_by_usb_id():
+    ports = [usb_port("/dev/ttyS0"), usb_port("/dev/ttyACM1", 0x2E8A, 0x0005),
+             usb_port("/dev/ttyACM0", 0x2E8A, 0x0005), usb_port("/dev/ttyACM2", 0x2E8A, 0x000A),
+             usb_port("/dev/ttyUSB0", 0x10C4, 0xEA60)]
+    assert picoports.micropython_ports(ports) == ["/dev/ttyACM0", "/dev/ttyACM1"]
+    assert find_port(ports[1:2]) == "/dev/ttyACM1"
+    with pytest.raises(UserError, match="several Picos found"):
+        find_port(ports)
+    with pytest.raises(UserError, match="ttyACM2 is a Pico running a C program"):
+        find_port(ports[3:])
+    if not picoports.micropython_ports():  # no Pico on this machine: deploy says so in one line
         out = deploy()
         assert out.returncode == 2
-        assert out.stderr.strip() == ("deploy: no Pico found (USB vendor id 2e8a): "
+        assert out.stderr.strip() == ("deploy: no Pico found (USB id 2e8a:0005, MicroPython): "
                                       "plug one in or give --port")

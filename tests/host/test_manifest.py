@@ -54,3 +54,28 @@ def test_bad_manifest_is_one_line(tmp_path, text, says):
     with pytest.raises(UserError) as err:
         manifest.read(str(tmp_path / "manifest.py"))
     assert says in str(err.value) and "\n" not in str(err.value)
+
+
+def firmware_imports(path):
+    """Names of firmware modules that the file at path imports, anywhere in it."""
+    import ast
+
+    with open(path, encoding="utf-8") as f:
+        tree = ast.parse(f.read(), path)
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found |= {a.name.split(".")[0] for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.add(node.module.split(".")[0])
+    return {n for n in found if os.path.exists(os.path.join(FIRMWARE, n + ".py"))}
+
+
+def test_what_ships_to_a_pico_imports_only_what_ships_with_it():
+    """A module left out of firmware/manifest.py that the device imports would be an
+    ImportError on the Pico only (the simulator loads all of firmware/)."""
+    shipped = manifest.for_runtime("micropython")
+    names = {m.name[:-3] for m in shipped.modules}
+    missing = sorted("%s imports %s" % (m.name, n) for m in shipped.modules
+                     for n in firmware_imports(m.path) - names)
+    assert missing == []

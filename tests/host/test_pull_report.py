@@ -298,3 +298,20 @@ def test_a_bad_start_line_is_skipped_with_its_reason(tmp_path):
     assert rows(db, "SELECT game, players, first, drawn FROM games") == [("1-4", 2, 1, 1)]
     assert rows(db, "SELECT name, games, finished, wins FROM players ORDER BY name") == [
         ("Ann", 1, 0, 0), ("Zoë", 1, 0, 0)]
+
+
+def test_pull_checks_every_field_the_firmware_can_write():
+    import events
+    from host_tools import pull
+
+    docs = open(os.path.join(ROOT, "docs", "formats.md")).read()
+    for event, fields in events.EVENTS.items():
+        assert "`%s`" % event in docs
+        for key in fields:
+            assert events.FIELDS[key] in pull.KIND_OK
+            assert "`%s`" % key in docs, key
+    base = {"seq": 1, "boot": 1, "event": "slap", "game": "1-1", "rules": "corsica",
+            "order": [{"player": 0, "margin_us": 0}], "winner": 0}
+    assert pull.check_line(base) is None
+    for key, bad in (("reslap", "yes"), ("seed", 1.5), ("reason", 3), ("tie", [0, "1"])):
+        assert pull.check_line(dict(base, **{key: bad})) == "bad %r" % key

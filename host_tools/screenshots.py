@@ -1,0 +1,122 @@
+"""`python -m host_tools screenshots`: the README's pictures of the screens, remade.
+
+Plays every scripted session (bench/session_*.txt) in the simulator, as a user
+would: `python -m host_tools sim --script FILE --screens DIR` (each screen as a PNG,
+and DIR/screens.txt with the simulated time each appeared), into build/screens/NAME/,
+then composes each picture in PICTURES from the screens showing at the given
+simulated times: docs/screens.png. After a change to a screen or a session, `make
+screenshots`, and look at the result.
+"""
+import argparse
+import glob
+import os
+import shutil
+import subprocess
+import sys
+
+from host_tools import ROOT, UserError
+from host_tools.sim import SCREENS_INDEX
+
+SESSIONS = os.path.join(ROOT, "bench")
+SCALE = 2  # PNG pixels per OLED pixel in the pictures
+GAP = 8
+COLUMNS = 4
+# picture (under docs/) -> the screens in it, row by row: (session, simulated ms).
+PICTURES = {
+    "screens.png": [
+        ("igo", 100),        # home menu
+        ("igo", 8000),       # hand calculator, fifth card
+        ("igo", 32100),      # penalty entry
+        ("igo", 101500),     # game over
+        ("referee", 2700),   # first tap, with the others' margins
+        ("referee", 3300),   # armed
+        ("referee", 5100),   # a tie, drawn at random
+        ("referee", 6900),   # a false slap marked, the win passed down
+    ],
+}
+
+
+def sessions():
+    """The names of the scripted sessions: bench/session_NAME.txt."""
+    paths = sorted(glob.glob(os.path.join(SESSIONS, "session_*.txt")))
+    return [os.path.basename(p)[len("session_"):-len(".txt")] for p in paths]
+
+
+def play(name, workdir):
+    """Run one session through the simulator; return its screens folder."""
+    shots = os.path.join(workdir, name)
+    flash = os.path.join(workdir, "flash-" + name)
+    for path in (shots, flash):
+        shutil.rmtree(path, ignore_errors=True)
+    cmd = [sys.executable, "-m", "host_tools", "sim", "--script",
+           os.path.join(SESSIONS, "session_%s.txt" % name), "--flash", flash,
+           "--screens", shots, "--scale", str(SCALE)]
+    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=900)
+    if proc.returncode:
+        last = (proc.stderr.strip().splitlines() or ["exit %d" % proc.returncode])[-1]
+        raise UserError("session %s: %s" % (name, last))
+    return shots
+
+
+def screen_at(shots, t_ms):
+    """The PNG of the screen showing at simulated time t_ms in a --screens folder."""
+    try:
+        with open(os.path.join(shots, SCREENS_INDEX)) as f:
+            index = [(int(t), name) for name, t in (line.split() for line in f if line.strip())]
+    except (OSError, ValueError) as exc:
+        raise UserError("%s: no usable %s (%s)" % (shots, SCREENS_INDEX, exc))
+    shown = [name for t, name in index if t <= t_ms]
+    if not shown:
+        raise UserError("%s: no screen yet at %d ms" % (shots, t_ms))
+    return os.path.join(shots, shown[-1])
+
+
+def compose(paths, out, columns=COLUMNS):
+    """Tile the PNGs row by row (all one size) into one picture."""
+    from PIL import Image
+
+    from host_tools.screen import FRAME_BG
+
+    tiles = [Image.open(p).convert("RGB") for p in paths]
+    w, h = tiles[0].size
+    rows = (len(tiles) + columns - 1) // columns
+    sheet = Image.new("RGB", (columns * w + (columns - 1) * GAP, rows * h + (rows - 1) * GAP),
+                      FRAME_BG)
+    for i, tile in enumerate(tiles):
+        sheet.paste(tile, ((i % columns) * (w + GAP), (i // columns) * (h + GAP)))
+    sheet.save(out, optimize=True)
+
+
+def make_all(workdir, docs):
+    """Play every session, compose every picture; return the pictures written."""
+    shots = {name: play(name, workdir) for name in sessions()}
+    written = []
+    for picture, wanted in sorted(PICTURES.items()):
+        missing = sorted({name for name, _ in wanted} - set(shots))
+        if missing:
+            raise UserError("%s needs bench/session_%s.txt" % (picture, missing[0]))
+        out = os.path.join(docs, picture)
+        compose([screen_at(shots[name], t) for name, t in wanted], out)
+        written.append(out)
+    return written
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(prog="python -m host_tools screenshots", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--out", default=os.path.join(ROOT, "docs"), metavar="DIR",
+                        help="folder for the pictures (default docs/)")
+    parser.add_argument("--work", default=os.path.join(ROOT, "build", "screens"), metavar="DIR",
+                        help="where each session's flash and screens go (default build/screens)")
+    args = parser.parse_args(argv)
+    try:
+        for folder in (args.out, args.work):
+            if os.path.exists(folder) and not os.path.isdir(folder):
+                raise UserError("%s is a file, not a folder" % folder)
+            os.makedirs(folder, exist_ok=True)
+        for path in make_all(args.work, args.out):
+            print(os.path.relpath(path))
+    except UserError as exc:
+        print("screenshots: %s" % exc, file=sys.stderr)
+        return 2
+    return 0

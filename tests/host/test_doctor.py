@@ -1,0 +1,132 @@
+"""doctor against the virtual Pico: up to date, out of date, nothing deployed, no board."""
+import io
+import os
+import subprocess
+import sys
+
+from serial.tools.list_ports_common import ListPortInfo
+
+from host_tools import BOARDS, ROOT, doctor, picoports
+from host_tools.vdevice import running
+
+
+def run(*args):
+    return subprocess.run([sys.executable, "-m", "host_tools"] + list(args),
+                          capture_output=True, text=True, timeout=120, cwd=ROOT)
+
+
+def fake_project(root):
+    (root / "firmware").mkdir(parents=True)
+    (root / "boards").mkdir()
+    (root / "firmware" / "main.py").write_text("import greet\n")
+    (root / "firmware" / "greet.py").write_text("def hello():\n    print('hi')\n")
+    (root / "firmware" / "extra.py").write_text("X = 1\n")
+    (root / "firmware" / "manifest.py").write_text(
+        'module("main.py")\nmodule("greet.py")\nmodule("extra.py")\n')
+    (root / "boards" / "pico.py").write_text(open(os.path.join(BOARDS, "pico.py")).read())
+    (root / "boards" / "pico_duo.py").write_text(open(os.path.join(BOARDS, "pico_duo.py")).read())
+    return root
+
+
+def test_doctor_up_to_date_then_out_of_date(tmp_path):
+    project = fake_project(tmp_path / "project")
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    with running(flash) as port:
+        out = run("doctor", "--port", port, "--project", str(project))
+        assert out.returncode == 1, out.stderr
+        assert "firmware: none deployed" in out.stdout
+        assert "to do: install the firmware: make deploy BOARD=pico" in out.stdout
+
+        assert run("deploy", "--port", port, "--project", str(project)).returncode == 0
+        out = run("doctor", "--port", port, "--project", str(project))
+        assert out.returncode == 0, out.stdout + out.stderr
+        lines = out.stdout.splitlines()
+        assert lines[0] == "port: %s" % port
+        assert lines[1].startswith("MicroPython v1.29.0 on ") and "RP2040" in lines[1]
+        assert lines[2].startswith("flash: ") and "free of 1,408 KiB" in lines[2]
+        assert lines[3].startswith("heap: ") and "bytes free of" in lines[3]
+        assert lines[4] == "board definition: pico (boards/pico.py)"
+        assert lines[5] == "firmware: up to date with this checkout (4 files)"
+        assert lines[6:] == ["all good"]
+
+        (project / "firmware" / "greet.py").write_text("def hello():\n    print('hello')\n")
+        (project / "firmware" / "extra.py").unlink()
+        manifest = project / "firmware" / "manifest.py"
+        manifest.write_text(manifest.read_text().replace('module("extra.py")\n', ""))
+        out = run("doctor", "--port", port, "--project", str(project))
+        assert out.returncode == 1
+        assert ("firmware: out of date with this checkout (1 to copy: greet.mpy; "
+                "1 to remove: extra.mpy)") in out.stdout
+        assert out.stdout.splitlines()[-1] == "to do: bring it up to date: make deploy BOARD=pico"
+
+        out = run("doctor", "--port", port, "--project", str(project), "--board", "pico_duo")
+        assert out.returncode == 1
+        assert "deployed for board pico, this check is for pico_duo" in out.stdout
+
+
+def test_doctor_flash_nearly_full_and_a_cut_deploy(tmp_path):
+    project = fake_project(tmp_path / "project")
+    with running(tmp_path / "flash", "--flash-size", str(16 * 4096)) as port:
+        assert run("deploy", "--port", port, "--project", str(project)).returncode == 0
+        manifest = (tmp_path / "flash" / ".deploy.json")
+        manifest.write_text(manifest.read_text().replace(
+            manifest.read_text().split('"greet.mpy": ')[1].split(",")[0], "null"))
+        out = run("doctor", "--port", port, "--project", str(project))
+    assert out.returncode == 1
+    assert "a deploy was cut short (1 files not copied: greet.mpy)" in out.stdout
+    assert "to do: the flash is nearly full" in out.stdout
+    assert "to do: finish it: make deploy BOARD=pico" in out.stdout
+
+
+def test_doctor_bad_input_and_dead_port(tmp_path):
+    out = run("doctor", "--port", str(tmp_path / "nothing"))
+    assert out.returncode == 2 and out.stdout == ""
+    assert out.stderr.startswith("doctor: cannot open port ") and len(out.stderr.splitlines()) == 1
+    out = run("doctor", "--board", "nope")
+    assert out.returncode == 2 and out.stderr.strip() == "doctor: unknown board 'nope' (boards/*.py)"
+
+
+def usb_port(device, vid=None, pid=None):
+    info = ListPortInfo(device, skip_link_detection=True)
+    info.vid, info.pid = vid, pid
+    return info
+
+
+def test_doctor_finds_boards_by_usb_id():
+    text = io.StringIO()
+    assert doctor.find(text, [usb_port("/dev/ttyS0")]) == (None, [
+        "no Pico running MicroPython found: plug it in with a data USB cable (a charging-only "
+        "cable shows nothing); a new Pico needs MicroPython first (README, First time on a "
+        "real Pico, step 1)"])
+    assert text.getvalue() == ""
+    pico = usb_port("/dev/ttyACM0", 0x2E8A, 0x0005)
+    c_program = usb_port("/dev/ttyACM1", 0x2E8A, 0x000A)
+    text = io.StringIO()
+    assert doctor.find(text, [c_program, pico]) == ("/dev/ttyACM0", [])
+    assert text.getvalue() == (
+        "USB 2e8a:0005 on /dev/ttyACM0: MicroPython\n"
+        "USB 2e8a:000a on /dev/ttyACM1: a Pico running a C program (Pico SDK USB serial), "
+        "not MicroPython\n")
+    port, advice = doctor.find(io.StringIO(), [pico, usb_port("/dev/ttyACM3", 0x2E8A, 0x0005)])
+    assert port is None and advice == ["several Picos found: choose one, e.g. make doctor "
+                                       "PORT=/dev/ttyACM0"]
+    if not picoports.micropython_ports():  # no Pico on this machine: the real scan says so
+        out = run("doctor")
+        assert out.returncode == 1 and "no Pico running MicroPython found" in out.stdout
+
+
+def test_holders_names_who_has_the_port_open():
+    master, slave = os.openpty()
+    try:
+        path = os.ttyname(slave)
+        reader = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"],
+                                  stdin=slave)
+        try:
+            assert [h.split()[0] for h in doctor.holders(path)] == [str(reader.pid)]
+        finally:
+            reader.kill()
+            reader.wait()
+    finally:
+        os.close(master)
+        os.close(slave)
