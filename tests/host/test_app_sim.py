@@ -119,6 +119,10 @@ def test_corrupt_state_is_reported_and_the_device_starts_clean(tmp_path):
 def test_main_py_reports_a_boot_failure_and_returns(tmp_path):
     """main.py: an app that cannot start is logged (no display here) and main.py
     returns instead of raising, so the REPL stays usable; SystemExit passes."""
+    from host_tools import boards
+
+    boards.write_flat(os.path.join(ROOT, "boards"), "sim", str(tmp_path))
+    os.rename(tmp_path / "sim.py", tmp_path / "board.py")  # a good board: the app fails
     driver = tmp_path / "driver.py"
     driver.write_text(
         "import sys\n"
