@@ -20,6 +20,7 @@ Every file read at boot is size- and type-checked; an unusable one is set aside 
 with defaults. A save that fails keeps the match in RAM and shows "Not saved" until
 acknowledged, again after every screen change; the next save tries again.
 """
+import os
 import sys
 
 import paths
@@ -64,8 +65,7 @@ class App:
 
         self.config, problem = config.load(self.path(paths.CONFIG))
         # Dropped now: needed at boot only (the screens that need them import them).
-        self._mode_modules.update(("config", "history_boot", "settings", "roster",
-                                   "matches_boot"))
+        self._mode_modules.update(("config", "history_boot", "settings", "roster"))
         if problem:
             problems.append(self._set_aside(paths.CONFIG, problem))
         import roster
@@ -74,11 +74,7 @@ class App:
                                            self.config.get("names", ()))
         if problem:
             problems.append(self._set_aside(paths.ROSTER, problem))
-        import matches
-
-        saved = matches.saved(self)
-        problems.extend(saved.boot(self.history.next_seq, self._sheet_from))
-        self.saved_count = saved.count
+        self.saved_count = self._count_matches()
         problem = self._load_state()
         if problem:
             problems.append(problem)
@@ -112,6 +108,12 @@ class App:
         """Back to the home screen."""
         del self.stack[1:]
         self._entered()
+
+    def reset(self, screen):
+        """The home screen with this one on it, in one step (the modules both need
+        stay loaded in between)."""
+        del self.stack[1:]
+        self.push(screen)
 
     def _entered(self):
         """The top screen changed: what the one left lit or sounded stops."""
@@ -301,6 +303,15 @@ class App:
         if new:
             problem += " (kept as %s)" % new[new.rfind("/") + 1:]
         return problem
+
+    def _count_matches(self):
+        """How many match files matches/ holds (they are checked, and the index with
+        them, when the Continue list opens: matches_boot.py)."""
+        try:
+            files = os.listdir(self.path(paths.MATCHES))
+        except OSError:
+            return 0
+        return len([f for f in files if f.endswith(".json") and f != "index.json"])
 
     def _sheet_from(self, obj):
         import scoresheet

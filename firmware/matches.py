@@ -72,8 +72,8 @@ class Matches:
         return self.folder + "/" + name
 
     def boot(self, stamp, sheet_from):
-        """Check the folder at boot (matches_boot.py, loaded for the boot only);
-        return the problems as one-line texts."""
+        """Check the folder, its files and the index (matches_boot.py: when the
+        Continue list opens); return the problems as one-line texts."""
         import matches_boot
 
         return matches_boot.check(self, stamp, sheet_from)
@@ -101,8 +101,28 @@ class Matches:
         self.count = len(entries)
         return store.save(self.path(INDEX), {"v": VERSION, "matches": entries})
 
+    def make_folder(self):
+        """Make the folder if it is not there (a file in its place is set aside first);
+        return None or a problem."""
+        if store.is_dir(self.folder):
+            return None
+        problem = None
+        try:
+            os.stat(self.folder)
+            new = store.set_aside(self.folder)
+            problem = "%s was a file (kept as %s)" % (FOLDER, (new or "?")[len(self.folder) - len(FOLDER):])
+        except OSError:
+            pass
+        try:
+            os.mkdir(self.folder)
+        except OSError as e:
+            return "%s: %s" % (FOLDER, store.error_text(e))
+        return problem
+
     def save(self, sheet, stamp):
         """Write the match's file, then its index entry. Return None or a problem."""
+        if not store.is_dir(self.folder):
+            self.make_folder()
         problem = store.save(self.path(sheet.game + ".json"), sheet.to_obj())
         if problem:
             return problem

@@ -6,7 +6,7 @@ unusable), drop entries whose file is gone and add the match files the index lac
 import os
 
 import store
-from matches import FOLDER, INDEX, summary
+from matches import INDEX, summary
 
 
 def check(m, stamp, sheet_from):
@@ -14,17 +14,10 @@ def check(m, stamp, sheet_from):
     stamp: the history's next seq; sheet_from(obj) builds a Sheet or raises ValueError."""
     problems = []
     folder = m.folder
-    if not store.is_dir(folder):
-        try:
-            os.stat(folder)
-            new = store.set_aside(folder)
-            problems.append("%s was a file (kept as %s)" % (FOLDER, _name(new or "?")))
-        except OSError:
-            pass
-        try:
-            os.mkdir(folder)
-        except OSError as e:
-            problems.append("%s: %s" % (FOLDER, store.error_text(e)))
+    problem = m.make_folder()
+    if problem:
+        problems.append(problem)
+        if not store.is_dir(folder):
             return problems
     entries, problem = m.read_index()
     if problem:

@@ -1,14 +1,12 @@
-"""Player names: what a name may hold and how a name is shown on the display (the
-name editor's characters are in ui_names.py).
+"""How a name (any text) is shown on the display. What a name may hold is roster.py's
+(`clean`), the name editor's characters are in ui_names.py.
 
-A name is 1 to NAME_LEN characters of any script; the history, the saved matches and
-the roster keep it as it was entered. The display's 8x8 font is ASCII only, so every
+A name is kept as it was entered (the history, the saved matches, the roster). The
+display's 8x8 font is ASCII only, so every
 text drawn goes through `to_ascii` (canvas.py): Latin letters lose their marks
 (é -> e, ñ -> n, ü -> u), ligatures and sharp s are spelled out (æ -> ae, ß -> ss),
 anything else becomes "?". One function, so a name looks the same on every screen.
 """
-
-NAME_LEN = 8  # characters: a name fits the narrowest column with its total
 
 # U+00C0..U+017F (Latin-1 letters and Latin Extended-A), one ASCII letter each;
 # "?" where WIDE spells it with two.
@@ -42,17 +40,3 @@ def to_ascii(s):
             i = SIGNS.find(ch)
             out.append(SIGNS_ASCII[i] if i >= 0 else "?")
     return "".join(out)
-
-
-def clean(name):
-    """A name as kept: surrounding spaces removed, cut to NAME_LEN characters; control
-    characters are refused. Raise ValueError (one line) if nothing is left."""
-    if type(name) is not str:
-        raise ValueError("name %r is not a string" % (name,))
-    for ch in name:
-        if ord(ch) < 32 or ord(ch) == 127:
-            raise ValueError("name %r has a control character" % (name,))
-    name = name.strip()[:NAME_LEN].strip()
-    if not name:
-        raise ValueError("empty name")
-    return name

@@ -8,7 +8,6 @@ starts its players move to the front in seat order, so the next setup offers the
 group in the same seats. Names from config.json (optional, written on a PC) are added
 after the recent ones while there is room: a way to preload the roster.
 """
-import names as namesmod
 import paths
 import store
 
@@ -16,6 +15,7 @@ FILE = paths.ROSTER
 VERSION = 1
 MAX_NAMES = 16
 MAX_SIZE = 2048  # bytes: 16 names of 8 characters, with room to spare
+NAME_LEN = 8  # characters: a name fits the narrowest column with its total
 
 
 def load(path, preload=()):
@@ -46,7 +46,7 @@ def merge(roster, more):
     out = list(roster)
     for name in more:
         try:
-            name = namesmod.clean(name)
+            name = clean(name)
         except ValueError:
             continue
         if name not in out and len(out) < MAX_NAMES:
@@ -73,3 +73,17 @@ def seats(roster, count):
             k += 1
         out.append("P%d" % k)
     return out
+
+
+def clean(name):
+    """A name as kept: surrounding spaces removed, cut to NAME_LEN characters; control
+    characters are refused. Raise ValueError (one line) if nothing is left."""
+    if type(name) is not str:
+        raise ValueError("name %r is not a string" % (name,))
+    for ch in name:
+        if ord(ch) < 32 or ord(ch) == 127:
+            raise ValueError("name %r has a control character" % (name,))
+    name = name.strip()[:NAME_LEN].strip()
+    if not name:
+        raise ValueError("empty name")
+    return name

@@ -41,6 +41,8 @@ def draw_totals(canvas, sheet, top=0, mark=-1):
 class MatchScreen(ui.Screen):
     """The match: totals (up/down scroll), ok opens the round menu, back goes home."""
 
+    MODULES = ("matches",)  # saves it after every round: kept while the match is open
+
     def __init__(self, app):
         ui.Screen.__init__(self, app)
         self.top = 0
@@ -242,8 +244,7 @@ class RoundReview(ui.Screen):
             app = self.app
             app.match.add_round(self.ender, self.penalties)
             app.save()
-            app.home()
-            app.push(MatchScreen(app))
+            app.reset(MatchScreen(app))
         elif name in ("up", "down"):
             most = max(0, len(self.lines()) - ROWS)
             self.top = clamp(self.top + (1 if name == "down" else -1), 0, most)

@@ -57,7 +57,7 @@ def players_line(entry, chars=16):
 class Continue(ui.Screen):
     """The saved matches; up/down choose, ok: resume or delete, back: home."""
 
-    MODULES = ("ui_matches", "matches")
+    MODULES = ("ui_matches", "matches", "matches_boot")
 
     def __init__(self, app):
         ui.Screen.__init__(self, app)
@@ -66,11 +66,17 @@ class Continue(ui.Screen):
         self.entries = []
 
     def enter(self):
-        self.entries = matches.saved(self.app).entries()
+        app = self.app
+        saved = matches.saved(app)
+        problems = saved.boot(app.history.next_seq, app._sheet_from)  # files vs index
+        app.saved_count = saved.count
+        self.entries = saved.entries()
         if not self.entries:
-            self.app.pop()
-            return
-        self.index = min(self.index, len(self.entries) - 1)
+            app.pop()
+        else:
+            self.index = min(self.index, len(self.entries) - 1)
+        for problem in problems:
+            app.notice("Notice", problem)
 
     def on_nav(self, name, kind):
         n = len(self.entries)
@@ -102,7 +108,7 @@ class Continue(ui.Screen):
 class MatchActions(ui.Menu):
     """Resume (or view) a saved match, or delete it."""
 
-    MODULES = ("ui_matches", "matches")
+    MODULES = ("ui_matches", "matches", "matches_boot")
 
     def __init__(self, app, entry):
         self.entry = entry

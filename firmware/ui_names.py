@@ -11,10 +11,11 @@ on to the next one; ok on an empty place, or a long ok: done. back: delete the l
 character (on an empty name: cancel); a long back: cancel.
 """
 import names
+import roster
 import ui
-from names import NAME_LEN
+from roster import NAME_LEN
 
-MODULES = ("ui_names",)
+MODULES = ("ui_names", "roster")
 
 # The name editor's characters, in groups (a long press jumps to the next group).
 GROUPS = (
@@ -159,7 +160,7 @@ class NameEditor(ui.Screen):
 
     def finish(self):
         try:
-            name = names.clean(self.text())
+            name = roster.clean(self.text())
         except ValueError:
             return  # nothing entered yet: stay
         self.app.pop()

@@ -308,7 +308,7 @@ def test_corsica_modes_open():
         for label, screen in (("Corsica ref", "RefereeSetup"), ("Corsica deck", "DeckSetup")):
             rig.app.home()
             rig.choose(label)
-            assert rig.screen() == screen
+            assert rig.screen() == screen, rig.text()
     finally:
         rig.close()
 

@@ -47,17 +47,3 @@ def test_editor_steps_wrap_and_groups_jump():
     assert ui_names.group_start("0", 1) == "À"
     assert ui_names.group_start("é", 1) == "A"
     assert ui_names.group_start("A", -1) == "à"
-
-
-def test_clean_keeps_the_true_name_within_the_length():
-    assert names.clean("  Zoë ") == "Zoë"
-    assert names.clean("Maximiliana") == "Maximili"
-    assert len(names.clean("Ñandú Ñandú")) == names.NAME_LEN
-    assert names.clean("Ann Bob   x") == "Ann Bob"  # cut, then the space dropped
-    for bad in ("", "   ", "a\nb", "tab\t", 5, None):
-        try:
-            names.clean(bad)
-        except ValueError as e:
-            assert "\n" not in str(e)
-        else:
-            raise AssertionError("accepted %r" % (bad,))

@@ -54,3 +54,17 @@ def test_an_unusable_roster_is_reported_in_one_line():
         assert r == [] and "too big" in problem
     finally:
         remove_tree(d)
+
+
+def test_clean_keeps_the_true_name_within_the_length():
+    assert roster.clean("  Zoë ") == "Zoë"
+    assert roster.clean("Maximiliana") == "Maximili"
+    assert len(roster.clean("Ñandú Ñandú")) == roster.NAME_LEN
+    assert roster.clean("Ann Bob   x") == "Ann Bob"  # cut, then the space dropped
+    for bad in ("", "   ", "a\nb", "tab\t", 5, None):
+        try:
+            roster.clean(bad)
+        except ValueError as e:
+            assert "\n" not in str(e)
+        else:
+            raise AssertionError("accepted %r" % (bad,))

@@ -297,7 +297,7 @@ def test_match_screen_lists_many_players_and_scrolls():
         new_match(rig, 1, 3)
         rig.nav("ok*6")
         text = rig.shown()
-        assert ">P1" in text and "P6" in text and "P7" not in text
+        assert ">P1" in text and "P6" in text and "P7" not in text, text
         assert rig.canvas.scale_of("0") == 1
         rig.nav("down")
         assert "P7" in rig.shown()
