@@ -22,8 +22,9 @@ microseconds (the start-up's constant offset) before the CPU's ticks_us.
 
 Resolution: one sample every TICK_CYCLES cycles, the same for every pin; after a
 change the next sample comes 2 x TICK_CYCLES later (the push path takes two ticks),
-so a change right behind another is timestamped up to 2 x TICK_CYCLES late. The input synchronisers add 2 cycles to every pin
-alike. A contact shorter than a sample period can be missed.
+so a change right behind another is timestamped up to 2 x TICK_CYCLES late. The
+input synchronisers add 2 cycles to every pin alike. A contact shorter than a sample
+period can be missed.
 
 A full FIFO (8 words) drops the word and sets the state machine's RXSTALL flag; the
 handler counts each time it finds it set in `overflows` (one or more lost changes),

@@ -8,6 +8,9 @@ firmware's own `PioCapture` is the CPU side: its hard IRQ handler runs
 `handler_latency` cycles after the program's `irq` (None: never, the FIFO fills),
 reading the emulated FIFO; its clock is the CPU's ticks_us at FREQ_HZ.
 
+`Device` goes further: rp2, machine and time over the emulator, for the firmware's
+own `pio_capture.start()` (its `asm_pio` runs a program body as MicroPython's does).
+
 Where the emulator stops short of the chip, this module completes it faithfully:
 `irq 0 rel` sets the flag and takes one cycle (the emulator has no IRQ instruction);
 IN_BASE rotates the pins as the chip's input mapping does; a `push noblock` into a
@@ -16,6 +19,8 @@ words (the device joins the TX FIFO for 8).
 """
 import os
 import sys
+import types
+from array import array
 from dataclasses import replace
 
 import adafruit_pioasm
@@ -161,3 +166,141 @@ def sample_ticks(result):
     c = counts(result)
     first = c[0][1]
     return [(lv, (first - n) & pio_capture.COUNT_MASK) for lv, n in c]
+
+
+
+class Device:
+    """The chip for `pio_capture.start()`: rp2 (asm_pio, StateMachine), machine (Pin,
+    freq, mem32) and time (ticks) over the emulator, installed in sys.modules by
+    `modules()`. The state machine runs while the CPU's clock goes on (each
+    `ticks_ms()` lets `step` cycles pass: the CPU's code in between) and its hard IRQ
+    handler runs as soon as the program raises its flag. `levels_at(clock)` as in run()."""
+
+    def __init__(self, levels_at, t0_us=0, step=1000):
+        self.levels_at = levels_at
+        self.t0_us = t0_us
+        self.step = step
+        self.clock = 0  # system clock cycles since the CPU started
+        self.sm = None
+        self.mem = Mem32()
+        self.mem32 = self.mem
+
+    def freq(self):
+        return FREQ_HZ
+
+    def ticks_us(self):
+        return (self.t0_us + self.clock * 1_000_000 // FREQ_HZ) & 0x3FFFFFFF
+
+    def ticks_ms(self):
+        self.run_to(self.clock + self.step)
+        return self.ticks_us() // 1000
+
+    @staticmethod
+    def ticks_add(t, delta):
+        return (t + delta) & 0x3FFFFFFF
+
+    @staticmethod
+    def ticks_diff(end, start):
+        return ((end - start + 0x20000000) & 0x3FFFFFFF) - 0x20000000
+
+    def run_to(self, clock):
+        """Let the clock run to `clock` cycles, the state machine with it if it is on."""
+        sm = self.sm
+        while sm is not None and sm.on and self.clock < clock:
+            def stop(op, s):
+                if s.clock >= clock:
+                    return True
+                if op >> 13 == 4 and not op & 0x80 and len(s.receive_fifo) >= FIFO_DEPTH:
+                    self.mem.fdebug |= RXSTALL
+                return op >> 13 == _IRQ
+
+            sm.state = _emulate(sm.program, replace(sm.state, clock=self.clock), stop,
+                                input_source=sm.gpio, shift_isr_right=False,
+                                wrap_target=sm.wrap_target, wrap_top=sm.wrap)
+            self.clock = sm.state.clock
+            if self.clock >= clock:
+                return
+            s = sm.state  # at `irq 0 rel`: one cycle, then the hard handler
+            pc = sm.wrap_target if s.program_counter == sm.wrap else s.program_counter + 1
+            sm.state = replace(s, program_counter=pc, clock=s.clock + 1)
+            self.clock += 1
+            if sm.handler is not None:
+                sm.handler(sm)
+        self.clock = max(self.clock, clock)
+
+    def modules(self):
+        """{name: module} of rp2, machine and time on this device."""
+        device = self
+
+        class Pin:
+            def __init__(self, pin):
+                self.id = pin
+
+        rp2 = types.ModuleType("rp2")
+        rp2.PIO = types.SimpleNamespace(SHIFT_LEFT=0, SHIFT_RIGHT=1, JOIN_RX=2)
+        rp2.asm_pio = asm_pio
+        rp2.StateMachine = lambda *a, **kw: StateMachine(device, *a, **kw)
+        machine = types.ModuleType("machine")
+        machine.Pin, machine.freq, machine.mem32 = Pin, self.freq, self.mem
+        time = types.ModuleType("time")
+        for name in ("ticks_us", "ticks_ms", "ticks_add", "ticks_diff"):
+            setattr(time, name, getattr(self, name))
+        return {"rp2": rp2, "machine": machine, "time": time}
+
+
+def asm_pio(**config):
+    """rp2.asm_pio as MicroPython's runs a program body: the body's globals replaced by
+    the assembler's functions, two passes; `word`, `wrap_target` and `wrap` recorded as
+    its emitter does. The program: {"words", "wrap_target", "wrap", "config"}."""
+    def dec(f):
+        prog = {"config": config}
+        for _ in (0, 1):
+            prog.update(words=array("H"), wrap_target=0, wrap=None)
+            funcs = {
+                "word": lambda instr, label=None: prog["words"].append(instr),
+                "wrap_target": lambda: prog.__setitem__("wrap_target", len(prog["words"])),
+                "wrap": lambda: prog.__setitem__("wrap", len(prog["words"]) - 1),
+            }
+            saved = dict(f.__globals__)
+            f.__globals__.clear()
+            f.__globals__.update(funcs)
+            try:
+                f()
+            finally:
+                f.__globals__.clear()
+                f.__globals__.update(saved)
+        return prog
+    return dec
+
+
+class StateMachine(Machine):
+    """rp2.StateMachine as pio_capture.start() uses it, on a Device."""
+
+    def __init__(self, device, sm_id, prog, freq, in_base):
+        assert sm_id == pio_capture.SM_ID and freq == FREQ_HZ
+        Machine.__init__(self, State())
+        device.sm = self
+        self.device = device
+        self.program = list(prog["words"])
+        self.wrap_target, self.wrap = prog["wrap_target"], prog["wrap"]
+        self.config = prog["config"]
+        self.base = in_base.id
+        self.handler = None
+        self.on = False
+
+    def gpio(self, clock: int) -> int:
+        v = self.device.levels_at(clock) & 0xFFFFFFFF
+        return ((v >> self.base) | (v << (32 - self.base))) & 0xFFFFFFFF
+
+    def exec(self, instr):
+        now = self.device.clock
+        s = _emulate([instr], replace(self.state, program_counter=0, clock=now),
+                     lambda op, st: st.clock > now, input_source=self.gpio, shift_isr_right=False)
+        self.state = replace(s, program_counter=self.state.program_counter, clock=now)
+
+    def irq(self, handler=None, trigger=1, hard=False):
+        assert hard or handler is None
+        self.handler = handler
+
+    def active(self, on):
+        self.on = bool(on)

@@ -2,8 +2,6 @@
 simulated pin waveforms, and its words against adafruit_pioasm's assembly."""
 import os
 import sys
-import types
-from array import array
 
 import adafruit_pioasm
 import pytest
@@ -34,52 +32,68 @@ def test_words_are_the_text_assembled():
         assert pio_capture.program_words(n) == pio_sim.assemble(n)[0], n
 
 
-def fake_rp2():
-    """rp2 with asm_pio as MicroPython's runs a program body: the body's globals are
-    replaced by the assembler's functions, two passes; `word`, `wrap_target` and
-    `wrap` as its emitter records them."""
-    mod = types.ModuleType("rp2")
-    mod.PIO = types.SimpleNamespace(SHIFT_LEFT=0, SHIFT_RIGHT=1, JOIN_RX=2)
-
-    def asm_pio(**config):
-        def dec(f):
-            prog = {"words": array("H"), "wrap_target": 0, "wrap": None, "config": config}
-            for pass_ in (0, 1):
-                prog["words"] = array("H")
-                funcs = {
-                    "word": lambda instr, label=None: prog["words"].append(instr),
-                    "wrap_target": lambda: prog.__setitem__("wrap_target", len(prog["words"])),
-                    "wrap": lambda: prog.__setitem__("wrap", len(prog["words"]) - 1),
-                }
-                saved = dict(f.__globals__)
-                f.__globals__.clear()
-                f.__globals__.update(funcs)
-                try:
-                    f()
-                finally:
-                    f.__globals__.clear()
-                    f.__globals__.update(saved)
-            return prog
-        return dec
-
-    mod.asm_pio = asm_pio
-    return mod
+def on_device(device, fn):
+    """fn() with rp2, machine and time of `device` in sys.modules (then the real ones)."""
+    saved = {name: sys.modules.get(name) for name in ("rp2", "machine", "time")}
+    sys.modules.update(device.modules())
+    try:
+        return fn()
+    finally:
+        for name, mod in saved.items():
+            if mod is None:
+                del sys.modules[name]
+            else:
+                sys.modules[name] = mod
 
 
 def test_micropython_program_loads_the_same_words():
-    old = sys.modules.get("rp2")
-    sys.modules["rp2"] = fake_rp2()
+    # pio_sim.asm_pio runs the body as MicroPython's rp2.asm_pio does (its own globals)
+    device = pio_sim.Device(lambda c: ALL)
+    for n in (2, 6):
+        prog = on_device(device, lambda: pio_capture._asm_program(pio_capture.program_words(n)))
+        assert list(prog["words"]) == pio_sim.assemble(n)[0]
+        assert (prog["wrap_target"], prog["wrap"]) == pio_sim.assemble(n)[1:]
+        assert prog["config"] == {"in_shiftdir": 0, "out_shiftdir": 1, "fifo_join": 2}
+
+
+def test_start_on_the_device_anchors_the_clock_and_captures():
+    t0 = (1 << 30) - 100  # ticks_us wraps 100 us after the start
+
+    def wave(c):
+        return pressed(19) if c >= 5000 else pressed(21)  # p4 presses at 40 us
+
+    device = pio_sim.Device(wave, t0_us=t0)
+    cap = on_device(device, lambda: pio_capture.start((16, 17, 18, 19, 20, 21)))
+    sm = device.sm
+    assert sm.on and sm.handler == cap.on_irq and sm.base == 16
+    assert len(cap) == 0 and cap.anchor_us == t0  # the first word (p6 held) anchors
+    assert device.clock < 5000  # (start() waited for it)
+    assert [lv for lv, _ in pio_sim.counts({"words": sm.words})] == [pressed(21) >> 16 & 0x3F]
+    device.run_to(8000)
+    got = []
+    cap.drain(lambda t, levels, pin: got.append((t, levels, pin)))
+    assert got == [((t0 + 40) & 0x3FFFFFFF, pressed(19) & ALL, pio_capture.NO_PIN)]
+
+
+def test_start_gives_up_without_a_first_word():
+    device = pio_sim.Device(lambda c: ALL)
+    mods = device.modules()
+    make = mods["rp2"].StateMachine
+
+    def deaf(*args, **kw):  # its interrupt never reaches the handler
+        sm = make(*args, **kw)
+        sm.irq = lambda handler=None, trigger=1, hard=False: None
+        return sm
+
+    mods["rp2"].StateMachine = deaf
+    device.modules = lambda: mods
     try:
-        for n in (2, 6):
-            prog = pio_capture._asm_program(pio_capture.program_words(n))
-            assert list(prog["words"]) == pio_sim.assemble(n)[0]
-            assert (prog["wrap_target"], prog["wrap"]) == pio_sim.assemble(n)[1:]
-            assert prog["config"] == {"in_shiftdir": 0, "out_shiftdir": 1, "fifo_join": 2}
-    finally:
-        if old is None:
-            del sys.modules["rp2"]
-        else:
-            sys.modules["rp2"] = old
+        on_device(device, lambda: pio_capture.start((16, 17)))
+    except OSError as e:
+        assert "no first word" in str(e)
+    else:
+        raise AssertionError("started without a first word")
+    assert not device.sm.on
 
 
 def test_start_word_is_the_levels_and_the_count():
