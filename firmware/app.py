@@ -291,9 +291,10 @@ class App:
             return self._set_aside(paths.STATE, paths.STATE + ": %s" % e)
         self._saved_settings = dict(self.settings)
         if sheet is not None:  # from before matches/: moved there, then dropped here
-            import matches
+            import matches_app
 
-            return matches.migrate(self, sheet)
+            self.transient("matches_app")
+            return matches_app.migrate(self, sheet)
         return None
 
     def _set_aside(self, name, problem):
@@ -323,16 +324,18 @@ class App:
         return "%d-%d" % (self.history.boot, self.history.next_seq)
 
     def start_match(self, *args):
-        """matches.start: a new I Go / Corsari match. Return None or why it did not."""
-        import matches
+        """matches_app.start: a new I Go / Corsari match. Return None or why it did not."""
+        import matches_app
 
-        return matches.start(self, *args)
+        self.transient("matches_app")
+        return matches_app.start(self, *args)
 
     def open_match(self, match_id):
-        """matches.resume: a saved match becomes the one played. Return None or a problem."""
-        import matches
+        """matches_app.resume: a saved match becomes the one played. Return None or a problem."""
+        import matches_app
 
-        return matches.resume(self, match_id)
+        self.transient("matches_app")
+        return matches_app.resume(self, match_id)
 
     def transient(self, module):
         """A module a screen imported for a moment (not in its MODULES): dropped at the

@@ -127,9 +127,10 @@ ACTION_LABELS = {"round": "Enter round", "void": "Void round", "hand": "Hand cal
 
 def end_match(app):
     """Delete the match being played from the saved matches (its history stays)."""
-    import matches
+    import matches_app
 
-    problem = matches.delete(app, app.match.game)
+    app.transient("matches_app")
+    problem = matches_app.delete(app, app.match.game)
     app.home()
     if problem:
         app.storage_failed(problem)

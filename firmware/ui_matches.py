@@ -118,7 +118,7 @@ class MatchActions(ui.Menu):
     def choose(self, index):
         app = self.app
         if index == 0:
-            problem = matches.resume(app, self.entry["id"])
+            problem = app.open_match(self.entry["id"])
             if problem:
                 app.pop()
                 app.notice("Notice", problem)
@@ -132,7 +132,10 @@ class MatchActions(ui.Menu):
 
     def delete(self):
         app = self.app
-        problem = matches.delete(app, self.entry["id"])
+        import matches_app
+
+        app.transient("matches_app")
+        problem = matches_app.delete(app, self.entry["id"])
         app.pop()  # back to the list (it closes itself when empty)
         if problem:
             app.storage_failed(problem)

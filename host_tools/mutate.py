@@ -43,6 +43,7 @@ MODULES = {
     "roster": ["test_roster"],
     "matches": ["test_matches", "test_players"],
     "matches_boot": ["test_matches"],
+    "matches_app": ["test_saved_matches", "test_players"],
 }
 CONFTEST = """import os
 import sys
