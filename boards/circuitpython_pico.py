@@ -14,3 +14,4 @@ RUNTIME = "circuitpython"
 # Held at boot: leave the flash writable by the computer (for deploy) instead of
 # by the firmware (boot.py); None: the firmware always owns the flash.
 USB_WRITE_BUTTON = "back"
+TEST_PIN = None  # no user interrupts: the hardware test has no latency probe here

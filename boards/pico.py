@@ -22,7 +22,9 @@ PLAYER_PINS = (16, 17, 18, 19, 20, 21)
 # Optional per-player LEDs (through 330 ohm to GND); () for none.
 LED_PINS = (6, 7, 8, 9, 14, 15)
 # Optional piezo buzzer (PWM); None for none.
-BUZZER_PIN = 22
+BUZZER_PIN = 27  # its own PWM slice (5): GP22 would share LED 1's channel (GP6)
+# Optional spare GPIO wired to nothing: the hardware test's latency probe; None for none.
+TEST_PIN = 28
 # SIO GPIO_IN register: all GPIO levels in one read (RP2040 and RP2350).
 GPIO_IN_ADDR = 0xD0000004
 # Player taps timestamped by a PIO state machine ("pio", every 6 clock cycles; pins

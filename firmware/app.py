@@ -23,6 +23,7 @@ acknowledged, again after every screen change; the next save tries again.
 import os
 import sys
 
+import display_sleep
 import paths
 import store
 import ui
@@ -53,6 +54,7 @@ class App:
         self._mode_modules = set()  # modules loaded for the screens on the stack
         self._flush_due = False
         self.unsaved = None  # what the last failed save said, until it is acknowledged
+        self.display_sleep = display_sleep.DisplaySleep()
         import history
 
         device_id = hw.device_id() if hw and hasattr(hw, "device_id") else None
@@ -78,6 +80,7 @@ class App:
         problem = self._load_state()
         if problem:
             problems.append(problem)
+        self.out.configure(self.settings)
         if getattr(hw, "capture_problem", None):  # PIO tap capture fell back to pin IRQs
             problems.append(hw.capture_problem)
         self.stack.append(Home(self))
@@ -166,13 +169,36 @@ class App:
 
     def tick(self, now_ms):
         self.now_ms = now_ms
+        self.out.tick(now_ms)
         try:
             self.top().tick(now_ms)
         except Exception as e:
             self.crash(e)
         if self.overflows() != self._overflows_shown:
             self.invalidate()
+        s = self.settings
+        if self.display_sleep.update(now_ms, 60 * s["display_dim_min"], 60 * s["display_off_min"]):
+            self._display_mode()
         self.flush()
+
+    def wake(self, now_ms):
+        """Activity (a button down, a player's tap): the display comes back on.
+        True if it was dim or off (a navigation press then only wakes it)."""
+        if not self.display_sleep.wake(now_ms):
+            return False
+        self._display_mode()
+        return True
+
+    def display_on(self):
+        """False while the display is off: nothing is drawn to it."""
+        return self.display_sleep.state != display_sleep.OFF
+
+    def _display_mode(self):
+        if self.hw:
+            try:
+                self.hw.display_mode(self.display_sleep.state)
+            except OSError:  # an I2C glitch: the next state change tries again
+                pass
 
     def overflows(self):
         """Player-button snapshots lost because the IRQ ring was full."""
@@ -363,6 +389,7 @@ ROUTES = {
     "igo_setup": ("ui_igo_setup", "Setup"),
     "sheet": ("ui_sheet", "SheetView"),
     "settings": ("ui_settings", "Settings"),
+    "hwtest": ("ui_hwtest", "HwTest"),
     "referee_setup": ("ui_corsica", "RefereeSetup"),
     "deck_setup": ("ui_corsica", "DeckSetup"),
     "referee": ("ui_referee", "Referee"),
@@ -434,13 +461,20 @@ class Home(ui.Menu):
 
 def step(app, hw, now):
     """One pass of the device loop at `now` (ticks_ms): buttons, player snapshots,
-    tick, display."""
-    for name, kind in hw.poll_nav(now):
+    tick, display. A navigation button going down while the display is dim or off
+    only wakes it (that press gives no events); a player's tap is judged as always,
+    then wakes it. Nothing is drawn while the display is off."""
+    events = hw.poll_nav(now)
+    if hw.nav_held() and app.wake(now):
+        hw.ignore_held_nav()
+        events = ()
+    for name, kind in events:
         app.on_nav(name, kind)
     if len(hw.ring):  # (app.on_snapshot as an argument is a new bound method)
         hw.ring.drain(app.on_snapshot)
+        app.wake(now)
     app.tick(now)
-    if app.dirty:
+    if app.dirty and app.display_on():
         app.draw(hw.canvas)
         try:
             hw.show()

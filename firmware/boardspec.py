@@ -28,6 +28,7 @@ KEYS = {
     "PLAYER_PINS": (PINS, True),
     "LED_PINS": (PINS, True),
     "BUZZER_PIN": (NONE_OR_INT, True),
+    "TEST_PIN": (NONE_OR_INT, False),  # a spare GPIO wired to nothing: the hardware test's probe
     "GPIO_IN_ADDR": (INT, False),  # MicroPython: the SIO register read by the tap IRQs
     "SIMULATED": (BOOL, False),
     "USB_WRITE_BUTTON": (NONE_OR_STR, False),
@@ -92,11 +93,30 @@ def problem(values):
     usb = values.get("USB_WRITE_BUTTON")
     if usb is not None and usb not in buttons:
         return "USB_WRITE_BUTTON %r is not in BUTTONS" % usb
-    bad = _pin_twice(values)
+    bad = _pin_twice(values) or _pwm_shared(values)
     pins = values["PLAYER_PINS"]
     if not bad and capture == "pio" and max(pins) - min(pins) >= PIO_SPAN:
         bad = "CAPTURE pio: PLAYER_PINS must lie within %d consecutive GPIOs" % PIO_SPAN
     return bad
+
+
+def _pwm_shared(values):
+    """The LEDs' brightness and the buzzer's tones must not disturb each other: on the
+    RP2040 GPIO n drives PWM channel n % 16 of slice (n // 2) % 8, and a slice's two
+    channels share one frequency (the buzzer's tones change it)."""
+    leds = values["LED_PINS"]
+    for i in range(len(leds)):
+        for j in range(i):
+            if leds[i] % 16 == leds[j] % 16:
+                return "LED %d (GPIO %d) and LED %d (GPIO %d) share a PWM channel" % (
+                    j + 1, leds[j], i + 1, leds[i])
+    buzzer = values["BUZZER_PIN"]
+    if buzzer is not None:
+        for i in range(len(leds)):
+            if leds[i] // 2 % 8 == buzzer // 2 % 8:
+                return ("BUZZER_PIN (GPIO %d) and LED %d (GPIO %d) share a PWM slice "
+                        "(its tones would change the LED)" % (buzzer, i + 1, leds[i]))
+    return None
 
 
 def _pin_twice(values):
@@ -104,8 +124,9 @@ def _pin_twice(values):
     uses += [(name, pin) for name, pin in sorted(values["BUTTONS"].items())]
     uses += [("p%d" % (i + 1), pin) for i, pin in enumerate(values["PLAYER_PINS"])]
     uses += [("LED %d" % (i + 1), pin) for i, pin in enumerate(values["LED_PINS"])]
-    if values["BUZZER_PIN"] is not None:
-        uses.append(("BUZZER_PIN", values["BUZZER_PIN"]))
+    for key in ("BUZZER_PIN", "TEST_PIN"):
+        if values.get(key) is not None:
+            uses.append((key, values[key]))
     seen = {}
     for name, pin in uses:
         if not 0 <= pin <= 47:

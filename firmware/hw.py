@@ -18,6 +18,7 @@ import time
 import micropython
 from machine import I2C, PWM, Pin, mem32, unique_id
 
+import display_sleep
 from canvas import Canvas
 from navbuttons import NavButtons
 from ssd1306 import SSD1306
@@ -37,7 +38,10 @@ def _edge_handler(ring, gpio_in, gpio):
 class Hardware:
     DEBOUNCE_MS = 20  # a nav button level must hold this long to count
     RING_SIZE = 64  # player edges buffered between main-loop drains
-    BEEP_DUTY = 32768  # duty_u16 of the piezo tone
+    BEEP_DUTY = 32768  # duty_u16 of the piezo tone (50 %: the loudest)
+    LED_FREQ = 1000  # Hz of the LEDs' PWM: no flicker
+    CONTRAST = 0xCF  # the display's contrast (ssd1306.init_sequence's), and dimmed
+    DIM_CONTRAST = 0x00
 
     def __init__(self, board, ring=None):
         alloc = getattr(micropython, "alloc_emergency_exception_buf", None)
@@ -81,7 +85,17 @@ class Hardware:
         self.nav = NavButtons(self.nav_names, [p.value() == 0 for p in self._nav_pins],
                               time.ticks_ms(), self.DEBOUNCE_MS)
 
-        self._leds = [Pin(p, Pin.OUT, value=0) for p in board.LED_PINS]
+        # LEDs on PWM (brightness: `led_duty`), all at LED_FREQ. On the RP2040 a PWM
+        # channel is shared by GPIO n and n + 16 and the frequency by a slice's two
+        # channels: the board's LEDs and buzzer must not share a slice (README).
+        self.led_duty = 65535
+        self._leds = []
+        for p in board.LED_PINS:
+            pwm = PWM(Pin(p))
+            pwm.freq(self.LED_FREQ)
+            pwm.duty_u16(0)
+            self._leds.append(pwm)
+        self._lit = 0  # bit i: LED i is on
         self._pwm = None
         self._beep_end = None
         if board.BUZZER_PIN is not None:
@@ -120,18 +134,57 @@ class Hardware:
             level(i, pins[i].value() == 0, now_ms, events)
         return events
 
-    def led(self, i, on):
-        if 0 <= i < len(self._leds):
-            self._leds[i].value(1 if on else 0)
+    def nav_held(self):
+        """True while a navigation button is down (as `poll_nav` last read it)."""
+        return self.nav.held()
 
-    def beep(self, freq_hz, ms):
-        """Start a tone for `ms` (not blocking: `poll_nav` ends it); ms <= 0 stops."""
+    def ignore_held_nav(self):
+        """The navigation buttons now down give no events until released (a press
+        that woke the display)."""
+        self.nav.ignore_held()
+
+    def display_mode(self, mode):
+        """display_sleep.ON (full contrast), DIM (lowest contrast) or OFF (the panel's
+        sleep mode: its RAM is kept, so waking shows the same image)."""
+        if mode == display_sleep.OFF:
+            self.display.power(False)
+            return
+        self.display.contrast(self.DIM_CONTRAST if mode == display_sleep.DIM else self.CONTRAST)
+        self.display.power(True)
+
+    def led(self, i, on, duty=None):
+        """LED i on (at `duty`, duty_u16; None: led_duty) or off."""
+        if 0 <= i < len(self._leds):
+            self._leds[i].duty_u16((self.led_duty if duty is None else duty) if on else 0)
+            if on:
+                self._lit |= 1 << i
+            else:
+                self._lit &= ~(1 << i)
+
+    def set_led_duty(self, duty):
+        """The LEDs' brightness (duty_u16), for the lit ones at once."""
+        self.led_duty = duty
+        for i in range(len(self._leds)):
+            if self._lit >> i & 1:
+                self._leds[i].duty_u16(duty)
+
+    def beep(self, freq_hz, ms, duty=None):
+        """Start a tone for `ms` at `duty` (duty_u16: the volume; not blocking:
+        `poll_nav` ends it); ms <= 0, freq_hz <= 0 or duty 0 stops it."""
         if self._pwm is None:
             return
-        if ms <= 0 or freq_hz <= 0:
+        if duty is None:
+            duty = self.BEEP_DUTY
+        if ms <= 0 or freq_hz <= 0 or duty <= 0:
             self._beep_end = None
             self._pwm.duty_u16(0)
             return
         self._pwm.freq(freq_hz)
-        self._pwm.duty_u16(self.BEEP_DUTY)
+        self._pwm.duty_u16(duty)
         self._beep_end = time.ticks_add(time.ticks_ms(), ms)
+
+    def tester(self):
+        """The hardware test's view of the board (hw_test.Tester)."""
+        import hw_test
+
+        return hw_test.Tester(self)

@@ -67,6 +67,9 @@ class Hardware:
     MAX_EVENTS = 128  # keypad queue (bounces of 6 players between two loop passes)
     RING_SIZE = 64
     BEEP_DUTY = 32768
+    LED_FREQ = 1000
+    BRIGHTNESS = 0xCF / 255  # displayio sends it as the contrast (0x81 0xCF, as hw.py)
+    DIM_BRIGHTNESS = 0.0  # (0x81 0x00): dim, not dark
     TAP_RESOLUTION_US = 1000  # keypad timestamps are whole milliseconds
 
     def __init__(self, board):
@@ -102,18 +105,18 @@ class Hardware:
                                      value_when_pressed=False, pull=True,
                                      interval=self.NAV_SCAN_S)
 
-        self._leds = []
-        for p in board.LED_PINS:
-            led = digitalio.DigitalInOut(pin(p))
-            led.switch_to_output(value=False)
-            self._leds.append(led)
+        import pwmio  # type: ignore[import-not-found]  # CircuitPython
+
         self._pwm = None
         self._beep_end = None
         if board.BUZZER_PIN is not None:
-            import pwmio  # type: ignore[import-not-found]  # CircuitPython
-
             self._pwm = pwmio.PWMOut(pin(board.BUZZER_PIN), frequency=2000, duty_cycle=0,
                                      variable_frequency=True)
+        # LEDs on PWM (brightness: `led_duty`), as hw.py.
+        self.led_duty = 65535
+        self._leds = [pwmio.PWMOut(pin(p), frequency=self.LED_FREQ, duty_cycle=0)
+                      for p in board.LED_PINS]
+        self._lit = 0
 
     def device_id(self):
         """The chip's unique id as hex (None where the port has none)."""
@@ -175,21 +178,89 @@ class Hardware:
         self.nav.poll(now_ms, out)
         return out
 
-    def led(self, i, on):
-        if 0 <= i < len(self._leds):
-            self._leds[i].value = bool(on)
+    def tester(self):
+        """The hardware test's view of the board (Tester)."""
+        return Tester(self)
 
-    def beep(self, freq_hz, ms):
-        """Start a tone for `ms` (not blocking: poll_nav ends it); ms <= 0 stops."""
+    def nav_held(self):
+        """True while a navigation button is down (as `poll_nav` last saw it)."""
+        return self.nav.held()
+
+    def ignore_held_nav(self):
+        """The navigation buttons now down give no events until released."""
+        self.nav.ignore_held()
+
+    def display_mode(self, mode):
+        """display_sleep.ON, DIM (lowest contrast) or OFF (the panel's sleep mode)."""
+        import display_sleep
+
+        if mode == display_sleep.OFF:
+            self.display.sleep()
+            return
+        self.display.brightness = (self.DIM_BRIGHTNESS if mode == display_sleep.DIM
+                                   else self.BRIGHTNESS)
+        self.display.wake()
+
+    def led(self, i, on, duty=None):
+        """LED i on (at `duty`, 0-65535; None: led_duty) or off."""
+        if 0 <= i < len(self._leds):
+            self._leds[i].duty_cycle = (self.led_duty if duty is None else duty) if on else 0
+            if on:
+                self._lit |= 1 << i
+            else:
+                self._lit &= ~(1 << i)
+
+    def set_led_duty(self, duty):
+        """The LEDs' brightness (0-65535), for the lit ones at once."""
+        self.led_duty = duty
+        for i in range(len(self._leds)):
+            if self._lit >> i & 1:
+                self._leds[i].duty_cycle = duty
+
+    def beep(self, freq_hz, ms, duty=None):
+        """Start a tone for `ms` at `duty` (0-65535: the volume; not blocking:
+        poll_nav ends it); ms <= 0, freq_hz <= 0 or duty 0 stops it."""
         if self._pwm is None:
             return
-        if ms <= 0 or freq_hz <= 0:
+        if duty is None:
+            duty = self.BEEP_DUTY
+        if ms <= 0 or freq_hz <= 0 or duty <= 0:
             self._beep_end = None
             self._pwm.duty_cycle = 0
             return
         self._pwm.frequency = freq_hz
-        self._pwm.duty_cycle = self.BEEP_DUTY
+        self._pwm.duty_cycle = duty
         self._beep_end = (supervisor.ticks_ms() + ms) & (MS_PERIOD - 1)
+
+
+class Tester:
+    """The hardware test's view of the board (`Hardware.tester()`): the button levels
+    as keypad's events left them; no latency probe (CircuitPython has no user
+    interrupts)."""
+
+    no_probe = "no interrupts"  # why there is no latency probe
+
+    def __init__(self, hardware):
+        self.hw = hardware
+        self.board = hardware.board
+
+    def button_pins(self):
+        """(name, GPIO) of every button: the navigation buttons, then p1..pN."""
+        pins = [(n, self.board.BUTTONS[n]) for n in self.hw.nav_names]
+        return pins + [("p%d" % (i + 1), p) for i, p in enumerate(self.board.PLAYER_PINS)]
+
+    def buttons_down(self):
+        """Bit i set: button i of `button_pins()` is down."""
+        bits = self.hw.nav.down_bits()
+        i = len(self.hw.nav_names)
+        for p in range(self.hw.players):
+            if self.hw.player_pressed(p):
+                bits |= 1 << i
+            i += 1
+        return bits
+
+    def probe(self):
+        return None
 
 
 def make_display(board, width, height):

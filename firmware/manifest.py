@@ -11,6 +11,7 @@ metadata(description="Scorekeeper and slap referee firmware for the Raspberry Pi
 include("manifest_app.py")
 module("main.py")
 module("hw.py")
+module("hw_test.py")
 module("canvas.py")
 module("ssd1306.py")
 module("pio_capture.py")

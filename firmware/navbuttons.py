@@ -50,6 +50,25 @@ class NavButtons:
         for i in range(len(self.names)):
             self._step(i, now_ms, events)
 
+    def held(self):
+        """True while a button is down (its last level)."""
+        return True in self._down
+
+    def down_bits(self):
+        """Bit i set: button i is down (its last level)."""
+        bits = 0
+        for i in range(len(self._down)):
+            if self._down[i]:
+                bits |= 1 << i
+        return bits
+
+    def ignore_held(self):
+        """The buttons now down give no events until released (the press that woke
+        the display)."""
+        for i in range(len(self._down)):
+            if self._down[i]:
+                self._state[i] = _IGNORED
+
     def _step(self, i, now_ms, events):
         held = ticks_diff(now_ms, self._since[i])  # how long the level has been stable
         state = self._state[i]

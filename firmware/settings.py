@@ -33,6 +33,12 @@ TABLE = (  # type: tuple
     ("variants", "Variants", [],
      ("flags", ("sandwich", "Sandwich"), ("sequence", "Sequence"), ("sum10", "Sum 10")),
      "Corsica deck: the slap rules played besides doubles"),
+    ("display_dim_min", "Dim min", 2, (0, 60, 1, "never"),
+     "The display dims after this many idle minutes"),
+    ("display_off_min", "Off min", 10, (0, 60, 1, "never"),
+     "The display turns off after this many idle minutes"),
+    ("volume", "Volume", 2, (0, 3, 1, "mute"), "The buzzer's tones, 0 (mute) to 3"),
+    ("led_level", "LEDs", 3, (0, 3, 1, "off"), "The player LEDs' brightness, 0 (off) to 3"),
 )
 
 

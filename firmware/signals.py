@@ -1,10 +1,16 @@
-"""What screens may use of the hardware (`app.out`): the LEDs, the buzzer, the player
-buttons' count, bits, levels and clock. The app owns it and switches every LED and
-tone off whenever the top screen changes (App._entered), so a screen that is left
+"""What screens may use of the hardware (`app.out`): the LEDs, the buzzer (its tones by
+name, tones.TONES), the player buttons' count, bits, levels and clock. The volume and
+the LED brightness come from the settings (`configure`); a board without a buzzer or
+LEDs says so (`has_buzzer`, `leds`) and the settings screen leaves those out. The app
+owns it and switches every LED and tone off whenever the top screen changes (App._entered), so a screen that is left
 (back, home, replaced, or crashed) never leaves a light on or a tone sounding.
 Without hardware (tests) it keeps the same state and does nothing else.
 """
 import ticks
+import tones
+
+VOLUME_DUTY = (0, 1000, 5000, 32768)  # the buzzer's duty_u16: mute, quiet, medium, loud
+LED_DUTY = (0, 1024, 8192, 65535)  # the LEDs' duty_u16: off, low, medium, full
 
 
 class Signals:
@@ -19,6 +25,20 @@ class Signals:
         self.now_us = getattr(hw, "now_us", None) or ticks.now_us
         self.lit = 0  # bit i: LED i is on
         self.sounding = False  # a tone was started and not stopped
+        board = hw.board if hw else None
+        self.has_buzzer = board is None or board.BUZZER_PIN is not None
+        self.leds = len(board.LED_PINS) if board else self.players
+        self.volume_duty = VOLUME_DUTY[2]
+        self.notes = ()  # the tone playing: its notes, the next one's index and time
+        self.note = 0
+        self.note_ms = 0
+        self.now_ms = 0  # the last tick's
+
+    def configure(self, settings):
+        """Take the volume and the LED brightness from the settings."""
+        self.volume_duty = VOLUME_DUTY[settings["volume"]]
+        if self._hw:
+            self._hw.set_led_duty(LED_DUTY[settings["led_level"]])
 
     def levels(self):
         """All player-button levels in one read, or None (no hardware: unknown)."""
@@ -28,19 +48,42 @@ class Signals:
         """True while player i's button is down."""
         return bool(self._hw) and self._hw.player_pressed(i)
 
-    def led(self, i, on):
+    def led(self, i, on, duty=None):
+        """LED i on or off; at the set brightness unless `duty` (duty_u16) says."""
         if on:
             self.lit |= 1 << i
         else:
             self.lit &= ~(1 << i)
         if self._hw:
-            self._hw.led(i, on)
+            self._hw.led(i, on, duty)
 
-    def beep(self, freq_hz, ms):
-        """A tone for ms (not blocking); ms <= 0 stops it."""
+    def beep(self, freq_hz, ms, duty=None):
+        """A tone for ms (not blocking); ms <= 0 stops it. At the set volume unless
+        `duty` (duty_u16) says."""
         self.sounding = freq_hz > 0 and ms > 0
         if self._hw:
-            self._hw.beep(freq_hz, ms)
+            self._hw.beep(freq_hz, ms, self.volume_duty if duty is None else duty)
+
+    def play(self, name):
+        """Play tones.TONES[name] (not blocking: `tick` starts each note); it
+        replaces the one playing."""
+        self.notes = tones.TONES[name]
+        self.note = 0
+        self.note_ms = self.now_ms
+        self.tick(self.now_ms)
+
+    def tick(self, now_ms):
+        """Every loop pass: start the tone's next note when it is due (0 Hz: a rest)."""
+        self.now_ms = now_ms
+        if self.note >= len(self.notes):
+            return
+        if ticks.ticks_diff(now_ms, self.note_ms) < 0:
+            return
+        hz, ms = self.notes[self.note]
+        self.note += 1
+        self.note_ms = ticks.ticks_add(self.note_ms, ms)
+        if hz:
+            self.beep(hz, ms)
 
     def all_off(self):
         """Every LED off and the tone stopped."""
@@ -49,5 +92,11 @@ class Signals:
             if self.lit & (1 << i):
                 self.led(i, False)
             i += 1
+        self.notes = ()
         if self.sounding:
             self.beep(0, 0)
+
+    def tester(self):
+        """The hardware test's view of the board (its button pins and levels, the
+        latency probe: hw_test.Tester), or None without hardware."""
+        return self._hw.tester() if self._hw else None

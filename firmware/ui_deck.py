@@ -5,7 +5,7 @@ import ui
 from corsica import Game
 from corsica_cards import card_text
 from ticks import ticks_diff
-from ui_tap import RESLAP_BEEP, RULES, TAP_MODULES, TapScreen, tie_text
+from ui_tap import RULES, TAP_MODULES, TapScreen, tie_text
 
 REASON_TEXT = {"double": "DOUBLE", "sandwich": "SANDWICH", "sequence": "SEQUENCE",
                "sum10": "SUM 10"}
@@ -111,7 +111,7 @@ class DeckGame(TapScreen):
         if result["reslap"]:
             self.message = ("RE-SLAP!", "")
             self.arm(self.clock())  # the same pile: window stays open
-            self.app.out.beep(RESLAP_BEEP[0], RESLAP_BEEP[1])
+            self.app.out.play("reslap")
             self.app.invalidate()
             return
         winner = result["winner"]
@@ -136,7 +136,7 @@ class DeckGame(TapScreen):
             if game.eliminated(p):
                 self.out_bits |= self.bits[p]
         self.pile_changed(self.clock(), False)
-        self.light(winner)
+        self.light(winner, "false" if winner is None else "tie" if result["tie"] else "won")
         self.app.invalidate()
 
     def title_text(self):

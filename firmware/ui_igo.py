@@ -246,6 +246,8 @@ class RoundReview(ui.Screen):
             app.match.add_round(self.ender, self.penalties)
             app.save()
             app.reset(MatchScreen(app))
+            if not app.unsaved:
+                app.out.play("saved")
         elif name in ("up", "down"):
             most = max(0, len(self.lines()) - ROWS)
             self.top = clamp(self.top + (1 if name == "down" else -1), 0, most)
@@ -276,3 +278,5 @@ class VoidEntry(ui.Menu):
         app.match.add_void(taker)
         app.save()
         app.pop()
+        if not app.unsaved:
+            app.out.play("saved")

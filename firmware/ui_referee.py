@@ -1,7 +1,7 @@
 """Battle of Corsica referee mode: real cards on the table, the device says who
 tapped first (ui_tap.TapScreen, judge.py) and keeps the false taps."""
 import ui
-from ui_tap import RESLAP_BEEP, TAP_MODULES, TapScreen, margin_text, name, tie_text
+from ui_tap import TAP_MODULES, TapScreen, margin_text, name, tie_text
 
 ORDER_X = 60  # x of the tap-order column
 
@@ -94,6 +94,8 @@ class Referee(TapScreen):
         if self.no_cards >> p & 1:
             self.mistakes[p] += d
         self.light(self.winner())
+        if d > 0:
+            self.app.out.play("false")
 
     def on_snapshot(self, t_us, levels, pin=-1):
         levels |= self.out_bits()
@@ -115,12 +117,12 @@ class Referee(TapScreen):
         if result["reslap"]:
             self.log(result)
             self.arm(self.clock())  # same pile, slap again: stays ARMED
-            self.app.out.beep(RESLAP_BEEP[0], RESLAP_BEEP[1])
+            self.app.out.play("reslap")
         else:
             self.state = SHOWN
             self.unlogged = True
             self.slap_window = False
-            self.light(result["winner"])
+            self.light(result["winner"], "tie" if result["tie"] else "won")
         self.app.invalidate()
 
     def close_result(self):

@@ -1,19 +1,44 @@
-"""The settings screen: defaults for new games (settings.TABLE), saved at once.
-Loaded while it is open (its MODULES).
+"""The settings screen: defaults for new games and the device's own settings
+(settings.TABLE), saved at once; its last line opens the hardware test. Loaded while
+it is open (its MODULES).
 """
 import ui_form
 
-# The settings shown here (the others are on the setup screens).
-KEYS = ("igo_target", "corsari_target", "declared_colours", "tie_window_us", "tie_break")
+# The settings shown here (the others are on the setup screens). The volume and the
+# LED brightness only on a board with a buzzer or LEDs.
+KEYS = ("igo_target", "corsari_target", "declared_colours", "tie_window_us", "tie_break",
+        "display_dim_min", "display_off_min", "volume", "led_level")
+HWTEST = "hwtest"  # an action line: the hardware test
 
 
 class Settings(ui_form.Form):
-    """Defaults for new games; saved at once."""
+    """Defaults for new games, display, sound and LEDs; saved at once."""
 
     MODULES = ("ui_settings",) + ui_form.FORM_MODULES
 
     def __init__(self, app):
-        ui_form.Form.__init__(self, app, "Settings", list(KEYS))
+        out = app.out
+        keys = [k for k in KEYS if (k != "volume" or out.has_buzzer)
+                and (k != "led_level" or out.leds)]
+        ui_form.Form.__init__(self, app, "Settings", keys + [HWTEST])
+
+    def label(self, key):
+        return "Hardware test" if key == HWTEST else ui_form.Form.label(self, key)
+
+    def change(self, key, delta):
+        ui_form.Form.change(self, key, delta)
+        out = self.app.out
+        out.configure(self.app.settings)
+        if key == "volume":
+            out.play("won")  # how loud it is now
+        elif key == "led_level":
+            for i in range(out.leds):  # how bright they are now
+                out.led(i, True)
+
+    def choose(self, index):
+        if self.items[index] == HWTEST:
+            self.app.push(self.app.screen("hwtest"))
 
     def edited(self, key):
+        self.app.out.all_off()
         self.app.save()

@@ -17,8 +17,6 @@ TAP_MODULES = ("ui_tap", "judge", "rng")
 RULES = "corsica"
 COLLECT_MS = 400  # after the first tap, later taps are collected this long
 SEED_RANGE = 10000  # tie-break seeds are 0..9999: short enough to show
-WIN_BEEP = (2000, 120)  # (Hz, ms) for a slap winner
-RESLAP_BEEP = (600, 300)
 
 def name(player):
     return "P%d" % (player + 1)
@@ -94,14 +92,16 @@ class TapScreen(ui.Screen):
         self.tapped = False
         return self.judge.decide(slappable, reason, self.rng.below(SEED_RANGE), no_cards)
 
-    def light(self, player):
-        """The winner's LED on (the previous one off) and a beep; None: LEDs off."""
+    def light(self, player, tone=None):
+        """The winner's LED on (the previous one off) and `tone` (tones.TONES) if
+        given; None: LEDs off."""
         if self.lit is not None:
             self.app.out.led(self.lit, False)
         self.lit = player
         if player is not None:
             self.app.out.led(player, True)
-            self.app.out.beep(WIN_BEEP[0], WIN_BEEP[1])
+        if tone:
+            self.app.out.play(tone)
 
     def log(self, result):
         """One history `slap` line for a judged result."""

@@ -6,7 +6,8 @@ bit 0 the top one (1024 bytes for 128x64).
 """
 WIDTH = 128
 HEIGHT = 64
-LIT = (190, 225, 255)  # a white/blue OLED pixel
+LIT = (190, 225, 255)  # a white/blue OLED pixel at the firmware's contrast
+NORMAL_LEVEL = 0xCF  # the firmware's contrast (ssd1306.init_sequence, hw.Hardware.CONTRAST)
 DARK = (0, 0, 0)
 FRAME_BG = (12, 12, 14)  # around the glass
 
@@ -19,9 +20,18 @@ def from_hex(text):
     return bytes.fromhex(text)
 
 
-def to_png(frame, path, scale=4, width=WIDTH, height=HEIGHT, margin=None):
+def lit(level=NORMAL_LEVEL):
+    """A lit pixel's colour at contrast `level` (0-255): LIT at the firmware's contrast
+    and above; the segment current falls with the contrast, but even 0 glows faintly
+    (a quarter of LIT here)."""
+    f = min(1.0, 0.25 + 0.75 * max(0, level) / NORMAL_LEVEL)
+    return tuple(int(c * f) for c in LIT)
+
+
+def to_png(frame, path, scale=4, width=WIDTH, height=HEIGHT, margin=None, level=NORMAL_LEVEL):
     """Save `frame` as an OLED-looking PNG: light pixels on black, each drawn as a
-    (scale-1)-pixel square with a thin dark gap, `scale` times the panel size."""
+    (scale-1)-pixel square with a thin dark gap, `scale` times the panel size;
+    `level`: the panel's contrast (a dimmed display is darker)."""
     from PIL import Image, ImageDraw
 
     margin = 2 * scale if margin is None else margin
@@ -30,11 +40,12 @@ def to_png(frame, path, scale=4, width=WIDTH, height=HEIGHT, margin=None):
     draw.rectangle([margin, margin, margin + width * scale - 1, margin + height * scale - 1],
                    fill=DARK)
     dot = max(1, scale - 1)
+    colour = lit(level)
     for y in range(height):
         for x in range(width):
             if pixel(frame, x, y, width):
                 px, py = margin + x * scale, margin + y * scale
-                draw.rectangle([px, py, px + dot - 1, py + dot - 1], fill=LIT)
+                draw.rectangle([px, py, px + dot - 1, py + dot - 1], fill=colour)
     img.save(path)
 
 
@@ -48,7 +59,7 @@ def from_png(path, scale=4, width=WIDTH, height=HEIGHT, margin=None):
     for y in range(height):
         for x in range(width):
             r, g, b = img.getpixel((margin + x * scale, margin + y * scale))
-            if r + g + b > 300:
+            if r + g + b > 100:  # a dimmed pixel too (lit(0) sums to 167)
                 frame[(y >> 3) * width + x] |= 1 << (y & 7)
     return bytes(frame)
 

@@ -177,7 +177,7 @@ class Screens:
     """Frames and events received from the device."""
 
     def __init__(self, events_out=None):
-        self.frames = []  # (t_ms, frame) at every change
+        self.frames = []  # (t_ms, frame, level) at every change (level: contrast, -1 = off)
         self.leds = {}
         self.tone = 0
         self.t_ms = 0
@@ -190,8 +190,9 @@ class Screens:
             self.t_ms = int(rest[0])
         if kind == "frame":
             frame = screen.from_hex(rest[1])
-            if not self.frames or self.frames[-1][1] != frame:
-                self.frames.append((self.t_ms, frame))
+            level = int(rest[2]) if len(rest) > 2 else screen.NORMAL_LEVEL
+            if not self.frames or self.frames[-1][1:] != (frame, level):
+                self.frames.append((self.t_ms, frame, level))
         elif kind == "led":
             self.leds[int(rest[1])] = int(rest[2])
             self._event("led %s %s" % (rest[1], "on" if rest[2] == "1" else "off"))
@@ -208,15 +209,18 @@ class Screens:
     def last(self):
         return self.frames[-1][1] if self.frames else bytes(screen.WIDTH * screen.HEIGHT // 8)
 
+    def last_level(self):
+        return self.frames[-1][2] if self.frames else -1
+
     def save(self, args):
         if args.screenshot:
-            screen.to_png(self.last(), args.screenshot, args.scale)
+            screen.to_png(self.last(), args.screenshot, args.scale, level=self.last_level())
         if args.screens:
             os.makedirs(args.screens, exist_ok=True)
             index = []
-            for i, (t_ms, frame) in enumerate(self.frames):
+            for i, (t_ms, frame, level) in enumerate(self.frames):
                 name = "screen-%03d.png" % (i + 1)
-                screen.to_png(frame, os.path.join(args.screens, name), args.scale)
+                screen.to_png(frame, os.path.join(args.screens, name), args.scale, level=level)
                 index.append("%s %d\n" % (name, t_ms))
             with open(os.path.join(args.screens, SCREENS_INDEX), "w") as f:
                 f.write("".join(index))
@@ -449,14 +453,23 @@ def render(screens, board, logs, size=None, total_ms=None):
         return ["sim: the terminal is %dx%d; the screen needs at least %dx%d"
                 % (cols, rows, screen.WIDTH // 2 + 2, screen.HEIGHT // 4 + extra)]
     width = len(art[0])
+    level = screens.last_level() if screens.frames else screen.NORMAL_LEVEL
+    dim = 0 <= level < screen.NORMAL_LEVEL // 2
     lines = ["\u250c" + "\u2500" * width + "\u2510"]
-    lines += ["\u2502" + row + "\u2502" for row in art]
+    if dim:  # a dimmed panel: the terminal's faint text
+        lines += ["\u2502\x1b[2m" + row + "\x1b[22m\u2502" for row in art]
+    else:
+        lines += ["\u2502" + row + "\u2502" for row in art]
     lines.append("\u2514" + "\u2500" * width + "\u2518")
     leds = "".join("\u25cf" if screens.leds.get(i) else "\u25cb"
                    for i in range(len(board.get("LED_PINS", ()))))
     status = "t=%.1fs" % (screens.t_ms / 1000)
     if total_ms:
         status += " of %.1fs" % (total_ms / 1000)
+    if screens.frames and level < 0:
+        status += "  display off"
+    elif dim:
+        status += "  display dim"
     if leds:
         status += "  LEDs " + leds
     if screens.tone:

@@ -2,7 +2,8 @@
 
 Draws the Pico's 40 header pins (USB at the top, pin 1 top left, pin 40 top right)
 and labels each GPIO that a board file in boards/ uses — OLED SDA/SCL, navigation
-buttons, player buttons, LEDs, buzzer — and the OLED's power pins, one PNG per board
+buttons, player buttons, LEDs, buzzer, the hardware test's spare pin — and the OLED's
+power pins, one PNG per board
 (`<name>.png`; the simulator's board has no wiring). The pictures come from the board
 files alone, so `tests/host/test_wiring.py` can check that the committed ones are
 current: after changing a board file, run `make wiring`.
@@ -27,7 +28,8 @@ OLED_VCC_PIN, OLED_GND_PIN = 36, 38
 # Colours per kind of part: (line and label fill, label text).
 KINDS = {"oled": ("#1f5fbf", "white"), "nav": ("#2e8b57", "white"),
          "player": ("#d2691e", "white"), "led": ("#c0392b", "white"),
-         "buzzer": ("#7d3c98", "white"), "power": ("#444444", "white")}
+         "buzzer": ("#7d3c98", "white"), "power": ("#444444", "white"),
+         "probe": ("#888888", "white")}
 BOARD_GREEN = "#1d6b3a"
 PITCH = 30  # pixels between header pins
 WIDTH = 980
@@ -50,6 +52,8 @@ def pin_labels(board):
         uses.append((gpio, "player %d LED (330 ohm)" % (i + 1), "led"))
     if board.get("BUZZER_PIN") is not None:
         uses.append((board["BUZZER_PIN"], "piezo buzzer -> GND", "buzzer"))
+    if board.get("TEST_PIN") is not None:
+        uses.append((board["TEST_PIN"], "leave open (hardware test)", "probe"))
     labels = {OLED_VCC_PIN: ("%s VCC" % display, "power"), OLED_GND_PIN: ("%s GND" % display, "power")}
     for gpio, label, kind in uses:
         pin = GPIO_PIN.get(gpio)
@@ -88,6 +92,9 @@ def notes(board):
         lines.append("LEDs: GPIO -> 330 ohm -> LED long leg; short leg -> GND.")
     if board.get("BUZZER_PIN") is not None:
         lines.append("Piezo buzzer: GPIO -> buzzer -> GND (driven by PWM).")
+    if board.get("TEST_PIN") is not None:
+        lines.append("TEST_PIN: wired to nothing; the hardware test pulses it to time "
+                     "the interrupts.")
     return lines
 
 

@@ -7,12 +7,23 @@ from ui_tap import COLLECT_MS
 PINS = (16, 17, 18, 19, 20, 21)  # GPIO of players 1..6, as boards/pico.py
 
 
+class FakeBoard:
+    """A board definition: the reference build's LEDs and buzzer."""
+
+    LED_PINS = (6, 7, 8, 9, 14, 15)
+    BUZZER_PIN = 27
+
+
 class FakeHw:
-    """What the screens use of hw.Hardware: player count and pins, LEDs, beeper."""
+    """What the screens use of hw.Hardware: player count and pins, LEDs (with their
+    brightness), beeper (with its volume)."""
 
     def __init__(self, players=6):
         from tapring import TapRing
 
+        self.board = FakeBoard()
+        self.led_duty = 65535
+        self.duties = []  # the duty of every tone started
         self.players = players
         self.player_bits = tuple(1 << pin for pin in PINS[:players])
         self.ring = TapRing(8)  # the app reads its overflow count
@@ -24,14 +35,18 @@ class FakeHw:
     def player_levels(self):
         return self.levels
 
-    def led(self, i, on):
+    def led(self, i, on, duty=None):
         self.leds[i] = on
 
-    def beep(self, freq_hz, ms):
-        if ms <= 0:
+    def set_led_duty(self, duty):
+        self.led_duty = duty
+
+    def beep(self, freq_hz, ms, duty=None):
+        if ms <= 0 or duty == 0:
             self.stopped += 1
         else:
             self.beeps.append((freq_hz, ms))
+            self.duties.append(duty)
 
 
 class Table:

@@ -360,6 +360,9 @@ class FakeHw:
     def poll_nav(self, now_ms):
         return [self.navs.pop(0)] if self.navs else []
 
+    def nav_held(self):
+        return False
+
 
 def test_the_device_loop_feeds_the_app_and_shows_only_when_dirty():
     import app as appmod

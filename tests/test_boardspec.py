@@ -8,7 +8,7 @@ def reference():
             "DISPLAY_WIDTH": 128, "DISPLAY_HEIGHT": 64, "I2C_ID": 0, "I2C_SDA": 4, "I2C_SCL": 5,
             "I2C_FREQ": 400000, "BUTTONS": {"up": 10, "down": 11, "ok": 12, "back": 13},
             "PLAYER_PINS": (16, 17, 18, 19, 20, 21), "LED_PINS": (6, 7, 8, 9, 14, 15),
-            "BUZZER_PIN": 22, "GPIO_IN_ADDR": 0xD0000004}
+            "BUZZER_PIN": 27, "TEST_PIN": 28, "GPIO_IN_ADDR": 0xD0000004}
 
 
 def changed(**kw):
@@ -39,6 +39,12 @@ def test_each_fault_is_named_in_one_line():
         (changed(PLAYER_PINS=tuple(range(22, 29))), "PLAYER_PINS: 1 to 6 player buttons"),
         (changed(USB_WRITE_BUTTON="menu"), "USB_WRITE_BUTTON 'menu' is not in BUTTONS"),
         (changed(RUNTIME="cpython"), "RUNTIME must be one of"),
+        (changed(TEST_PIN=16), "GPIO 16 used twice (p1 and TEST_PIN)"),
+        (changed(TEST_PIN="28"), "TEST_PIN must be a number or None"),
+        (changed(BUZZER_PIN=22), "BUZZER_PIN (GPIO 22) and LED 1 (GPIO 6) share a PWM slice"),
+        (changed(BUZZER_PIN=3, LED_PINS=(2, 6)), "and LED 1 (GPIO 2) share a PWM slice"),
+        (changed(LED_PINS=(6, 22), BUZZER_PIN=None),
+         "LED 1 (GPIO 6) and LED 2 (GPIO 22) share a PWM channel"),
         (changed(CAPTURE="dma"), "CAPTURE must be one of irq pio, not 'dma'"),
         (changed(CAPTURE="pio", PLAYER_PINS=(16, 22), BUZZER_PIN=None),
          "CAPTURE pio: PLAYER_PINS must lie within 6 consecutive GPIOs"),

@@ -4,7 +4,7 @@ from corsica import Game
 from corsica_cards import parse_card
 from corsica_rig import PINS, Table, orders, referee
 from ui_corsica import DeckSetup
-from ui_tap import WIN_BEEP
+from tones import TONES
 from ui_deck import DeckGame
 
 
@@ -95,7 +95,7 @@ def test_deck_good_double_slap():
         assert game.hands[0] == cards("9D 5S 5H") and game.hands[2] == cards("10C 3S")
         assert game.pile == [] and game.turn == 0
         assert not screen.slap_window
-        assert table.hw.leds == {0: True} and table.hw.beeps == [WIN_BEEP]
+        assert table.hw.leds == {0: True} and table.hw.beeps == [TONES["won"][0]]
         [line] = table.history()
         assert line["winner"] == 0 and line["reason"] == "double"
         assert orders(line) == [(0, 0), (2, 3000)] and line["false"] == []
@@ -189,7 +189,7 @@ def test_deck_false_slap_pays_three_cards():
         assert table.canvas().scale_of("5S") == 3  # the turned card is still on top
         [line] = table.history()
         assert line["false"] == [2] and line["winner"] is None and "reason" not in line
-        assert table.hw.leds == {} and table.hw.beeps == []
+        assert table.hw.leds == {} and table.hw.beeps == [TONES["false"][0]]  # the false tap's tone
     finally:
         table.close()
 

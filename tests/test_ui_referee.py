@@ -3,7 +3,7 @@ synthetic GPIO snapshots (tests/corsica_rig.py)."""
 from corsica_rig import PINS, Table, orders, referee
 from ui_corsica import RefereeSetup
 from ui_referee import Referee
-from ui_tap import RESLAP_BEEP, WIN_BEEP
+from tones import TONES
 
 
 # --- referee mode -----------------------------------------------------------------------
@@ -83,7 +83,7 @@ def test_winner_led_and_beep_then_off_at_the_next_arm():
         table.down(0, after=3000)
         table.settle()
         assert table.hw.leds == {2: True}
-        assert table.hw.beeps == [WIN_BEEP]
+        assert table.hw.beeps == [TONES["won"][0]]  # its first note
         table.up(2)
         table.up(0)
         table.nav("ok")
@@ -137,7 +137,7 @@ def test_tie_with_reslap_rearms_and_holds_flash_writes():
         screen = table.screen()
         assert screen.result["reslap"] and screen.result["winner"] is None
         assert screen.slap_window  # armed again on the same pile
-        assert "RE-SLAP" in table.shown() and table.hw.beeps == [RESLAP_BEEP]
+        assert "RE-SLAP" in table.shown() and table.hw.beeps == [TONES["reslap"][0]]
         assert table.history() == []  # queued, not written while a slap can happen
         # Both still hold their buttons: they tap again only after a release.
         table.down(2, after=100000)

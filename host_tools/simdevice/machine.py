@@ -145,34 +145,35 @@ class I2C:
 
 
 class PWM:
+    """A PWM output on an RP2040: GPIO n drives channel n & 1 of slice (n >> 1) & 7,
+    so GPIO n and n + 16 share a channel (the same duty) and a slice's two channels
+    share its frequency, as on the chip (simcore.World.pwm_*)."""
+
     def __init__(self, pin, freq=0, duty_u16=0, **kw):
-        self._freq = 0
-        self._duty = 0
+        self._id = pin._id if isinstance(pin, Pin) else pin
+        simcore.world.pwm_attach(self._id)
         if freq:
             self.freq(freq)
         if duty_u16:
             self.duty_u16(duty_u16)
 
     def freq(self, f=None):
+        w = simcore.world
         if f is None:
-            return self._freq
+            return w.pwm_freq[simcore.pwm_slice(self._id)]
         if f < 8:
             raise ValueError("freq too small")
-        self._freq = int(f)
-        self._report()
+        w.pwm_set(self._id, freq=int(f))
 
     def duty_u16(self, d=None):
+        w = simcore.world
         if d is None:
-            return self._duty
-        self._duty = max(0, min(65535, int(d)))
-        self._report()
+            return w.pwm_duty[simcore.pwm_channel(self._id)]
+        w.pwm_set(self._id, duty=max(0, min(65535, int(d))))
 
     def deinit(self):
-        self._duty = 0
-        self._report()
-
-    def _report(self):
-        simcore.world.set_tone(self._freq if self._duty else 0, self._duty)
+        simcore.world.pwm_set(self._id, duty=0)
+        simcore.world.pwm_detach(self._id)
 
 
 class WDT:

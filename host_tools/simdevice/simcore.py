@@ -16,8 +16,10 @@ level change fires the pin's IRQ at that simulated instant; a hard handler runs 
 the heap locked, as on the chip.
 
 Report lines on stdout (everything else there is the firmware's own output):
-  @sim:frame <ms> <hex>          the image on the glass changed (page layout)
-  @sim:led <ms> <index> <0|1>    LED `board.LED_PINS[index]` changed
+  @sim:frame <ms> <hex> <level>  the image on the glass or its brightness changed (page
+                                 layout; level: the contrast 0-255, -1 while off)
+  @sim:led <ms> <index> <0|1>    LED `board.LED_PINS[index]` changed (on a PWM pin:
+                                 lit while its duty is above 0; brightness not reported)
   @sim:tone <ms> <freq> <duty>   the buzzer PWM changed (duty_u16, 0 = silent)
   @sim:end <ms>                  scripted run over
 <ms> = milliseconds since boot. Frames are reported at the next sleep after a change.
@@ -108,10 +110,15 @@ class World:
         self.panel = None
         self.panel_addr = -1
         self.last_frame = None
+        self.last_level = -1  # the brightness last reported
         self.leds = {}  # pin -> LED index
         self.led_sent = {}  # pin -> level last reported
         self.buttons = {}  # button name -> pin
         self.tone = (0, 0)
+        self.buzzer = -1  # the buzzer's pin
+        self.pwm_pins = set()  # pins in the PWM function
+        self.pwm_freq = [0] * 8  # per slice
+        self.pwm_duty = [0] * 16  # per channel (slice * 2 + A/B)
         self.script = None  # simscript.Reader (scripted mode)
         self.script_next = None  # next script event, already read
         self.last_event = start_us
@@ -176,6 +183,40 @@ class World:
     def irq_error(self, e):
         print("Uncaught exception in IRQ callback handler", file=sys.stderr)
         sys.print_exception(e, sys.stderr)
+
+    # PWM ----------------------------------------------------------------------
+
+    def pwm_attach(self, pin):
+        self.pwm_pins.add(pin)
+        self.pwm_changed()
+
+    def pwm_detach(self, pin):
+        self.pwm_pins.discard(pin)
+        self.pwm_changed()
+
+    def pwm_set(self, pin, freq=None, duty=None):
+        if freq is not None:
+            self.pwm_freq[pwm_slice(pin)] = freq
+        if duty is not None:
+            self.pwm_duty[pwm_channel(pin)] = duty
+        self.pwm_changed()
+
+    def pwm_output(self, pin):
+        """(Hz, duty_u16) a PWM pin puts out (0, 0 if not in the PWM function)."""
+        if pin not in self.pwm_pins:
+            return 0, 0
+        return self.pwm_freq[pwm_slice(pin)], self.pwm_duty[pwm_channel(pin)]
+
+    def pwm_changed(self):
+        """Every PWM pin's output again: the buzzer's tone, the LEDs' levels."""
+        hz, duty = self.pwm_output(self.buzzer)
+        self.set_tone(hz if duty else 0, duty)
+        for pin in self.leds:
+            if pin in self.pwm_pins:
+                st = self.pin(pin)
+                st.out = 1 if self.pwm_output(pin)[1] else 0
+                st.mode = 1
+                self.update(st)
 
     # Button edges -------------------------------------------------------------
 
@@ -351,14 +392,16 @@ class World:
             return
         p.changed = False
         img = p.visible()
+        level = p.brightness()
         if self.last_frame is None:
             self.last_frame = bytearray(len(img))  # the glass is dark at power-on
-        if img == self.last_frame:
+        if img == self.last_frame and (level == self.last_level or not any(img)):
             return
         self.last_frame[:] = img  # in place: the buffer is the simulator's, made once
+        self.last_level = level
         import binascii
 
-        self.emit("frame %d %s" % (self.ms(), binascii.hexlify(img).decode()))
+        self.emit("frame %d %s %d" % (self.ms(), binascii.hexlify(img).decode(), level))
 
     def report_leds(self):
         """Report every LED whose level differs from the last report."""
@@ -384,6 +427,14 @@ class World:
             self.report_leds()
             self.emit("end %d" % self.ms())
         raise SystemExit(0)
+
+
+def pwm_slice(pin):
+    return (pin >> 1) & 7
+
+
+def pwm_channel(pin):
+    return pin & 15
 
 
 world = World()

@@ -3,10 +3,12 @@
 `install(size)` wraps `open` so that a write which would take the flash directory
 (the current directory) past `size` bytes fails as littlefs fails on a Pico:
 `OSError(28)` (ENOSPC), nothing of it written. Space is counted as littlefs spends
-it: whole 4 KiB blocks, at least one per file, two per folder.
+it: whole 4 KiB blocks, at least one per file, two per folder; `os.statvfs` reports
+that flash.
 """
 import builtins
 import os
+import sys
 
 BLOCK = 4096
 ENOSPC = 28
@@ -73,3 +75,20 @@ def install(size):
         return _open(path, mode, *args, **kw)
 
     builtins.open = flash_open
+    sys.modules["os"] = FlashOS(blocks)  # (a built-in module's attributes are fixed)
+
+
+class FlashOS:
+    """`os` with the flash's `statvfs`; everything else is the real module's."""
+
+    def __init__(self, blocks):
+        self._blocks = blocks
+
+    def __getattr__(self, name):
+        return getattr(os, name)
+
+    def statvfs(self, path):
+        """As littlefs reports it: block size, fragment size, blocks, free blocks,
+        available blocks, then zeros and the longest name."""
+        free = max(0, self._blocks - used_blocks())
+        return (BLOCK, BLOCK, self._blocks, free, free, 0, 0, 0, 0, 255)

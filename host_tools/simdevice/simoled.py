@@ -5,7 +5,7 @@ updates the GDDRAM, the address pointer and the display state; `visible()` is wh
 the glass shows: `width * height // 8` bytes in the SSD1306 page layout. Modelled:
 page addressing (both), horizontal / vertical addressing with column and page
 windows (SSD1306 only), segment / COM remap, start line, display offset, inverse,
-entire-display-on, display on/off and the charge pump (SSD1306: off at reset, the
+entire-display-on, contrast (`brightness()`), display on/off and the charge pump (SSD1306: off at reset, the
 screen stays dark without `8D 14`; SH1106: DC-DC on at reset).
 """
 
@@ -40,6 +40,7 @@ class Panel:
         self.display_offset = 0
         self.contrast = 0x80 if sh1106 else 0x7F
         self.bytes = 0  # I2C payload bytes received
+        self.data_while_off = 0  # display data bytes received while the display was off
         self.changed = True  # something that may change the image happened
         self._cmd = None  # command waiting for arguments
         self._need = 0
@@ -83,6 +84,8 @@ class Panel:
             self._command(b, ())
 
     def _data(self, b):
+        if not self.on:
+            self.data_while_off += 1
         page, col = self.page, self.col
         if col < self.cols and page < 8:
             i = page * self.cols + col
@@ -144,6 +147,11 @@ class Panel:
         # Timing, multiplex, COM pins, VCOMH, pump voltage, scrolling, NOP: no image effect.
 
     # The glass ----------------------------------------------------------------
+
+    def brightness(self):
+        """How bright the lit pixels are, 0-255: the contrast (the segment current is
+        proportional to it; 0 is faint, not dark); -1 while the display is off."""
+        return self.contrast if self.on and self.pump else -1
 
     def visible(self):
         """The image on the glass, page layout, `width * height // 8` bytes."""

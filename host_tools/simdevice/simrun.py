@@ -81,6 +81,8 @@ def setup(argv):
         w.buttons["p%d" % (i + 1)] = pin
     for i, pin in enumerate(getattr(board, "LED_PINS", ())):
         w.leds[pin] = i
+    buzzer = getattr(board, "BUZZER_PIN", None)
+    w.buzzer = -1 if buzzer is None else buzzer
     if script is not None:
         import simscript
 

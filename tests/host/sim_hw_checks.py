@@ -11,7 +11,7 @@ import sys
 
 _here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 sys.path[:0] = [_here + "/../../host_tools/simdevice", _here + "/../../firmware",
-                _here + "/../../boards"]
+                _here + "/../../boards", _here + "/.."]
 
 import micropython  # noqa: E402
 import simcore  # noqa: E402
@@ -42,6 +42,9 @@ def _setup(board=Board, start_us=5000000, sh1106=False):
     w.buttons = dict(board.BUTTONS)
     for i, p in enumerate(board.PLAYER_PINS):
         w.buttons["p%d" % (i + 1)] = p
+    for i, p in enumerate(board.LED_PINS):
+        w.leds[p] = i
+    w.buzzer = -1 if board.BUZZER_PIN is None else board.BUZZER_PIN
     return w, m["hw"].Hardware(board), m["time"]
 
 
@@ -197,11 +200,38 @@ def test_display_leds_and_beep():
     assert 20000 <= w.now - t0 <= 30000  # a full frame at 400 kHz: the bus time passes
     assert bytes(w.panel.visible()) == bytes(hw.canvas.buffer)
     hw.led(1, True)
-    assert w.pin(Board.LED_PINS[1]).level == 1
+    led = Board.LED_PINS[1]
+    assert w.pin(led).level == 1 and w.pwm_output(led) == (hw.LED_FREQ, 65535)
+    hw.set_led_duty(8192)  # dimmer: the lit LED at once
+    assert w.pwm_output(led) == (hw.LED_FREQ, 8192)
+    hw.led(1, False)
+    assert w.pin(led).level == 0 and w.pwm_output(led)[1] == 0
+    hw.led(2, True)
+    assert w.pwm_output(Board.LED_PINS[2]) == (hw.LED_FREQ, 8192)
     hw.beep(880, 50)
     assert w.tone == (880, hw.BEEP_DUTY)
     _run(hw, time, 70)
     assert w.tone == (0, 0)
+    hw.beep(880, 50, 1000)  # quieter
+    assert w.tone == (880, 1000)
+    hw.beep(880, 50, 0)  # muted: no tone at all
+    assert w.tone == (0, 0)
+
+
+def test_pwm_channels_and_slices_are_shared_as_on_the_rp2040():
+    w, hw, time = _setup()
+    PWM = _load()["hw"].PWM
+    Pin = _load()["hw"].Pin
+    a = PWM(Pin(6))
+    b = PWM(Pin(22))  # GPIO 22 = 6 + 16: the same channel, 3A
+    c = PWM(Pin(7))  # 3B: the same slice, its own duty
+    a.freq(1000)
+    a.duty_u16(100)
+    c.duty_u16(300)
+    assert w.pwm_output(22) == (1000, 100) and w.pwm_output(7) == (1000, 300)
+    b.freq(2000)
+    assert w.pwm_output(6)[0] == 2000 and w.pwm_output(7)[0] == 2000
+    assert w.pwm_output(3) == (0, 0)  # not in the PWM function
 
 
 def test_the_simulators_own_allocations_are_counted_apart():
@@ -233,6 +263,79 @@ def test_minimal_board_and_sh1106():
     hw.canvas.fill_rect(0, 0, 3, 3)
     hw.show()
     assert w.panel.ram[2] == 7 and bytes(w.panel.visible()) == bytes(hw.canvas.buffer)
+
+
+def _app_loop(w, hw, time, a, until_us):
+    """app.step every 5 ms (as app.run) until the simulated clock reaches until_us."""
+    import app as appmod
+
+    while w.now < until_us:
+        appmod.step(a, hw, time.ticks_ms())
+        time.sleep_ms(5)
+
+
+def test_display_dims_turns_off_and_only_wakes_on_a_nav_press():
+    import app as appmod
+    import tmpfs
+    import ui
+
+    class Catcher(ui.Menu):
+        """A menu that also takes the player snapshots."""
+
+        def __init__(self, a):
+            ui.Menu.__init__(self, a, "Catcher", ["one", "two", "three"])
+            self.snaps = 0
+
+        def on_snapshot(self, t_us, levels, pin):
+            self.snaps += 1
+
+    w, hw, time = _setup()
+    root = tmpfs.make_tmp_dir("sleep")
+    try:
+        a = appmod.App(root, hw)
+        a.settings["display_dim_min"] = 1
+        a.settings["display_off_min"] = 2
+        screen = Catcher(a)
+        a.push(screen)
+        p = w.panel
+        cleared = p.data_while_off  # init clears the RAM before it turns the display on
+        t0 = w.now
+        _app_loop(w, hw, time, a, t0 + 59000000)
+        assert p.on and p.contrast == hw.CONTRAST and any(p.visible())
+        _app_loop(w, hw, time, a, t0 + 60100000)
+        assert p.on and p.contrast == hw.DIM_CONTRAST and any(p.visible())  # dim
+        w.button("down", "press", w.now)  # wakes only
+        _app_loop(w, hw, time, a, w.now + 300000)
+        assert screen.index == 0 and p.contrast == hw.CONTRAST
+        w.button("down", "press", w.now)  # acted on: the display is awake
+        _app_loop(w, hw, time, a, w.now + 300000)
+        assert screen.index == 1
+        screen.index = 1
+        t1 = w.now
+        _app_loop(w, hw, time, a, t1 + 120100000)
+        assert not p.on and not any(p.visible())  # off: the glass is dark
+        sent = p.bytes
+        screen.index = 2  # something new to draw: not while the display is off
+        a.invalidate()
+        _app_loop(w, hw, time, a, w.now + 500000)
+        assert p.bytes == sent and p.data_while_off == cleared
+        w.button("up", "down", w.now)  # held: still one wake-up, no long or repeat
+        _app_loop(w, hw, time, a, w.now + 1500000)
+        w.button("up", "up", w.now)
+        _app_loop(w, hw, time, a, w.now + 300000)
+        assert p.on and screen.index == 2 and any(p.visible())
+        _app_loop(w, hw, time, a, w.now + 120100000)
+        assert not p.on
+        w.button("p2", "press", w.now)  # a player's tap counts and wakes the display
+        _app_loop(w, hw, time, a, w.now + 300000)
+        assert screen.snaps >= 2 and p.on and p.contrast == hw.CONTRAST
+        assert p.data_while_off == cleared  # never a byte of display data to a dark panel
+        a.settings["display_dim_min"] = 0
+        a.settings["display_off_min"] = 0  # never
+        _app_loop(w, hw, time, a, w.now + 130000000)
+        assert p.on and p.contrast == hw.CONTRAST
+    finally:
+        tmpfs.remove_tree(root)
 
 
 def main():

@@ -39,6 +39,10 @@ def test_flat_source_is_one_module_that_imports_nothing(tmp_path):
     ("PLAYER_PINS = ()\n", "PLAYER_PINS: 1 to 6 player buttons"),
     ("import os\n", "imports os"),
     ("NAME = \n", "mine.py:"),
+    ("TEST_PIN = 16\n", "GPIO 16 used twice (p1 and TEST_PIN)"),
+    ("BUZZER_PIN = 22\n", "BUZZER_PIN (GPIO 22) and LED 1 (GPIO 6) share a PWM slice"),
+    ("LED_PINS = (6, 22)\nBUZZER_PIN = None\n",
+     "LED 1 (GPIO 6) and LED 2 (GPIO 22) share a PWM channel"),
 ])
 def test_bad_board_is_one_clear_line(tmp_path, body, says):
     (tmp_path / "pico.py").write_text(open(os.path.join(BOARDS, "pico.py")).read())
@@ -78,3 +82,16 @@ def test_sim_refuses_a_bad_board_in_one_line():
                           "--script", os.devnull], capture_output=True, text=True, timeout=60,
                          cwd=ROOT)
     assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1
+
+
+def test_the_reference_boards_have_independent_pwm_and_a_probe_pin():
+    """The LEDs' brightness and the buzzer's tones do not disturb each other on the
+    RP2040 (boardspec), and every MicroPython board has the hardware test's probe."""
+    for name in boards.names():
+        values = boards.load(BOARDS, name)
+        leds = values["LED_PINS"]
+        buzzer = values["BUZZER_PIN"]
+        assert len({p % 16 for p in leds}) == len(leds), name
+        assert buzzer is None or buzzer // 2 % 8 not in {p // 2 % 8 for p in leds}, name
+        if values["RUNTIME"] == "micropython":
+            assert values.get("TEST_PIN") is not None, name

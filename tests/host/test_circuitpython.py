@@ -534,8 +534,13 @@ def test_hardware_builds_keypad_display_and_outputs(cp):
     hw.canvas.fill_rect(0, 0, 128, 9, 1)
     hw.show()
     assert world.i2c.ram[:128] == bytes([0xFF] * 128) and world.i2c.ram[128] == 0x01
+    leds = world.pwm[1:]
+    assert [p.pin for p in leds] == [("GP", n) for n in cfg.LED_PINS]
+    assert world.pwm[0].pin == ("GP", cfg.BUZZER_PIN)
     hw.led(2, True)
-    assert hw._leds[2].value is True
+    assert leds[2].duty_cycle == 65535 and leds[1].duty_cycle == 0
+    hw.set_led_duty(1024)
+    assert leds[2].duty_cycle == 1024 and leds[1].duty_cycle == 0
     hw.led(9, True)  # no such LED: nothing
     hw.beep(2000, 120)
     assert world.pwm[0].frequency == 2000 and world.pwm[0].duty_cycle == 32768
@@ -544,6 +549,10 @@ def test_hardware_builds_keypad_display_and_outputs(cp):
     assert world.pwm[0].duty_cycle == 32768
     world.ms += 20
     hw.poll_nav(0)
+    assert world.pwm[0].duty_cycle == 0
+    hw.beep(2000, 120, 1000)  # quieter
+    assert world.pwm[0].duty_cycle == 1000
+    hw.beep(2000, 120, 0)  # muted
     assert world.pwm[0].duty_cycle == 0
 
 
@@ -626,6 +635,47 @@ def test_nav_events_match_hw_py(cp):
     assert hw.poll_nav(1800) == []  # no "press" after a long press
 
 
+def test_display_dims_sleeps_and_a_waking_press_gives_no_event(cp):
+    world, hwmod, cfg = cp
+    import display_sleep
+
+    hw = hwmod.Hardware(cfg)
+    panel = world.i2c.panel
+    assert panel.on and panel.contrast != 0
+    hw.display_mode(display_sleep.DIM)
+    assert panel.on and panel.contrast == 0
+    hw.display_mode(display_sleep.OFF)
+    assert not panel.on
+    hw.display_mode(display_sleep.ON)
+    assert panel.on and panel.contrast == 0xCF  # as hw.py's
+    nav = keys_for(world, 10)
+    assert not hw.nav_held()
+    nav.key(11, True)  # down
+    assert hw.poll_nav(0) == [] and hw.nav_held()
+    hw.ignore_held_nav()  # the press woke the display
+    nav.key(11, False)
+    assert hw.poll_nav(50) == [] and not hw.nav_held()
+    nav.key(11, True)
+    nav.key(11, False)
+    assert hw.poll_nav(100) == [("down", "press")]
+
+
+def test_the_hardware_test_sees_keypad_buttons_and_has_no_probe(cp):
+    world, hwmod, cfg = cp
+    hw = hwmod.Hardware(cfg)
+    t = hw.tester()
+    pins = t.button_pins()
+    assert pins[:4] == [("back", 13), ("down", 11), ("ok", 12), ("up", 10)]
+    assert pins[4:] == [("p%d" % (i + 1), p) for i, p in enumerate(cfg.PLAYER_PINS)]
+    assert t.buttons_down() == 0
+    keys_for(world, 10).key(11, True)  # down
+    keys_for(world, 16).key(17, True, 5)  # p2
+    hw.poll_nav(0)
+    hw.poll_players()
+    assert t.buttons_down() == 1 << 1 | 1 << 5
+    assert t.probe() is None and t.no_probe == "no interrupts"  # the Timing page says so
+
+
 def test_buttons_held_at_boot(cp):
     world, hwmod, cfg = cp
     world.down = {13, 19}  # back and player 4
@@ -684,7 +734,7 @@ def test_referee_slap_through_the_circuitpython_loop(cp, tmp_path, monkeypatch):
     assert [(o["player"], o["margin_us"]) for o in result["order"]] == [(2, 0), (0, 2000)]
     shown = [t[0] for t in hw.canvas.texts]
     assert "FIRST TAP" in shown and " P1 +2.0" in shown
-    assert hw._leds[2].value is True  # the winner's LED
+    assert hw._leds[2].duty_cycle == hw.led_duty  # the winner's LED
 
 
 def test_cp_main_clock_is_a_30_bit_millisecond_ring(monkeypatch):

@@ -33,14 +33,15 @@ def test_labels_follow_the_board_file():
     assert labels[21] == ("player 1 button -> GND", "player")
     assert labels[22] == ("player 2 button -> GND", "player")
     assert labels[36] == ("SSD1306 VCC", "power") and labels[38] == ("SSD1306 GND", "power")
-    assert len(labels) == 10  # no LEDs, no buzzer on this board
+    assert labels[34] == ("leave open (hardware test)", "probe")  # TEST_PIN, GP28
+    assert len(labels) == 11  # no LEDs, no buzzer on this board
     full = wiring.pin_labels(load_board("pico"))
-    assert full[29] == ("piezo buzzer -> GND", "buzzer")
+    assert full[32] == ("piezo buzzer -> GND", "buzzer")  # GP27
     assert [full[p][0] for p in (9, 10, 11, 12, 19, 20)] == [
         "player %d LED (330 ohm)" % i for i in range(1, 7)]
-    moved = dict(board, PLAYER_PINS=(26, 28))
+    moved = dict(board, PLAYER_PINS=(26, 22))
     labels = wiring.pin_labels(moved)
-    assert labels[31][0] == "player 1 button -> GND" and labels[34][0] == "player 2 button -> GND"
+    assert labels[31][0] == "player 1 button -> GND" and labels[29][0] == "player 2 button -> GND"
 
 
 def test_header_pin_numbers():
