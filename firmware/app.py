@@ -46,7 +46,7 @@ class App:
         self.match = None  # scoresheet.Sheet of the match being played (the only one in RAM)
         self.match_unsaved = False  # the match in RAM has changes its file lacks
         self._saved_settings = None  # a copy of the settings as state.json holds them
-        self._roster_due = None  # players.json's new content, until it is written
+        self.roster_due = None  # players.json's new content, until it is written
         self.saved_count = 0  # matches in matches/index.json (the Continue list)
         self.seated = []  # the names seated at the last setup, seat order
         self._save_due = False
@@ -76,7 +76,11 @@ class App:
                                            self.config.get("names", ()))
         if problem:
             problems.append(self._set_aside(paths.ROSTER, problem))
-        self.saved_count = self._count_matches()
+        try:  # the match files; checked with the index when Continue opens
+            self.saved_count = len([f for f in os.listdir(self.path(paths.MATCHES))
+                                    if f[-5:] == ".json" and f != "index.json"])
+        except OSError:
+            self.saved_count = 0
         problem = self._load_state()
         if problem:
             problems.append(problem)
@@ -276,10 +280,10 @@ class App:
                 problem = store.save(self.path(paths.STATE), self.state())
                 if not problem:
                     self._saved_settings = dict(self.settings)
-            if not problem and self._roster_due:
-                problem = store.save(self.path(paths.ROSTER), self._roster_due)
+            if not problem and self.roster_due:
+                problem = store.save(self.path(paths.ROSTER), self.roster_due)
                 if not problem:
-                    self._roster_due = None
+                    self.roster_due = None
             if problem:
                 self.storage_failed(problem)
 
@@ -331,15 +335,6 @@ class App:
             problem += " (kept as %s)" % new[new.rfind("/") + 1:]
         return problem
 
-    def _count_matches(self):
-        """How many match files matches/ holds (they are checked, and the index with
-        them, when the Continue list opens: matches_boot.py)."""
-        try:
-            files = os.listdir(self.path(paths.MATCHES))
-        except OSError:
-            return 0
-        return len([f for f in files if f.endswith(".json") and f != "index.json"])
-
     def _sheet_from(self, obj):
         import scoresheet
 
@@ -356,28 +351,10 @@ class App:
         self.transient("matches_app")
         return matches_app.start(self, *args)
 
-    def open_match(self, match_id):
-        """matches_app.resume: a saved match becomes the one played. Return None or a problem."""
-        import matches_app
-
-        self.transient("matches_app")
-        return matches_app.resume(self, match_id)
-
     def transient(self, module):
         """A module a screen imported for a moment (not in its MODULES): dropped at the
         next screen change."""
         self._mode_modules.add(module)
-
-    def seat_players(self, names):
-        """These players sit down (seat order): to the front of the roster, saved
-        with the next save."""
-        import roster
-
-        self.transient("roster")
-        self.roster = roster.used(self.roster, names)
-        self.seated = list(names)  # for the game that starts now
-        self._roster_due = roster.to_obj(self.roster)
-        self._save_due = True  # written at the next flush
 
 
 # Screens opened by name (App.screen): the module is imported when the screen opens

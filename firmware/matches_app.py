@@ -20,8 +20,10 @@ def start(app, rules, names, target, youngest_first=None, first=0, drawn=False):
     app.match = sheet
     app.log("start", sheet.game, rules, {"players": list(names), "first": first,
                                         "drawn": drawn, "target": sheet.target})
-    app.seat_players(names)
-    app.save()
+    import roster
+
+    app.transient("roster")
+    roster.seat(app, names)
     return None
 
 

@@ -87,3 +87,12 @@ def clean(name):
     if not name:
         raise ValueError("empty name")
     return name
+
+
+def seat(app, names):
+    """These players sit down (seat order): to the front of the app's roster, written
+    at the app's next save; app.seated names the seats of the game that starts now."""
+    app.roster = used(app.roster, names)
+    app.seated = list(names)
+    app.roster_due = to_obj(app.roster)
+    app.save()

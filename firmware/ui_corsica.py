@@ -34,7 +34,10 @@ class _Setup(ui_form.Form):
         if type(key) is int:
             self.app.push(self.app.screen("seat", key, self.seated[:self.players], self.pick))
             return
-        self.app.seat_players(self.seated[:self.players])
+        import roster
+
+        self.app.transient("roster")
+        roster.seat(self.app, self.seated[:self.players])
         self.start()
 
     def pick(self, seat, name):

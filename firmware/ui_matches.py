@@ -118,7 +118,10 @@ class MatchActions(ui.Menu):
     def choose(self, index):
         app = self.app
         if index == 0:
-            problem = app.open_match(self.entry["id"])
+            import matches_app
+
+            app.transient("matches_app")
+            problem = matches_app.resume(app, self.entry["id"])
             if problem:
                 app.pop()
                 app.notice("Notice", problem)

@@ -494,8 +494,9 @@ def test_a_failed_save_keeps_the_match_and_says_so_until_acknowledged():
         assert rig.screen() == "MatchScreen"
         rig.boot()
         import matches
+        import matches_app
 
-        assert rig.app.open_match(matches.saved(rig.app).entries()[0]["id"]) is None
+        assert matches_app.resume(rig.app, matches.saved(rig.app).entries()[0]["id"]) is None
         assert len(rig.app.match.rounds) == 2
         assert [h["event"] for h in rig.history()] == ["start", "round", "round"]
     finally:

@@ -7,6 +7,7 @@ gc.collect()
 import app  # noqa: E402,F401
 gc.collect()
 from canvas_record import Rig, exists, read_file, write_file  # noqa: E402
+import matches_app  # noqa: E402
 
 
 def open_setup(rig, game="I Go"):
@@ -119,7 +120,7 @@ def test_an_old_state_json_with_one_match_is_migrated_at_boot():
         state = json.loads(read_file(rig.root + "/state.json"))
         assert "match" not in state and state["settings"]["igo_target"] == 5
         assert exists(rig.root + "/matches/1-3.json")
-        assert rig.app.open_match("1-3") is None
+        assert matches_app.resume(rig.app, "1-3") is None
         assert rig.app.match.names == ["Ann", "Zoë"] and rig.app.match.totals() == [0, 1]
         # a match without a usable id gets a new one
         sheet.game = None
@@ -137,7 +138,7 @@ def test_a_corrupt_match_file_is_set_aside_when_opened():
         game = rig.app.match.game
         rig.boot()
         write_file(rig.root + "/matches/%s.json" % game, '{"v": 1, "rules": "chess"}')
-        problem = rig.app.open_match(game)
+        problem = matches_app.resume(rig.app, game)
         assert "kept as %s.json.bad" % game in problem
         assert rig.app.match is None and rig.app.saved_count == 0
         assert exists(rig.root + "/matches/%s.json.bad" % game)
