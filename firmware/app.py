@@ -346,6 +346,7 @@ class App:
 
     def start_match(self, *args):
         """matches_app.start: a new I Go / Corsari match. Return None or why it did not."""
+        import scoresheet  # noqa: F401  (first: it stays with the match, the rest goes)
         import matches_app
 
         self.transient("matches_app")
