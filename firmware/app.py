@@ -20,7 +20,6 @@ Every file read at boot is size- and type-checked; an unusable one is set aside 
 with defaults. A save that fails keeps the match in RAM and shows "Not saved" until
 acknowledged, again after every screen change; the next save tries again.
 """
-import os
 import sys
 
 import display_sleep
@@ -29,10 +28,11 @@ import store
 import ui
 from signals import Signals
 
-STATE_VERSION = 1
 
 
 class App:
+    STATE_VERSION = 1  # of state.json's layout
+
     def __init__(self, root="", hw=None, player_buttons=6):
         """root: flash root directory ("" = cwd); hw: hw.Hardware or None (tests).
         Screens use the hardware through `out` only (signals.Signals)."""
@@ -55,42 +55,21 @@ class App:
         self._flush_due = False
         self.unsaved = None  # what the last failed save said, until it is acknowledged
         self.display_sleep = display_sleep.DisplaySleep()
-        import history
+        self.history = None  # history.History, opened by app_boot
+        self.config = {}  # config.json (config.py)
+        import app_boot
 
-        device_id = hw.device_id() if hw and hasattr(hw, "device_id") else None
-        self.history = history.History(self.path(paths.HISTORY), self.path(paths.BOOT),
-                                       device_id)
-        problems = self.history.problems
-        if self.history.error:
-            problems.append(self.history.error)
-        import config
-
-        self.config, problem = config.load(self.path(paths.CONFIG))
+        problems = app_boot.start(self, hw)
         # Dropped now: needed at boot only (the screens that need them import them).
-        self._mode_modules.update(("config", "history_boot", "settings", "roster"))
-        if problem:
-            problems.append(self._set_aside(paths.CONFIG, problem))
-        import roster
-
-        self.roster, problem = roster.load(self.path(paths.ROSTER),
-                                           self.config.get("names", ()))
-        if problem:
-            problems.append(self._set_aside(paths.ROSTER, problem))
-        try:  # the match files; checked with the index when Continue opens
-            self.saved_count = len([f for f in os.listdir(self.path(paths.MATCHES))
-                                    if f[-5:] == ".json" and f != "index.json"])
-        except OSError:
-            self.saved_count = 0
-        problem = self._load_state()
-        if problem:
-            problems.append(problem)
+        self._mode_modules.update(("app_boot", "config", "history_boot", "settings",
+                                   "store_load", "roster"))
         self.out.configure(self.settings)
         if getattr(hw, "capture_problem", None):  # PIO tap capture fell back to pin IRQs
             problems.append(hw.capture_problem)
         self.stack.append(Home(self))
         self._entered()
         for problem in problems:
-            self.push(ui.Notice(self, "Notice", problem))
+            self.notice("Notice", problem)
 
     # --- screens ---------------------------------------------------------------------
 
@@ -128,8 +107,8 @@ class App:
         self.out.all_off()
         self._unload_unused()
         self.stack[-1].enter()
-        if self.unsaved and not isinstance(self.stack[-1], Unsaved):
-            self.push(Unsaved(self))
+        if self.unsaved and not getattr(self.stack[-1], "UNSAVED", False):
+            self.push(self.screen("unsaved"))
 
     def _unload_unused(self):
         """Forget the modules that only screens no longer on the stack needed (each
@@ -150,8 +129,13 @@ class App:
         module, cls = ROUTES[name]
         return getattr(__import__(module), cls)(self, *args)
 
-    def notice(self, title, text):
-        self.push(ui.Notice(self, title, text))
+    def notice(self, title, text, then=None):
+        """Show a message (ui_notice.Notice); ok or back dismisses it, then `then()`."""
+        self.push(self.screen("notice", title, text, then))
+
+    def confirm(self, title, question, yes):
+        """Ask a yes/no question (ui_notice.Confirm); ok calls `yes()`."""
+        self.push(self.screen("confirm", title, question, yes))
 
     # --- events (every screen call is guarded: a crash shows, never kills) -------------
 
@@ -225,7 +209,10 @@ class App:
         """Log a screen's exception, go home and show it."""
         self._log_error(e)
         del self.stack[1:]
-        self.push(ui.Notice(self, "Error", "%s: %s" % (type(e).__name__, e)))
+        try:
+            self.notice("Error", "%s: %s" % (type(e).__name__, e))
+        except Exception:  # no room for the notice: home, the error is in errors.txt
+            self._entered()
 
     def _log_error(self, e):
         try:
@@ -291,49 +278,11 @@ class App:
         """Show "Not saved" (and again after every screen change until it is
         acknowledged): the match stays in RAM, the next save tries again."""
         self.unsaved = problem
-        if not isinstance(self.top(), Unsaved):
-            self.push(Unsaved(self))
+        if not getattr(self.top(), "UNSAVED", False):
+            self.push(self.screen("unsaved"))
 
     def state(self):
-        return {"v": STATE_VERSION, "settings": self.settings}
-
-    def _load_state(self):
-        """Load state.json; return None or a problem text (the app then starts clean)."""
-        import settings
-
-        self.settings = settings.defaults()
-        path = self.path(paths.STATE)
-        obj, problem = store.load(path)
-        if obj is None:
-            return self._set_aside(paths.STATE, problem) if problem else None
-        try:
-            if obj.get("v") != STATE_VERSION:
-                raise ValueError("unknown version %r" % (obj.get("v"),))
-            saved = obj.get("settings")
-            if type(saved) is not dict:
-                raise ValueError("settings missing")
-            # Each value checked against the table: a bad one is its default.
-            self.settings = settings.loaded(saved)
-            old = obj.get("match")
-            sheet = self._sheet_from(old) if old is not None else None
-        except ValueError as e:
-            self.settings = settings.defaults()
-            return self._set_aside(paths.STATE, paths.STATE + ": %s" % e)
-        self._saved_settings = dict(self.settings)
-        if sheet is not None:  # from before matches/: moved there, then dropped here
-            import matches_app
-
-            self.transient("matches_app")
-            return matches_app.migrate(self, sheet)
-        return None
-
-    def _set_aside(self, name, problem):
-        """Keep an unusable file as NAME.bad (never deleted: it is the user's data) so
-        the next boot starts clean without the same notice; return the notice text."""
-        new = store.set_aside(self.path(name))
-        if new:
-            problem += " (kept as %s)" % new[new.rfind("/") + 1:]
-        return problem
+        return {"v": self.STATE_VERSION, "settings": self.settings}
 
     def _sheet_from(self, obj):
         import scoresheet
@@ -374,6 +323,9 @@ ROUTES = {
     "continue": ("ui_matches", "Continue"),
     "seat": ("ui_names", "SeatPicker"),
     "name_editor": ("ui_names", "NameEditor"),
+    "notice": ("ui_notice", "Notice"),
+    "confirm": ("ui_notice", "Confirm"),
+    "unsaved": ("ui_notice", "Unsaved"),
 }
 
 GAMES = (
@@ -382,21 +334,6 @@ GAMES = (
     ("Corsica ref", "referee"),
     ("Corsica deck", "deck"),
 )
-
-
-class Unsaved(ui.Notice):
-    """A save failed: stays until acknowledged (then forgotten until the next failure)."""
-
-    def __init__(self, app):
-        what, _, why = app.unsaved.partition(" not saved: ")
-        text = "%s (%s)" % (why, what) if why else app.unsaved
-        ui.Notice.__init__(self, app, "Not saved", text + ". Kept in memory; saved again "
-                           "at the next change.")
-
-    def on_nav(self, name, kind):
-        if name in ("ok", "back") and kind == "press":
-            self.app.unsaved = None  # acknowledged
-        ui.Notice.on_nav(self, name, kind)
 
 
 class Home(ui.Menu):
@@ -448,7 +385,7 @@ def step(app, hw, now):
         events = ()
     for name, kind in events:
         app.on_nav(name, kind)
-    if len(hw.ring):  # (app.on_snapshot as an argument is a new bound method)
+    if len(hw.ring):  # only then: passing app.on_snapshot allocates a bound method
         hw.ring.drain(app.on_snapshot)
         app.wake(now)
     app.tick(now)

@@ -7,8 +7,6 @@ the user.
 cut to NAME_LEN characters so they fit the screen). Unknown keys are ignored.
 The device never writes this file.
 """
-import store
-
 NAME_LEN = 8
 MAX_SIZE = 4096  # bytes: more is not a config the device could hold
 
@@ -16,7 +14,9 @@ MAX_SIZE = 4096  # bytes: more is not a config the device could hold
 def load(path):
     """Return (config, problem): the parsed config ({} when missing or unusable)
     and None or a one-line problem text for the screen."""
-    obj, problem = store.load(path, MAX_SIZE)
+    import store_load  # at boot only: the setup screens import config for names()
+
+    obj, problem = store_load.load(path, MAX_SIZE)
     if obj is None:
         return {}, problem
     names = obj.get("names", [])

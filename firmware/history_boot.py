@@ -10,17 +10,18 @@ is set aside and the counter, `seq` and the ids continue from the history itself
 import os
 
 import store
+import store_load
 
 
 def start(h, boot_path, device_id):
     """Check the files of History `h`; set its next_seq, boot, device and history."""
     _make_parent(h, h.path)
-    if store.is_dir(h.path):
+    if store_load.is_dir(h.path):
         _aside(h, h.path, "was a folder")
     last, h._torn = h.tail()
     if h._torn:
         cut_torn_tail(h)
-    stored, problem = store.load(boot_path, 512)
+    stored, problem = store_load.load(boot_path, 512)
     if problem:
         _aside(h, boot_path, problem[problem.find(" ") + 1:])
     stored = stored or {}
@@ -64,7 +65,7 @@ def _make_parent(h, path):
     if i <= 0:
         return
     parent = path[:i]
-    if store._exists(parent) and not store.is_dir(parent):
+    if store._exists(parent) and not store_load.is_dir(parent):
         _aside(h, parent, "was a file, not a folder")
     try:
         os.mkdir(parent)
@@ -73,7 +74,7 @@ def _make_parent(h, path):
 
 
 def _aside(h, path, why):
-    new = store.set_aside(path)
+    new = store_load.set_aside(path)
     name = path[path.rfind("/") + 1:]
     if new:
         h.problems.append("%s %s: kept as %s" % (name, why, new[new.rfind("/") + 1:]))

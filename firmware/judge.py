@@ -13,14 +13,22 @@ after `arm()` is a tap. Times are ticks_us on the 30-bit ring and are compared
 only through `ticks.ticks_diff`, so taps across the wrap order correctly; the taps
 of one pile must lie within 2**29 us (~9 minutes) of the pile change.
 """
+try:
+    from micropython import const
+except ImportError:  # CPython: the value itself
+
+    def const(expr):  # type: ignore[misc]
+        return expr
+
+
 from rng import Rng
 from ticks import MASK, ticks_diff
 
 # Button state per player (`Judge._state`): released, pressed, or a time >= 0 =
 # pressed but the level has been high since then (release not yet confirmed).
-_RELEASED = -2
-_PRESSED = -1
-_NO_TAP = -1
+_RELEASED = const(-2)
+_PRESSED = const(-1)
+_NO_TAP = const(-1)
 
 
 def pin_of(bit):

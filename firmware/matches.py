@@ -15,6 +15,7 @@ import os
 
 import paths
 import store
+import store_load
 
 
 FOLDER = paths.MATCHES
@@ -84,7 +85,7 @@ class Matches:
         return entries
 
     def read_index(self):
-        obj, problem = store.load(self.path(INDEX))
+        obj, problem = store_load.load(self.path(INDEX))
         if obj is None:
             return [], problem
         try:
@@ -104,12 +105,12 @@ class Matches:
     def make_folder(self):
         """Make the folder if it is not there (a file in its place is set aside first);
         return None or a problem."""
-        if store.is_dir(self.folder):
+        if store_load.is_dir(self.folder):
             return None
         problem = None
         try:
             os.stat(self.folder)
-            new = store.set_aside(self.folder)
+            new = store_load.set_aside(self.folder)
             problem = "%s was a file (kept as %s)" % (FOLDER, (new or "?")[len(self.folder) - len(FOLDER):])
         except OSError:
             pass
@@ -121,7 +122,7 @@ class Matches:
 
     def save(self, sheet, stamp):
         """Write the match's file, then its index entry. Return None or a problem."""
-        if not store.is_dir(self.folder):
+        if not store_load.is_dir(self.folder):
             self.make_folder()
         problem = store.save(self.path(sheet.game + ".json"), sheet.to_obj())
         if problem:
@@ -132,7 +133,7 @@ class Matches:
 
     def load(self, match_id, sheet_from):
         """Return (sheet, problem) for a saved match; sheet None if it is unusable."""
-        obj, problem = store.load(self.path(match_id + ".json"))
+        obj, problem = store_load.load(self.path(match_id + ".json"))
         if obj is None:
             return None, problem or "%s.json missing" % match_id
         try:

@@ -39,7 +39,10 @@ def resume(app, match_id):
     m = saved(app)
     sheet, problem = m.load(match_id, app._sheet_from)
     if sheet is None:
-        problem = app._set_aside("%s/%s.json" % (FOLDER, match_id), problem)
+        import app_boot  # its set_aside: the file is the user's, kept as .bad
+
+        app.transient("app_boot")
+        problem = app_boot.set_aside(app, "%s/%s.json" % (FOLDER, match_id), problem)
         m.forget(match_id)
         app.saved_count = m.count
         return problem

@@ -5,7 +5,7 @@ unusable), drop entries whose file is gone and add the match files the index lac
 """
 import os
 
-import store
+import store_load
 from matches import INDEX, summary
 
 
@@ -17,11 +17,11 @@ def check(m, stamp, sheet_from):
     problem = m.make_folder()
     if problem:
         problems.append(problem)
-        if not store.is_dir(folder):
+        if not store_load.is_dir(folder):
             return problems
     entries, problem = m.read_index()
     if problem:
-        new = store.set_aside(m.path(INDEX))
+        new = store_load.set_aside(m.path(INDEX))
         problems.append(problem + (" (kept as %s)" % _name(new) if new else ""))
     try:
         files = [f[:-5] for f in os.listdir(folder)
@@ -36,7 +36,7 @@ def check(m, stamp, sheet_from):
             continue
         sheet, problem = m.load(match_id, sheet_from)
         if sheet is None:
-            new = store.set_aside(m.path(match_id + ".json")) if problem else None
+            new = store_load.set_aside(m.path(match_id + ".json")) if problem else None
             problems.append((problem or "%s missing" % match_id)
                             + (" (kept as %s)" % _name(new) if new else ""))
             continue

@@ -36,6 +36,7 @@ assembles the text and compares) are loaded through `rp2.asm_pio`'s `word()`.
 `program_words(count)` sets the pin count (the `out x, N` word) for the board.
 """
 from tapring import NO_PIN, TapRing
+from ticks import MASK, ring_diff, ticks_diff
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -74,9 +75,7 @@ SAMPLE = 9  # `mov osr, pins`; `out x, N` follows (also executed once before the
 TICK_CYCLES = 6  # system clock cycles per sample and count
 MAX_PINS = 6  # levels << 24 must stay below 2**30 (a small int: no allocation)
 COUNT_MASK = 0xFFFFFF
-_COUNT_HALF = 0x800000
-_TICKS_MASK = 0x3FFFFFFF
-_TICKS_HALF = 0x20000000
+COUNT_PERIOD = 1 << 24  # the 24-bit count ring (COUNT_MASK + 1)
 # FDEBUG register of PIO0, PIO1, PIO2 (RP2040 and RP2350); RXSTALL is bit 0 + sm.
 FDEBUG = (0x50200008, 0x50300008, 0x50400008)
 SM_ID = 0  # the state machine used (PIO0, state machine 0)
@@ -118,7 +117,7 @@ class PioCapture:
         g = _gcd(TICK_CYCLES * 1000000, freq_hz)
         self.step_us = TICK_CYCLES * 1000000 // g  # the anchor moves by whole steps:
         self.step_ticks = freq_hz // g  # step_us microseconds are step_ticks counts
-        if self.step_ticks * 4 > _COUNT_HALF:
+        if self.step_ticks * 8 > COUNT_PERIOD:  # a step: at most an eighth of the count ring
             raise ValueError("PIO capture: clock %d Hz has no short whole-us step" % freq_hz)
         self.in_base = in_base
         self.ring = TapRing(size)  # (ticks_us when handled, word, NO_PIN)
@@ -158,21 +157,21 @@ class PioCapture:
         if entry is None:
             return False
         self.anchor_count = entry[1] & COUNT_MASK
-        self.anchor_us = t_us & _TICKS_MASK
+        self.anchor_us = t_us & MASK
         return True
 
     def advance(self, t_us):
         """Move the anchor by whole steps to at most one step before `t_us` (either
         way: within 2**29 us)."""
-        e = ((t_us - self.anchor_us + _TICKS_HALF) & _TICKS_MASK) - _TICKS_HALF
+        e = ticks_diff(t_us, self.anchor_us)
         steps = e // self.step_us
-        self.anchor_us = (self.anchor_us + steps * self.step_us) & _TICKS_MASK
+        self.anchor_us = (self.anchor_us + steps * self.step_us) & MASK
         self.anchor_count = (self.anchor_count - steps * self.step_ticks) & COUNT_MASK
 
     def time_of(self, count):
         """ticks_us of a 24-bit count within 2**23 counts (0.4 s at 125 MHz) of the anchor."""
-        ticks = ((self.anchor_count - count + _COUNT_HALF) & COUNT_MASK) - _COUNT_HALF
-        return (self.anchor_us + ticks * self.step_us // self.step_ticks) & _TICKS_MASK
+        ticks = ring_diff(self.anchor_count, count, COUNT_PERIOD)
+        return (self.anchor_us + ticks * self.step_us // self.step_ticks) & MASK
 
     def entry(self, handled_us, word):
         """(t_us, levels) of one FIFO word whose handler ran at `handled_us`; levels

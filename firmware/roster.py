@@ -9,7 +9,6 @@ group in the same seats. Names from config.json (optional, written on a PC) are 
 after the recent ones while there is room: a way to preload the roster.
 """
 import paths
-import store
 
 FILE = paths.ROSTER
 VERSION = 1
@@ -21,7 +20,9 @@ NAME_LEN = 8  # characters: a name fits the narrowest column with its total
 def load(path, preload=()):
     """Return (roster, problem): the names in path (a list, [] when missing or
     unusable) followed by the preload names it lacks; problem: None or a one-line text."""
-    obj, problem = store.load(path, MAX_SIZE)
+    import store_load  # the boot's (the setups keep roster, not it)
+
+    obj, problem = store_load.load(path, MAX_SIZE)
     roster = []
     if obj is not None:
         try:

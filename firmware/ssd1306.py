@@ -11,8 +11,16 @@ Statistics (payload bytes handed to the I2C controller, control bytes included):
 `errors` (I2C errors swallowed by `show`; the next `show` then resends everything).
 """
 
-CTRL_CMD = 0x00  # Co=0, D/C#=0: the rest of the transfer is commands
-CTRL_DATA = 0x40  # Co=0, D/C#=1: the rest of the transfer is display data
+try:
+    from micropython import const
+except ImportError:  # CPython: the value itself
+
+    def const(expr):  # type: ignore[misc]
+        return expr
+
+
+CTRL_CMD = const(0x00)  # Co=0, D/C#=0: the rest of the transfer is commands
+CTRL_DATA = const(0x40)  # Co=0, D/C#=1: the rest of the transfer is display data
 
 
 def init_sequence(height, sh1106):

@@ -1,16 +1,12 @@
-"""Atomic save and load of one JSON file (e.g. `state.json` at the flash root), and
-setting aside a file the device cannot use.
+"""Atomic save of one JSON file (e.g. `state.json` at the flash root), and file
+system errors in plain words. Reading such a file back is store_load.py (at boot).
 
 `save` writes `path + ".tmp"`, closes it, then renames it over `path`: a power cut
 leaves either the old or the new file. Where rename cannot replace a file, the old
-file is removed first; `load` then falls back to the `.tmp` file if `path` is missing.
-`load` reads only regular files up to a size limit (a Pico's heap is small). Neither
-function raises on a file system problem: they return a one-line problem text in
-plain words. `set_aside` renames an unusable file to a free `.bad` name: the user's
-data is never deleted.
+file is removed first; `store_load.load` then falls back to the `.tmp` file if `path`
+is missing. `save` does not raise on a file system problem: it returns a one-line
+problem text in plain words.
 """
-import errno
-import json
 import os
 
 from jsonfmt import dump
@@ -20,7 +16,6 @@ ERRORS = ((28, "flash full"), (5, "flash read/write error"), (30, "flash is read
           (21, "is a folder, not a file"), (20, "a folder in its path is a file"),
           (13, "permission denied"), (2, "missing"), (12, "out of memory"),
           (17, "already exists"), (39, "folder not empty"))
-MAX_SIZE = 16384  # bytes: a bigger JSON file would not fit in the heap
 S_IFDIR = 0x4000
 
 
@@ -50,43 +45,6 @@ def save(path, obj):
     return None
 
 
-def load(path, max_size=MAX_SIZE):
-    """Return (obj, problem): the JSON object in path, or None if the file is missing
-    or unusable; problem is None or a one-line text ("state.json corrupt: ...")."""
-    obj, problem = _read(path, max_size)
-    if problem == "missing":
-        obj, problem = _read(path + ".tmp", max_size)
-        if problem == "missing":
-            return None, None
-    return obj, problem
-
-
-def _read(path, max_size):
-    try:
-        st = os.stat(path)
-    except OSError as e:
-        if e.args and e.args[0] == errno.ENOENT or not _exists(path):
-            return None, "missing"
-        return None, "%s unreadable: %s" % (_name(path), error_text(e))
-    if st[0] & S_IFDIR:
-        return None, "%s is a folder, not a file" % _name(path)
-    if st[6] > max_size:
-        return None, "%s too big (%d bytes, at most %d)" % (_name(path), st[6], max_size)
-    try:
-        with open(path, "rb") as f:
-            data = f.read()
-        obj = json.loads(data.decode())
-    except OSError as e:
-        return None, "%s unreadable: %s" % (_name(path), error_text(e))
-    except MemoryError:
-        return None, "%s too big to read" % _name(path)
-    except ValueError as e:  # also UnicodeError (a subclass) for bad UTF-8
-        return None, "%s corrupt: %s" % (_name(path), _first_line(e))
-    if type(obj) is not dict:
-        return None, "%s corrupt: not a JSON object" % _name(path)
-    return obj, None
-
-
 def _exists(path):
     """Whether the file is there, by its directory's listing (the WebAssembly port's
     errno module does not match the numbers its file system raises)."""
@@ -108,11 +66,6 @@ def _name(path):
     return path[path.rfind("/") + 1:]
 
 
-def _first_line(e):
-    text = str(e) or type(e).__name__
-    return text.split("\n")[0]
-
-
 def error_text(e):
     """An OSError in plain words ("flash full"), not an errno number."""
     n = e.args[0] if e.args else None
@@ -120,25 +73,3 @@ def error_text(e):
         if n == number:
             return text
     return "file system error %s" % (n,)
-
-
-def is_dir(path):
-    try:
-        return bool(os.stat(path)[0] & S_IFDIR)
-    except OSError:
-        return False
-
-
-def set_aside(path):
-    """Rename an unusable file (or folder) to the first free `path.bad`, `path.bad2`,
-    ...; return that name, or None if it could not be renamed."""
-    for i in range(1, 100):
-        new = path + (".bad" if i == 1 else ".bad%d" % i)
-        if _exists(new):
-            continue
-        try:
-            os.rename(path, new)
-            return new
-        except OSError:
-            return None
-    return None

@@ -24,9 +24,17 @@ Main loop side: `drain(fn)` calls `fn(t_us, levels, pin)` for each entry in orde
 `pop()` returns one `(t_us, levels, pin)` or None. `pin` is NO_PIN when the recorder
 does not know it (CircuitPython's keypad events).
 """
+try:
+    from micropython import const
+except ImportError:  # CPython: the value itself
+
+    def const(expr):  # type: ignore[misc]
+        return expr
+
+
 from array import array
 
-NO_PIN = 255
+NO_PIN = const(255)
 
 
 class TapRing:

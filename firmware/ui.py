@@ -13,9 +13,17 @@ Layout: title bar (ui.draw_title) on rows 0-8, then ROWS text lines of LINE_H pi
 starting at y = TOP (`row_y(i)`).
 """
 
-LINE_H = 9  # pixel rows per text line (8x8 font + 1 px spacing)
-ROWS = 6  # text lines under the title on a 64-pixel display
-TOP = 10  # y of the first text line under the title (the last ends at y = 63)
+try:
+    from micropython import const
+except ImportError:  # CPython: the value itself
+
+    def const(expr):  # type: ignore[misc]
+        return expr
+
+
+LINE_H = const(9)  # pixel rows per text line (8x8 font + 1 px spacing)
+ROWS = const(6)  # text lines under the title on a 64-pixel display
+TOP = const(10)  # y of the first text line under the title (the last ends at y = 63)
 
 
 def row_y(row):
@@ -81,13 +89,16 @@ class Screen:
 def draw_title(canvas, title):
     """Title in inverse video on the first line."""
     canvas.fill_rect(0, 0, canvas.width, 9, 1)
-    canvas.text(title[: canvas.width // 8], 1, 1, 1, 0)
+    title = title[: canvas.width // 8]
+    canvas.text(title, 1 if len(title) * 8 < canvas.width else 0, 1, 1, 0)
 
 
 def draw_rows(canvas, lines, top=0, selected=-1):
-    """Draw up to ROWS of lines starting at index top; highlight index selected."""
+    """Draw up to ROWS of lines starting at index top; highlight index selected; an
+    arrow at the right edge says there are more lines above or below."""
     chars = canvas.width // 8 - 1
-    for row in range(min(ROWS, len(lines) - top)):
+    shown = min(ROWS, len(lines) - top)
+    for row in range(shown):
         i = top + row
         y = row_y(row)
         label = str(lines[i])[:chars]
@@ -96,11 +107,53 @@ def draw_rows(canvas, lines, top=0, selected=-1):
             canvas.text(label, 4, y, 1, 0)
         else:
             canvas.text(label, 4, y, 1, 1)
+    draw_more(canvas, top > 0, top + ROWS < len(lines),
+              selected == top, selected == top + shown - 1)
+
+
+def draw_more(canvas, above, below, inverse_top=False, inverse_bottom=False, first=0,
+              last=ROWS - 1):
+    """Arrows in the 4 pixels right of the text rows (15 characters from x=4 end
+    there): up beside row `first` when lines are hidden above, down beside row
+    `last` when lines are hidden below. inverse_*: that row is highlighted."""
+    x = canvas.width - 4
+    if above:
+        y = row_y(first) + 1
+        color = 0 if inverse_top else 1
+        canvas.fill_rect(x + 1, y, 2, 2, color)
+        canvas.fill_rect(x, y + 2, 4, 2, color)
+    if below:
+        y = row_y(last) + 3
+        color = 0 if inverse_bottom else 1
+        canvas.fill_rect(x, y, 4, 2, color)
+        canvas.fill_rect(x + 1, y + 2, 2, 2, color)
 
 
 def scroll_top(index, count):
     """First visible line so that index stays in view, centred where possible."""
     return max(0, min(index - ROWS // 2, count - ROWS))
+
+
+def short_names(names, width):
+    """Names cut to width characters, told apart: two names that share their first
+    width characters keep width - 1 of them and the first letter that differs;
+    names still alike become P1, P2... (seat numbers)."""
+    out = [n[:width] for n in names]
+    for i in range(len(out)):
+        alike = [j for j in range(len(out)) if out[j] == out[i]]
+        if len(alike) < 2:
+            continue
+        for j in alike:
+            name = names[j]
+            k = width - 1
+            while k < len(name) and all(k < len(names[o]) and names[o][k] == name[k]
+                                        for o in alike if o != j):
+                k += 1
+            out[j] = name[: width - 1] + name[k:k + 1] if k < len(name) else name[:width]
+    alike = [i for i in range(len(out)) if out.count(out[i]) > 1]
+    for i in alike:
+        out[i] = ("P%d" % (i + 1))[:width]
+    return out
 
 
 def draw_big(canvas, text, y, max_scale=3):
@@ -142,52 +195,3 @@ class Menu(Screen):
     def draw(self, canvas):
         Screen.draw(self, canvas)
         draw_rows(canvas, self.items, scroll_top(self.index, len(self.items)), self.index)
-
-
-class Notice(Screen):
-    """A message; ok or back dismisses it (then calls `then()` if given)."""
-
-    def __init__(self, app, title, text, then=None):
-        Screen.__init__(self, app)
-        self.title = title
-        self.text = text
-        self.then = then
-        self.top = 0
-
-    def on_nav(self, name, kind):
-        if name in ("ok", "back") and kind == "press":
-            self.app.pop()
-            if self.then:
-                self.then()
-        elif name in ("up", "down"):
-            self.top = max(0, self.top + (1 if name == "down" else -1))
-            self.app.invalidate()
-
-    def draw(self, canvas):
-        Screen.draw(self, canvas)
-        lines = wrap(self.text, canvas.width // 8 - 1)
-        self.top = min(self.top, max(0, len(lines) - ROWS))
-        draw_rows(canvas, lines, self.top)
-
-
-class Confirm(Screen):
-    """A yes/no question: ok calls `yes()` (after popping itself), back only pops."""
-
-    def __init__(self, app, title, question, yes):
-        Screen.__init__(self, app)
-        self.title = title
-        self.question = question
-        self.yes = yes
-
-    def on_nav(self, name, kind):
-        if name == "ok" and kind == "press":
-            self.app.pop()
-            self.yes()
-        else:
-            Screen.on_nav(self, name, kind)
-
-    def draw(self, canvas):
-        Screen.draw(self, canvas)
-        lines = wrap(self.question, canvas.width // 8 - 1)[: ROWS - 2]
-        draw_rows(canvas, lines)
-        canvas.text("ok:yes back:no", 4, row_y(ROWS - 1))

@@ -5,11 +5,12 @@ import ui
 from corsica import Game
 from corsica_cards import card_text
 from ticks import ticks_diff
-from ui_tap import RULES, TAP_MODULES, TapScreen, tie_text
+from ui_tap import RULES, TAP_MODULES, TapScreen, name
 
 REASON_TEXT = {"double": "DOUBLE", "sandwich": "SANDWICH", "sequence": "SEQUENCE",
                "sum10": "SUM 10"}
-COUNTS_X = 88  # x of the card-count column
+COUNTS_X = 80  # x of the card-count column (the messages' 10 characters end there:
+#   they name the seats P1..P6 as the column does; the title gives the names)
 
 
 def deal(app, players):
@@ -45,11 +46,14 @@ class DeckGame(TapScreen):
         self.seen = 0
 
     def on_nav(self, button, kind):
-        if button == "back" and kind == "press":
+        if button == "ok" and kind == "press" and self.game.over:
+            self.light(None)  # a new deal, the same players and settings
+            self.app.replace(deal(self.app, self.game.players))
+        elif button == "back" and kind == "press":
             if self.game.over:
                 self.leave()
             else:
-                self.app.push(ui.Confirm(self.app, "Corsica deck", "Leave this game?", self.leave))
+                self.app.confirm("Corsica deck", "Leave this game?", self.leave)
 
     def on_snapshot(self, t_us, levels, pin=-1):
         game = self.game
@@ -75,9 +79,9 @@ class DeckGame(TapScreen):
         self.window_us = self.app.settings["slap_window_ms"] * 1000 if turned else 0
         self.waiting = self.window_us > 0
         if event == "trick":
-            self.message = ("%s TAKES" % self.names[player], "%d cards" % detail)
+            self.message = ("%s TAKES" % name(player), "%d cards" % detail)
         elif event == "draw":
-            self.message = ("%s DRAWS" % self.names[player], "from %s" % self.names[detail])
+            self.message = ("%s DRAWS" % name(player), "from %s" % name(detail))
         else:
             self.message = ("", "")
         self.banner = None
@@ -107,7 +111,7 @@ class DeckGame(TapScreen):
         self.window_us = 0
         self.waiting = False
         if result["tie"]:
-            self.banner = "TIE %s: drawn" % tie_text(result["tie"])
+            self.banner = "DRAWN AT RANDOM"
         if result["reslap"]:
             self.message = ("RE-SLAP!", "")
             self.arm(self.clock())  # the same pile: window stays open
@@ -117,7 +121,7 @@ class DeckGame(TapScreen):
         winner = result["winner"]
         if winner is not None:
             game.slap(winner)
-            self.message = ("%s SLAP!" % self.names[winner], REASON_TEXT[reason])
+            self.message = ("%s SLAP!" % name(winner), REASON_TEXT[reason])
         else:
             taps = result["false_taps"]
             event, player, detail = game.slap(taps[0])
@@ -130,8 +134,8 @@ class DeckGame(TapScreen):
                 penalty = "mistake %d" % detail
             else:
                 penalty = "OUT"
-            self.message = ("FALSE:%s%s" % (self.names[player], more) if more else
-                            "FALSE: " + self.names[player], penalty)
+            self.message = ("FALSE:%s%s" % (name(player), more) if more else
+                            "FALSE: " + name(player), penalty)
         for p in range(game.players):
             if game.eliminated(p):
                 self.out_bits |= self.bits[p]
@@ -159,8 +163,10 @@ class DeckGame(TapScreen):
         game = self.game
         ui.draw_title(canvas, self.title_text())
         if game.over:
-            ui.draw_big(canvas, self.names[game.winner], 14, 3)
-            canvas.center("WINS THE GAME", 44)
+            ui.draw_big(canvas, self.names[game.winner], 12, 3)
+            canvas.center("holds every card", 38)
+            canvas.text("ok: deal again", 0, 47)
+            canvas.text("back: setup", 0, 56)
             return
         top = card_text(game.pile[-1]) if len(game.pile) > game.under else "--"
         if top[0] == "X":
@@ -171,7 +177,7 @@ class DeckGame(TapScreen):
         for p in range(game.players):
             mark = ">" if p == game.turn else " "
             if game.eliminated(p):
-                line = "%s%d  x" % (mark, p + 1)
+                line = "%s out" % name(p)  # (never the player to move)
             else:
-                line = "%s%d %2d" % (mark, p + 1, len(game.hands[p]))
+                line = "%s%s %2d" % (mark, name(p), len(game.hands[p]))
             canvas.text(line, COUNTS_X, 11 + 9 * p)

@@ -106,13 +106,15 @@ class Form(ui.Menu):
 
     def draw(self, canvas):
         ui.Screen.draw(self, canvas)
+        chars = canvas.width // 8 - 1
         lines = []
         for key in self.items:
             value = self.value(key)
             if value is None:
                 lines.append(self.label(key))
-            elif self.editing and key == self.items[self.index]:
-                lines.append("%s <%s>" % (self.label(key), value))
-            else:
-                lines.append("%s %s" % (self.label(key), value))
+                continue
+            if self.editing and key == self.items[self.index]:
+                value = "<%s>" % value
+            # A long value shortens the label, never itself: "Deal <Annabell>".
+            lines.append("%s %s" % (self.label(key)[: max(1, chars - 1 - len(value))], value))
         ui.draw_rows(canvas, lines, ui.scroll_top(self.index, len(lines)), self.index)

@@ -221,7 +221,7 @@ class HandCalc(ui.Screen):
         """The ender's round score with the option shown, once the others are in."""
         entry = self.entry
         if not entry or not entry.others_in():
-            return "Score after all"
+            return "Score: need all"
         import igo_choice
         import igo_scoring
 
@@ -245,7 +245,7 @@ class HandCalc(ui.Screen):
             ui.draw_big(canvas, COLOURS[self.colour], ui.TOP + 14, 3)
             canvas.center(COLOUR_NAMES[self.colour], row_y(ROWS - 1))
             return
-        self.title = "Card %d/12 D:%s" % (len(self.cards) + 1, COLOURS[self.display])
+        self.title = "Card %d of 12" % (len(self.cards) + 1)
         ui.Screen.draw(self, canvas)
         rows = ui.wrap(cards_text(self.cards), canvas.width // 8)[-3:]
         for i, line in enumerate(rows):
@@ -254,6 +254,7 @@ class HandCalc(ui.Screen):
         edit = "[%s]%s" % (c, v) if self.field == "colour" else "%s[%s]" % (c, v)
         canvas.text(edit, 0, row_y(3) + 2, 2)
         canvas.text(COLOUR_NAMES[self.colour][:6], canvas.width - 48, row_y(4))
+        canvas.text("display: " + COLOUR_NAMES[self.display], 0, row_y(ROWS - 1))
 
     def draw_result(self, canvas):
         from igo_cards import COLOURS
@@ -261,13 +262,13 @@ class HandCalc(ui.Screen):
         r = self.result
         self.title = "Penalty %d" % r["penalty"]
         ui.Screen.draw(self, canvas)
-        width = canvas.width // 8
+        width = canvas.width // 8 - 1
         lines = []
         if self.ender:
             colours = self.options[self.index][0]
-            name = "+".join(COLOURS[c] for c in colours) or "none"
-            lines.append("%d/%d %s%s" % (self.index + 1, len(self.options), name,
-                                         " (pick)" if self.index == self.pick else ""))
+            name = "+".join(COLOURS[c] for c in colours) or "no colour"
+            lines.append("Option %d of %d" % (self.index + 1, len(self.options)))
+            lines.append(name + (" (pick)" if self.index == self.pick else ""))
             if self.entry:
                 lines.append(self.ender_line())
         word = "Crew: " if self.rules == "corsari" else "Series: "
@@ -278,11 +279,10 @@ class HandCalc(ui.Screen):
         if not self.ender and self.entry_option() is None:
             lines.append("own series only")
         if self.ender and len(self.options) > 1:
-            lines.append("up/dn: other")
+            lines.append("up/down: other")
         lines.append("ok: use" if self.entry else "ok: done")
         self.top = min(self.top, max(0, len(lines) - ROWS))
-        for row in range(min(ROWS, len(lines) - self.top)):
-            canvas.text(lines[self.top + row], 0, row_y(row))
+        ui.draw_rows(canvas, lines, self.top)
 
 
 def cards_text(cards):

@@ -19,7 +19,8 @@ def match_title(sheet):
 
 
 def draw_totals(canvas, sheet, top=0, mark=-1):
-    """Names and totals: big digits for up to 3 players, else one line each.
+    """Names and totals: big digits for up to 3 players, else one line each (up/down
+    scroll, arrows at the right edge say more are above or below).
     mark: the player to flag with '>' (next starter / dealer)."""
     totals = sheet.totals()
     n = len(totals)
@@ -30,18 +31,20 @@ def draw_totals(canvas, sheet, top=0, mark=-1):
             s = str(totals[i])
             canvas.text(s, canvas.width - canvas.text_width(s, 2), y, 2)
         return
+    right = canvas.width - 4  # the scroll arrows' column stays free
     for row in range(min(ROWS, n - top)):
         i = top + row
         s = str(totals[i])
         y = row_y(row)
         canvas.text((">" if i == mark else " ") + sheet.names[i], 0, y)
-        canvas.text(s, canvas.width - canvas.text_width(s), y)
+        canvas.text(s, right - canvas.text_width(s), y)
+    ui.draw_more(canvas, top > 0, top + ROWS < n)
 
 
 class MatchScreen(ui.Screen):
     """The match: totals (up/down scroll), ok opens the round menu, back goes home."""
 
-    MODULES = ("matches",)  # saves it after every round: kept while the match is open
+    MODULES = ("matches", "store_load")  # saves it after every round: kept while the match is open
 
     def __init__(self, app):
         ui.Screen.__init__(self, app)
@@ -116,8 +119,8 @@ class MatchMenu(ui.Menu):
 
             ui_undo.confirm_redo(app)
         elif action == "end":
-            app.push(ui.Confirm(app, "Delete match", "Delete this match? Its history "
-                                "stays.", lambda: end_match(app)))
+            app.confirm("Delete match", "Delete this match? Its history stays.",
+                        lambda: end_match(app))
 
 
 ACTION_LABELS = {"round": "Enter round", "void": "Void round", "hand": "Hand calc",
@@ -204,7 +207,7 @@ class PenaltyEntry(ui.Screen):
     def draw(self, canvas):
         sheet = self.app.match
         p = self.player()
-        self.title = "Penalty %d/%d" % (self.pos + 1, len(self.order))
+        self.title = "Penalty %d of %d" % (self.pos + 1, len(self.order))
         ui.Screen.draw(self, canvas)
         name = sheet.names[p] + (" (ended)" if p == self.ender else "")
         canvas.center(name, ui.TOP + 1)
@@ -229,15 +232,17 @@ class RoundReview(ui.Screen):
         self.title = "ok: save round"
 
     def lines(self):
-        """A header, then per player: name, penalty, round score, new total."""
+        """A header, then per player: name, penalty, round score, new total; then
+        who wins the game at once."""
         sheet = self.app.match
         totals = sheet.totals()
-        out = ["     pen   + tot"]
-        for i, name in enumerate(sheet.names):
+        out = ["    pen rnd tot"]
+        for i, name in enumerate(ui.short_names(sheet.names, 3)):
             score = self.scores[i]
-            out.append("%-5s%3d%+4d%4d" % (name[:5], self.penalties[i], score, totals[i] + score))
+            out.append("%-3s%4d%+4d%4d" % (name, self.penalties[i], score, totals[i] + score))
         if self.winners:
-            out.append("Wins: " + ", ".join(sheet.names[i] for i in self.winners))
+            out.append("Wins the game:")
+            out += [sheet.names[i] for i in self.winners]
         return out
 
     def on_nav(self, name, kind):
@@ -257,9 +262,7 @@ class RoundReview(ui.Screen):
 
     def draw(self, canvas):
         ui.Screen.draw(self, canvas)
-        lines = self.lines()
-        for row in range(min(ROWS, len(lines) - self.top)):
-            canvas.text(lines[self.top + row][: canvas.width // 8], 0, row_y(row))
+        ui.draw_rows(canvas, self.lines(), self.top)
 
 
 class VoidEntry(ui.Menu):

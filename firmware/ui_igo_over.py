@@ -2,45 +2,78 @@
 Loaded while these screens are open (their MODULES).
 """
 import ui
-from ui import LINE_H, ROWS, row_y
+from ui import ROWS, row_y
+
+
+def end_reason(sheet):
+    """Why the game ended, in words: docs/rules.md (perfect I Go, target, zero)."""
+    from igo_scoring import score_round
+
+    r = sheet.rounds[-1]
+    if not r.get("void"):
+        ender, penalties = r["ender"], r["penalties"]
+        if score_round(sheet.rules, ender, penalties, sheet.youngest_first)[1]:
+            if penalties[ender] == 0:
+                if sheet.rules == "igo":
+                    return "Perfect I Go (ended on 0)"
+                return "Announced 0 as the ender"
+            zeros = [i for i in range(len(penalties)) if penalties[i] == 0]
+            if len(zeros) == 1:
+                return "Announced 0"
+            return "Youngest of %d announcing 0" % len(zeros)
+    if sheet.rules == "igo":
+        return "Reached %d point%s" % (sheet.target, "" if sheet.target == 1 else "s")
+    return "Total over %d: lowest wins" % sheet.target
 
 
 class GameOver(ui.Screen):
-    """The winners in big letters (shared wins shown), then the totals; ok: menu."""
+    """Why the game ended and who won: one winner in big letters, a shared win as a
+    list (up/down scroll); ok: what next."""
 
     MODULES = ("ui_igo_over",)
 
     def __init__(self, app):
         ui.Screen.__init__(self, app)
         self.title = "Game over"
+        self.top = 0
+
+    def lines(self, chars):
+        """The shared-win list: reason, the winners with their totals, the hint."""
+        sheet = self.app.match
+        totals = sheet.totals()
+        out = ui.wrap(end_reason(sheet), chars) + ["Shared win:"]
+        for i in sheet.winners:
+            out.append("%-8s %d" % (sheet.names[i], totals[i]))
+        return out + [HINT]
 
     def on_nav(self, name, kind):
         if name == "ok" and kind == "press":
             self.app.push(GameOverMenu(self.app))
+        elif name in ("up", "down"):
+            self.top = max(0, self.top + (1 if name == "down" else -1))
+            self.app.invalidate()
         else:
             ui.Screen.on_nav(self, name, kind)
 
     def draw(self, canvas):
         sheet = self.app.match
         ui.Screen.draw(self, canvas)
-        winners = sheet.winners
-        label = "Winner" if len(winners) == 1 else "Shared win"
-        canvas.center(label, ui.TOP)
-        names = [sheet.names[i] for i in winners]
-        y = ui.TOP + 11
-        if len(names) <= 2:
-            for name in names:
-                ui.draw_big(canvas, name, y, 2)
-                y += 17
-        else:
-            for line in ui.wrap(" ".join(names), canvas.width // 8):
-                canvas.center(line, y)
-                y += LINE_H
-        totals = sheet.totals()
-        text = " ".join("%s:%d" % (sheet.names[i][:3], totals[i]) for i in range(len(totals)))
-        lines = ui.wrap(text, canvas.width // 8)[: max(0, (row_y(ROWS) - y) // LINE_H)]
-        for row, line in enumerate(lines):  # at the bottom; all totals: score sheet
-            canvas.text(line, 0, row_y(ROWS - len(lines) + row))
+        chars = canvas.width // 8 - 1
+        if len(sheet.winners) > 1:
+            lines = self.lines(chars)
+            self.top = min(self.top, max(0, len(lines) - ROWS))
+            ui.draw_rows(canvas, lines, self.top)
+            return
+        reason = ui.wrap(end_reason(sheet), canvas.width // 8)[:2]
+        for row, line in enumerate(reason):
+            canvas.center(line, row_y(row))
+        winner = sheet.names[sheet.winners[0]]
+        ui.draw_big(canvas, winner, row_y(len(reason)) + 2, 2)
+        canvas.center("wins the game", row_y(ROWS - 2) + 1)
+        canvas.center(HINT, row_y(ROWS - 1))
+
+
+HINT = "ok: what next"
 
 
 class GameOverMenu(ui.Menu):

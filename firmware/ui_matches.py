@@ -57,7 +57,7 @@ def players_line(entry, chars=16):
 class Continue(ui.Screen):
     """The saved matches; up/down choose, ok: resume or delete, back: home."""
 
-    MODULES = ("ui_matches", "matches", "matches_boot")
+    MODULES = ("ui_matches", "matches", "matches_boot", "store_load")
 
     def __init__(self, app):
         ui.Screen.__init__(self, app)
@@ -108,7 +108,7 @@ class Continue(ui.Screen):
 class MatchActions(ui.Menu):
     """Resume (or view) a saved match, or delete it."""
 
-    MODULES = ("ui_matches", "matches", "matches_boot")
+    MODULES = ("ui_matches", "matches", "matches_boot", "store_load")
 
     def __init__(self, app, entry):
         self.entry = entry
@@ -129,9 +129,9 @@ class MatchActions(ui.Menu):
             app.home()
             app.push(app.screen("match"))
         else:
-            app.push(ui.Confirm(app, "Delete match", "Delete %s (%s)? Its history stays."
-                                % (GAME_NAMES[self.entry["rules"]],
-                                   " ".join(self.entry["names"])), self.delete))
+            app.confirm("Delete match", "Delete %s (%s)? Its history stays."
+                        % (GAME_NAMES[self.entry["rules"]], " ".join(self.entry["names"])),
+                        self.delete)
 
     def delete(self):
         app = self.app

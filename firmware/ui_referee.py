@@ -1,17 +1,25 @@
 """Battle of Corsica referee mode: real cards on the table, the device says who
 tapped first (ui_tap.TapScreen, judge.py) and keeps the false taps."""
+try:
+    from micropython import const
+except ImportError:  # CPython: the value itself
+
+    def const(expr):  # type: ignore[misc]
+        return expr
+
+
 import ui
 from ui_tap import TAP_MODULES, TapScreen, margin_text, name, tie_text
 
-ORDER_X = 60  # x of the tap-order column
+ORDER_X = const(64)  # x of the tap-order column (8 characters on each side)
 
 
 # --- referee mode ------------------------------------------------------------------
 
-IDLE = 0  # waiting for the first pile change
-ARMED = 1  # collecting taps
-SHOWN = 2  # result on screen
-OUT_AT = 3  # mistakes (false taps without cards) that eliminate, with "out_at_3" on
+IDLE = const(0)  # waiting for the first pile change
+ARMED = const(1)  # collecting taps
+SHOWN = const(2)  # result on screen
+OUT_AT = const(3)  # mistakes (false taps without cards) that eliminate, with "out_at_3" on
 
 
 class Referee(TapScreen):
@@ -141,7 +149,8 @@ class Referee(TapScreen):
             ui.draw_title(canvas, "ARMED: SLAP!")
             if result and result["reslap"]:
                 ui.draw_big(canvas, "RE-SLAP", 20, 2)
-                canvas.center("tie " + tie_text(result["tie"]), 44)
+                tie = "tie: " + tie_text(result["tie"])
+                canvas.center(tie if len(tie) <= 16 else "%d tied" % len(result["tie"]), 44)
             else:
                 ui.draw_big(canvas, "SLAP!", 20, 3)
             return
@@ -151,18 +160,19 @@ class Referee(TapScreen):
         elif marks:
             title = "%d FALSE TAPS" % len(marks)
         elif result["tie"]:
-            title = "TIE: DRAWN"
+            title = "DRAWN AT RANDOM"
         else:
             title = "FIRST TAP"
         ui.draw_title(canvas, title)
         winner = self.winner()
         canvas.text(name(winner) if winner is not None else "--", 0, 14, 3)
-        if result["tie"]:
-            canvas.text("%d tied" % len(result["tie"]), 0, 40)
-        if winner is not None:
-            canvas.text("v false", 0, 48)
         if marks:
-            canvas.text("^ undo", 0, 56)
+            canvas.text("up: undo", 0, 40)
+        elif result["tie"]:
+            canvas.text("%d tied" % len(result["tie"]), 0, 40)
+        if winner is not None:  # the hint for marking the shown winner's tap false
+            canvas.text("down if", 0, 48)
+            canvas.text("false", 0, 56)
         order = result["order"]
         for i, tap in enumerate(order):
             p = tap["player"]
@@ -170,30 +180,36 @@ class Referee(TapScreen):
             canvas.text("%s%s %s" % (mark, name(p), margin_text(tap["margin_us"])),
                         ORDER_X, 11 + 9 * i)
         if self.early and len(order) < 6:
-            canvas.text("early " + players_text(self.early, self.players), ORDER_X, 11 + 9 * len(order))
+            canvas.text(players_text(self.early, self.players, "early ", 8), ORDER_X,
+                        11 + 9 * len(order))
 
     def draw_idle(self, canvas):
         ui.draw_title(canvas, "Corsica referee")
         canvas.text("ok: pile changed", 0, 11)
-        canvas.text("False taps:", 0, 21)
+        canvas.text("False taps:", 0, 20)
         for p in range(self.players):
             if self.out(p):
                 cell = "%s out" % name(p)
             elif self.no_cards >> p & 1:
-                cell = "%s m%d" % (name(p), self.mistakes[p])
+                cell = "%s %d m%d" % (name(p), self.false_taps[p], self.mistakes[p])
             else:
-                cell = "%s:%d" % (name(p), self.false_taps[p])
-            x, y = (p % 3) * 43, 31 + (p // 3) * 10
+                cell = "%s %d" % (name(p), self.false_taps[p])
+            x, y = (p % 2) * 64, 29 + (p // 2) * 9
             if p == self.cursor:
-                canvas.fill_rect(x, y - 1, 42, 10, 1)
-            canvas.text(cell, x + 1, y, 1, 0 if p == self.cursor else 1)
+                canvas.fill_rect(x, y - 1, 63, 9, 1)
+            canvas.text(cell[:7], x + 1, y, 1, 0 if p == self.cursor else 1)
         if self.early:
-            canvas.text("early: " + players_text(self.early, self.players), 0, 54)
+            hint = players_text(self.early, self.players, "early: ", 16)
+        elif self.no_cards:
+            hint = "m: no-card taps"
         else:
-            canvas.text("hold ok:no cards", 0, 54)
+            hint = "hold ok:no cards"
+        canvas.text(hint, 0, 56)
 
 
-def players_text(bits, players):
-    """Players of a bitmask as "P3" or "3/5"."""
+def players_text(bits, players, label, chars):
+    """label and the players of a bitmask ("early P3 P5"), or how many when that is
+    longer than chars ("4 early")."""
     ps = [p for p in range(players) if bits >> p & 1]
-    return name(ps[0]) if len(ps) == 1 else tie_text(ps)
+    text = label + tie_text(ps)
+    return text if len(text) <= chars else "%d %s" % (len(ps), label.strip(" :"))

@@ -4,36 +4,74 @@ Loaded while it is open (its MODULES).
 import ui
 from ui import ROWS, clamp, row_y
 
+BODY = ROWS - 2  # round lines between the names and the leader line
+
+
+def leaders(sheet):
+    """Who leads: the highest total in I Go, the lowest in Corsari."""
+    totals = sheet.totals()
+    best = max(totals) if sheet.rules == "igo" else min(totals)
+    return [i for i in range(len(totals)) if totals[i] == best]
+
+
+def leader_line(sheet, chars):
+    """"Leads: Annabell", "Lead: Ana Ben" for a shared lead, "All level" when
+    everyone is level; once the game is over "Won: Annabell"; at most chars
+    characters."""
+    if sheet.over:
+        who, one, some = sheet.winners, "Won: ", "Won: "
+    else:
+        who, one, some = leaders(sheet), "Leads: ", "Lead: "
+    if len(who) == len(sheet.names) and not sheet.over:
+        return "All level"
+    if len(who) == 1:
+        return (one + sheet.names[who[0]])[:chars]
+    text = some + " ".join(ui.short_names(sheet.names, 3)[i] for i in who)
+    if len(text) <= chars:
+        return text
+    return "%d %s" % (len(who), "won" if sheet.over else "share the lead")
+
 
 class SheetView(ui.Screen):
-    """The score sheet: one line per round with the running totals. up/down scroll
-    the rounds; ok shows the next players when they do not all fit."""
+    """The score sheet: short names over the columns, one line per round with the
+    running totals, the leader at the bottom. up/down scroll the rounds (arrows say
+    more are above or below); when the players do not all fit, ok shows the next
+    ones and the title says which are shown ("Players 1-4 of 7")."""
 
     MODULES = ("ui_sheet",)
 
     def __init__(self, app):
         ui.Screen.__init__(self, app)
-        self.title = "Sheet"
+        self.title = "Score sheet"
         self.top = 0
         self.page = 0
 
     def columns(self, canvas):
-        """(character width of a total column, players per page)."""
+        """(character width of a column, players per page): the round number takes
+        2 of the 15 characters a line has, each column a space and a name of 2 or
+        more letters, at least as wide as the widest total; as few pages as
+        possible, and with them the widest columns."""
         sheet = self.app.match
-        width = 2
+        n = len(sheet.names)
+        room = canvas.width // 8 - 3
+        need = 3
         for r in sheet.rounds:
             for t in r["totals"]:
-                width = max(width, len(str(t)) + 1)
-        per_page = max(1, (canvas.width // 8 - 3) // width)
-        return width, per_page
+                need = max(need, len(str(t)) + 1)
+        need = min(need, room)
+        pages = -(-n // (room // need))
+        width = need
+        while width < 9 and -(-n // (room // (width + 1))) == pages:
+            width += 1
+        return width, room // width
 
     def enter(self):
-        self.top = max(0, len(self.app.match.rounds) - (ROWS - 1))
+        self.top = max(0, len(self.app.match.rounds) - BODY)
 
     def on_nav(self, name, kind):
         sheet = self.app.match
         if name in ("up", "down"):
-            most = max(0, len(sheet.rounds) - (ROWS - 1))
+            most = max(0, len(sheet.rounds) - BODY)
             self.top = clamp(self.top + (ui.step(kind) if name == "down" else -ui.step(kind)),
                              0, most)
         elif name == "ok" and kind == "press":
@@ -51,20 +89,30 @@ class SheetView(ui.Screen):
         self.page %= pages
         first = self.page * per_page
         shown = range(first, min(n, first + per_page))
-        self.title = "Sheet" if pages == 1 else "Sheet %d/%d" % (self.page + 1, pages)
+        if pages == 1:
+            self.title = "Score sheet"
+        else:
+            self.title = "Players %d-%d of %d" % (first + 1, shown[-1] + 1, n)
         ui.Screen.draw(self, canvas)
+        names = ui.short_names(sheet.names, width - 1)
         head = "Rd"
         for i in shown:
-            head += ("%" + str(width) + "s") % sheet.names[i][: width - 1]
+            head += ("%" + str(width) + "s") % names[i]
         canvas.text(head, 0, row_y(0))
-        canvas.hline(0, row_y(1) - 2, canvas.width, 1)
-        for row in range(min(ROWS - 1, len(sheet.rounds) - self.top)):
+        canvas.hline(0, row_y(1) - 1, canvas.width - 5, 1)  # between the rows
+        for row in range(min(BODY, len(sheet.rounds) - self.top)):
             k = self.top + row
             r = sheet.rounds[k]
             line = "%2d" % (k + 1)
-            line += "v" if r.get("void") else " "
-            for i in shown:
-                line += ("%" + str(width) + "d") % r["totals"][i]
-            canvas.text(line[: canvas.width // 8], 0, row_y(row + 1))
-        if not sheet.rounds:
+            if r.get("void"):
+                line += "  void round"
+            else:
+                for i in shown:
+                    line += ("%" + str(width) + "d") % r["totals"][i]
+            canvas.text(line, 0, row_y(row + 1))
+        if sheet.rounds:
+            canvas.text(leader_line(sheet, canvas.width // 8 - 1), 0, row_y(ROWS - 1))
+        else:
             canvas.text("no rounds yet", 0, row_y(1))
+        ui.draw_more(canvas, self.top > 0, self.top + BODY < len(sheet.rounds),
+                     first=1, last=BODY)

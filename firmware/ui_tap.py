@@ -6,6 +6,14 @@ Screens only show and route: judge.py orders the taps and breaks ties, corsica.p
 applies the rules. While taps are being collected a screen sets `slap_window`, so
 the app holds back flash writes; it is cleared when the result is shown.
 """
+try:
+    from micropython import const
+except ImportError:  # CPython: the value itself
+
+    def const(expr):  # type: ignore[misc]
+        return expr
+
+
 import ui
 from judge import Judge, pin_of
 from rng import Rng
@@ -15,8 +23,9 @@ from ticks import ticks_diff
 TAP_MODULES = ("ui_tap", "judge", "rng")
 
 RULES = "corsica"
-COLLECT_MS = 400  # after the first tap, later taps are collected this long
-SEED_RANGE = 10000  # tie-break seeds are 0..9999: short enough to show
+COLLECT_MS = const(400)  # after the first tap, later taps are collected this long
+SEED_RANGE = const(10000)  # tie-break seeds are 0..9999: short enough to show
+
 
 def name(player):
     return "P%d" % (player + 1)
@@ -33,8 +42,8 @@ def margin_text(us):
 
 
 def tie_text(tie):
-    """Tied players as "1/3"."""
-    return "/".join(str(p + 1) for p in tie)
+    """Tied players as "P1 P3"."""
+    return " ".join(name(p) for p in tie)
 
 
 class TapScreen(ui.Screen):

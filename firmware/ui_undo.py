@@ -1,6 +1,5 @@
 """Undo and redo of a match round, each after a confirmation: the match menu and the
 game-over screen both offer them. Loaded while the confirmation is open."""
-import ui
 
 
 def round_text(sheet, r):
@@ -35,6 +34,6 @@ def confirm_redo(app):
 
 
 def _confirm(app, title, question, then):
-    screen = ui.Confirm(app, title, question, then)
-    screen.MODULES = ("ui_undo",)
+    screen = app.screen("confirm", title, question, then)
+    screen.MODULES = ("ui_undo", "ui_notice")
     app.push(screen)

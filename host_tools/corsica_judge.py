@@ -13,15 +13,18 @@ import sys
 from host_tools import UserError
 from host_tools.jsoninput import read_json
 
-from corsica import slap_reason
+from corsica import VARIANTS, slap_reason
 from corsica_cards import JOKERS, card_text, parse_card
 from judge import judge_trace
+import settings
 from ticks import PERIOD as TICKS_PERIOD
 
 PROG = "python -m host_tools corsica judge"
 KEYS = ("players", "variants", "tie_window_us", "tie_break", "seed", "pile", "taps",
         "edges", "held")
-VARIANTS = ("sandwich", "sequence", "sum10")
+# The device's settings (firmware/settings.py) give the defaults and the tie breaks.
+DEFAULTS = settings.defaults()
+TIE_BREAKS = tuple(v for v, _ in settings.find("tie_break")[3])
 OUTPUT = ("slappable", "reason", "winner", "tie", "order", "false_taps")
 
 
@@ -81,10 +84,11 @@ def judge(data):
     for v in variants:
         if v not in VARIANTS:
             raise ValueError("unknown variant %s (known: %s)" % (json.dumps(v), ", ".join(VARIANTS)))
-    tie_window_us = _int(data.get("tie_window_us", 1000), "tie_window_us", 1)
-    tie_break = data.get("tie_break", "random")
-    if tie_break not in ("random", "reslap"):
-        raise ValueError("tie_break must be \"random\" or \"reslap\", not %s" % json.dumps(tie_break))
+    tie_window_us = _int(data.get("tie_window_us", DEFAULTS["tie_window_us"]), "tie_window_us", 1)
+    tie_break = data.get("tie_break", DEFAULTS["tie_break"])
+    if tie_break not in TIE_BREAKS:
+        raise ValueError("tie_break must be %s, not %s" % (
+            " or ".join(json.dumps(t) for t in TIE_BREAKS), json.dumps(tie_break)))
     seed = _int(data.get("seed", 0), "seed", 0, 2 ** 32 - 1)
     if "pile" not in data:
         raise ValueError("missing key 'pile' (the pile when the taps came, bottom first)")

@@ -25,11 +25,11 @@ COLUMNS = 4
 PICTURES = {
     "screens.png": [
         ("igo", 100),        # home menu
-        ("igo", 8000),       # hand calculator, fifth card
-        ("igo", 32100),      # penalty entry
-        ("igo", 101500),     # game over
+        ("igo", 30400),      # hand calculator: a player's arrangement and penalty
+        ("igo", 36845),      # score sheet: names, a void round, who leads
+        ("igo", 101500),     # game over: why, and who won
+        ("referee", 1840),   # referee idle: each player's false taps
         ("referee", 2700),   # first tap, with the others' margins
-        ("referee", 3300),   # armed
         ("referee", 5100),   # a tie, drawn at random
         ("referee", 6900),   # a false slap marked, the win passed down
     ],

@@ -26,14 +26,17 @@ class RecordingCanvas:
         self.height = height
         self.texts = []  # (s, x, y, scale, color)
         self.shapes = []  # (kind, x, y, w, h, color)
+        self.order = []  # ("text" | "shape", index into texts / shapes), as drawn
         self.clears = 0
 
     def clear(self):
         self.texts = []
         self.shapes = []
+        self.order = []
         self.clears += 1
 
     def text(self, s, x, y, scale=1, color=1):
+        self.order.append(("text", len(self.texts)))
         self.texts.append((s, x, y, scale, color))
 
     def text_width(self, s, scale=1):
@@ -43,13 +46,17 @@ class RecordingCanvas:
         self.text(s, (self.width - self.text_width(s, scale)) // 2, y, scale, color)
 
     def fill_rect(self, x, y, w, h, color=1):
-        self.shapes.append(("fill_rect", x, y, w, h, color))
+        self._shape(("fill_rect", x, y, w, h, color))
 
     def rect(self, x, y, w, h, color=1):
-        self.shapes.append(("rect", x, y, w, h, color))
+        self._shape(("rect", x, y, w, h, color))
 
     def hline(self, x, y, w, color=1):
-        self.shapes.append(("hline", x, y, w, 1, color))
+        self._shape(("hline", x, y, w, 1, color))
+
+    def _shape(self, shape):
+        self.order.append(("shape", len(self.shapes)))
+        self.shapes.append(shape)
 
     # What tests ask -----------------------------------------------------------
 
@@ -82,15 +89,86 @@ class RecordingCanvas:
                 best = scale
         return best
 
+    def boxes(self):
+        """(text, x0, y0, x1, y1) per text: the box its characters cover, spaces at
+        either end left out (they draw nothing); blank texts are left out."""
+        out = []
+        for s, x, y, scale, color in self.texts:
+            ink = s.strip(" ")
+            if not ink:
+                continue
+            cell = FONT_W * scale
+            x0 = x + (len(s) - len(s.lstrip(" "))) * cell
+            out.append((s, x0, y, x0 + len(ink) * cell, y + FONT_W * scale))
+        return out
+
     def off_screen(self):
         """Texts that do not fit on the display (a layout bug)."""
         bad = []
-        for s, x, y, scale, color in self.texts:
-            if x < 0 or y < 0 or x + self.text_width(s, scale) > self.width:
-                bad.append(s)
-            elif y + 8 * scale > self.height:
+        for s, x0, y0, x1, y1 in self.boxes():
+            if x0 < 0 or y0 < 0 or x1 > self.width or y1 > self.height:
                 bad.append(s)
         return bad
+
+    def overlaps(self):
+        """Pairs of texts drawn over each other (a layout bug)."""
+        boxes = self.boxes()
+        bad = []
+        for i in range(len(boxes)):
+            a = boxes[i]
+            for b in boxes[i + 1:]:
+                if a[1] < b[3] and b[1] < a[3] and a[2] < b[4] and b[2] < a[4]:
+                    bad.append((a[0], b[0]))
+        return bad
+
+    def unreadable(self):
+        """Texts a shape was drawn over afterwards, or drawn in the colour of what is
+        under them (the last filled rectangle there, else the dark background)."""
+        boxes = {}
+        for s, x0, y0, x1, y1 in self.boxes():
+            boxes[len(boxes)] = (s, x0, y0, x1, y1)
+        index = {}  # text index -> its box, for texts with ink
+        k = 0
+        for i in range(len(self.texts)):
+            if self.texts[i][0].strip(" "):
+                index[i] = boxes[k]
+                k += 1
+        bad = []
+        for n in range(len(self.order)):
+            kind, i = self.order[n]
+            if kind != "text" or i not in index:
+                continue
+            s, x0, y0, x1, y1 = index[i]
+            under = 0
+            for kind2, j in self.order[:n]:
+                if kind2 == "shape" and self.shapes[j][0] == "fill_rect" \
+                        and _meets(self.shapes[j], x0, y0, x1, y1):
+                    under = self.shapes[j][5]
+            if under == self.texts[i][4]:
+                bad.append(s)
+                continue
+            for kind2, j in self.order[n + 1:]:
+                if kind2 == "shape" and _meets(self.shapes[j], x0, y0, x1, y1):
+                    bad.append(s)
+                    break
+        return bad
+
+    def misfits(self):
+        """Everything wrong with the layout, as text ("" when it fits)."""
+        out = []
+        for s in self.off_screen():
+            out.append("off screen: %r" % s)
+        for a, b in self.overlaps():
+            out.append("overlap: %r / %r" % (a, b))
+        for s in self.unreadable():
+            out.append("unreadable: %r" % s)
+        return "; ".join(out)
+
+
+def _meets(shape, x0, y0, x1, y1):
+    """True if a recorded shape covers part of the box x0..x1 x y0..y1 (exclusive)."""
+    kind, x, y, w, h, color = shape
+    return x < x1 and x0 < x + w and y < y1 and y0 < y + h
 
 
 # A test rig: an App on a fresh flash directory, driven by button names -------------
@@ -162,8 +240,8 @@ class Rig:
     def shown(self):
         """Draw the top screen; return its text (asserting the layout fits)."""
         self.app.draw(self.canvas)
-        bad = self.canvas.off_screen()
-        assert not bad, "off screen: %r" % (bad,)
+        bad = self.canvas.misfits()
+        assert not bad, bad
         return self.canvas.shown()
 
     def text(self):

@@ -65,12 +65,12 @@ def test_leaving_a_screen_switches_its_leds_and_tone_off():
             elif leave == "home":
                 app.home()
             elif leave == "replace":
-                app.replace(ui.Notice(app, "Next", "replaced"))
+                app.replace(app.screen("notice", "Next", "replaced"))
             elif leave == "crash":
                 rig.nav("up")
                 assert "lamp broke" in rig.text()
             else:
-                app.push(ui.Notice(app, "Over", "on top"))
+                app.push(app.screen("notice", "Over", "on top"))
             assert hw.leds == {2: False} and hw.stopped == stopped + 1, leave
             assert app.out.lit == 0 and not app.out.sounding
             hw.leds = {}
@@ -111,10 +111,10 @@ def test_screen_stack_push_pop_replace():
     try:
         app = rig.app
         app.dirty = False
-        a = ui.Notice(app, "A", "first")
+        a = app.screen("notice", "A", "first")
         app.push(a)
         assert app.top() is a and app.dirty
-        b = ui.Notice(app, "B", "second")
+        b = app.screen("notice", "B", "second")
         app.replace(b)
         assert app.top() is b and len(app.stack) == 2
         app.pop()
@@ -418,7 +418,7 @@ def test_modules_a_left_mode_needed_are_dropped():
         app = rig.app
         sys.modules["mode_only_module"] = ui  # stands for a module the mode imported
         app.push(Mode(app))
-        app.push(ui.Notice(app, "Note", "on top"))
+        app.push(app.screen("notice", "Note", "on top"))
         app.pop()  # still under the notice's mode: kept
         assert "mode_only_module" in sys.modules
         app.pop()
@@ -536,5 +536,21 @@ def test_unusable_files_are_set_aside_and_the_device_boots():
             assert rig.screen() == "Home"  # said once: the next boot is clean
         assert sorted(n for n in os.listdir(rig.root) if ".bad" in n) == [
             "config.json.bad", "config.json.bad2", "state.json.bad", "state.json.bad2"]
+    finally:
+        rig.close()
+
+
+def test_notice_code_leaves_with_the_last_notice():
+    import sys
+
+    rig = Rig()
+    try:
+        rig.app.notice("One", "first")
+        rig.app.confirm("Two", "second?", lambda: None)
+        assert "ui_notice" in sys.modules
+        rig.nav("back")
+        assert "ui_notice" in sys.modules  # the first notice is still open
+        rig.nav("ok")
+        assert rig.screen() == "Home" and "ui_notice" not in sys.modules
     finally:
         rig.close()

@@ -380,3 +380,62 @@ def test_bad_player_index_is_rejected():
     g = game("2S", "3S")
     raises_value_error(g.slap, 2)
     raises_value_error(g.slap, -1)
+
+
+def message(fn, *args):
+    try:
+        fn(*args)
+    except ValueError as e:
+        return str(e)
+    assert False, "no ValueError"
+
+
+def test_error_texts_in_full():
+    assert message(Game, 7) == "Battle of Corsica needs 2-6 players, not 7"
+    assert message(Game, 3, ("sandwich", "slap-happy")) == \
+        "unknown slap variant 'slap-happy' (known: sandwich, sequence, sum10)"
+    assert message(Game, 2, (), 1, None, [[1], [2], [3]]) == "3 hands for 2 players"
+    g = game("2S", "3S")
+    assert message(g.slap, 2) == "no player 2"
+    g = game("2S", "2H")
+    play(g, 2)
+    assert g.slap(0) == ("slap", 0, "double") and g.over
+    assert message(g.play_card) == "the game is over"
+
+
+def test_the_default_seed_is_1_and_the_deal_is_round_robin():
+    # Seed 1 shuffles the 54 cards with rng (Fisher-Yates), then card i goes to i % 2.
+    from corsica_cards import new_deck
+    from rng import Rng
+
+    deck = new_deck()
+    Rng(1).shuffle(deck)
+    g = Game(2)
+    assert g.hands == [deck[0::2], deck[1::2]]
+    assert g.honour_by is None and g.winner is None and g.over is False
+    assert g.trick_winner is None and g.under == 0 and g.mistakes == [0, 0]
+
+
+def test_a_variant_counts_above_false_tap_payments():
+    g = game("4S 5S", "8H 9H 10H 6D", variants=("sequence",))
+    g.play_card()  # 4S
+    assert g.slap(1) == ("false", 1, 3)  # 8H 9H 10H under the pile
+    g.play_card()  # player 1 turns 6D: 4S 6D, no rule
+    assert g.slappable() is None
+    g.play_card()  # player 0 turns 5S: 6D 5S is a sequence
+    assert g.slappable() == "sequence"
+
+
+def test_after_a_slap_or_a_trick_the_new_pile_counts_from_its_first_card():
+    g = game("7S 2S 9S 5C", "7H 9H 3H 8C 4C")
+    play(g, 2)
+    assert g.slap(0) == ("slap", 0, "double")
+    assert g.under == 0
+    play(g, 2)  # 2S, 9H
+    assert g.slap(1) == ("false", 1, 3) and g.under == 3
+    g = game("KS 2S 4D", "5H 6H 7H 2H 2C")
+    play(g, 4)  # KS, then 5H 6H 7H fail: the trick is player 0's
+    assert g.play_card() == ("trick", 0, 4)
+    assert g.under == 0 and g.honour_by is None
+    play(g, 2)  # 2S, 2H: a double on the new pile
+    assert g.slappable() == "double"

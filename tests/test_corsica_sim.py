@@ -159,3 +159,20 @@ def test_simulate_sums_its_games():
 def test_a_turn_cap_of_one_card():
     r = play_game(Game(2, seed=5), Rng(5), turn_cap=1, slap_percent=0, false_tap_percent=0)
     assert r == {"turns": 1, "slaps": 0, "false_taps": 0, "mistakes": 0, "capped": True}
+
+
+def test_simulate_checks_its_counts_and_passes_its_percentages():
+    for kwargs, text in (({"games": 0}, "games must be at least 1, not 0"),
+                         ({"games": 1, "turn_cap": 0}, "turn cap must be at least 1, not 0")):
+        try:
+            simulate(2, seed=1, **kwargs)
+        except ValueError as e:
+            assert str(e) == text
+        else:
+            assert False, text
+    r = simulate(2, 1, seed=4, turn_cap=1, slap_percent=0, false_tap_percent=0)
+    assert (r["games"], r["turns_total"], r["turns_max"], r["capped"]) == (1, 1, 1, 1)
+    r = simulate(3, 2, seed=4, turn_cap=400, slap_percent=0, false_tap_percent=0)
+    assert r["slaps"] == r["false_taps"] == r["mistakes"] == 0
+    r = simulate(3, 2, seed=4, turn_cap=400, slap_percent=0, false_tap_percent=100)
+    assert r["slaps"] == 0 and r["false_taps"] > 0

@@ -589,3 +589,50 @@ def test_events_and_fields_outside_the_table_are_refused():
         assert h.pending() == 0
     finally:
         remove_tree(d)
+
+
+def test_refusals_name_the_event_or_field():
+    d = make_tmp_dir("hist")
+    try:
+        h = open_history(d)
+        for event, fields, text in (
+                ("shuffle", None, "history event 'shuffle' is unknown"),
+                ("shuffle", {"of": 1}, "history event 'shuffle' is unknown"),
+                ("round", {"note": 1}, "history field 'note' is not one of round's"),
+                ("undo", {"game": 2}, "history field 'game' is reserved")):
+            try:
+                h.log(event, 1, "igo", fields)
+            except ValueError as e:
+                assert str(e) == text, (str(e), text)
+            else:
+                assert False, text
+        assert h.pending() == 0
+    finally:
+        remove_tree(d)
+
+
+class InodeOs:
+    """os whose stat gives every file an inode number with bit 14 set (0x4000, the
+    folder bit of the mode): only the mode may say what is a folder."""
+
+    def __getattr__(self, name):
+        return getattr(os, name)
+
+    def stat(self, path):
+        st = list(os.stat(path))
+        st[1] = 0x4000 | 1
+        return tuple(st)
+
+
+def test_a_folder_is_told_by_the_mode_not_by_other_fields():
+    d = make_tmp_dir("hist")
+    real = history.os
+    try:
+        h = open_history(d)
+        h.log("undo", 1, "igo", {"of": 1})
+        h.flush()
+        history.os = InodeOs()
+        assert open_history(d).next_seq == 2
+    finally:
+        history.os = real
+        remove_tree(d)

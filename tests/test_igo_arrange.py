@@ -168,3 +168,63 @@ def test_random_dense_deals_against_reference():
         for hand in hands[1:]:
             check_response(hand, display, colours, values)
             check_response(hand, display, (), 0)
+
+
+def test_value_sum_tables_against_brute_force():
+    # The tables are built at import; build them again here so a wrong builder shows.
+    import igo_arrange
+
+    for first, count in ((1, 6), (7, 5), (3, 2)):
+        sums = igo_arrange._value_sums(first, count)
+        assert len(sums) == 1 << count
+        for m in range(1 << count):
+            assert sums[m] == sum(first + k for k in range(count) if m >> k & 1), (first, m)
+
+
+def test_an_empty_hand_has_one_empty_series():
+    assert min_series([0] * 10) == [((), 0)]
+    assert min_series([0] * 10, True) == [((), 0)]
+
+
+def test_one_card_value_held_in_two_colours_is_no_two_colour_series():
+    # R1 and O1: one card lays out the best series {1}, so each colour alone.
+    m = masks_of(cards("R1", "O1"), parse_colour("W"))
+    assert min_series(m) == [((R,), 1), ((O,), 1)]
+    m = masks_of(cards("R1", "O1", "R2", "O2"), parse_colour("W"))
+    assert min_series(m) == [((R, O), 3), ((R,), 3), ((O,), 3)]
+
+
+def test_a_two_colour_series_uses_both_colours():
+    m = masks_of(cards("R1", "O1", "R2", "O2"), parse_colour("W"))
+    assert series_choices(m, (R, O), mask(1, 2)) == [[R * 16 + 1, O * 16 + 2], [O * 16 + 1, R * 16 + 2]]
+    assert series_count(m, (R, O), mask(1, 2)) == 2  # without declared colours by default
+    assert series_count(m, (R, O), mask(1, 2), True) == 4
+    assert len(series_choices(m, (R, O), mask(1, 2), True)) == 4
+
+
+def test_series_count_equals_the_lists_for_random_hands():
+    rng = Rng(17)
+    for _ in range(60):
+        hand = list(range(160))
+        rng.shuffle(hand)
+        hand = [c for c in hand if 1 <= c & 15 <= 11][:6 + rng.below(10)]
+        m = masks_of(hand, rng.below(10))
+        for declared in (False, True):
+            for colours, values in min_series(m, declared):
+                assert series_count(m, colours, values, declared) == \
+                    len(series_choices(m, colours, values, declared))
+
+
+def test_the_first_best_own_pair_in_colour_order():
+    # Pairs R/O and R/W both lay out 1 + 5: R/O comes first, whatever the display colour.
+    y, g = parse_colour("Y"), parse_colour("G")
+    assert respond(cards("R1", "O5", "W5"), y, (g,), mask(1)) == (5, ["R1", "O5"], [])
+    m = masks_of(cards("R1", "O5", "W5"), y)
+    assert best_response(m, (g,), mask(1)) == (6, R, O)
+
+
+def test_the_second_own_colour_takes_the_value_when_the_first_card_is_added():
+    # Own pair (O, R) given in that order, O also the ender's colour: O5 is added to
+    # the ender's series and R5 goes to the own series.
+    m = masks_of(cards("R5", "O5"), parse_colour("W"))
+    assert arrange_response(m, (O,), mask(1), O, R) == ([R * 16 + 5], [O * 16 + 5])

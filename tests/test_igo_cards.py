@@ -59,3 +59,39 @@ def test_masks():
     assert masks[7] == (1 << 7) | 1 and masks[1] == 1 << 9
     assert sum(1 for m in masks if m) == 2
     assert [card_text(c) for c in mask_cards(7, masks[7])] == ["K1", "K8"]
+
+
+def message(fn):
+    try:
+        fn()
+    except ValueError as e:
+        return str(e)
+    assert False, "no ValueError"
+
+
+def test_error_texts_in_full():
+    assert message(lambda: parse_colour("Z")) == "colour 'Z' is not a colour letter (one of ROYGCBPKNW)"
+    assert message(lambda: parse_colour("RO", "dealer")) == \
+        "dealer 'RO' is not a colour letter (one of ROYGCBPKNW)"
+    assert message(lambda: parse_card(8)) == "card 8 is not a string like 'K8'"
+    assert message(lambda: parse_card("Z8")) == "unknown card 'Z8': colour must be one of ROYGCBPKNW"
+    assert message(lambda: parse_card("K12")) == "unknown card 'K12': value must be 1-11"
+    assert message(lambda: parse_hand("K8")) == "hand must be a list of cards"
+    assert message(lambda: parse_hand(["K8"])) == "hand has 1 cards, not 12"
+    assert message(lambda: parse_hand(["K8", "k8"], None)) == "hand: duplicate card K8"
+    assert message(lambda: parse_hands("K8")) == "hands must be a list of hands"
+    assert message(lambda: parse_hands([["K8"], ["R1", "R1"]], None)) == "hand 1: duplicate card R1"
+    assert message(lambda: parse_hands([["K8"], ["R1", "K8"]], None)) == \
+        "duplicate card K8 in hands 0 and 1"
+
+
+def test_every_colour_letter_in_either_case():
+    assert [parse_colour(c) for c in "ROYGCBPKNW"] == list(range(10))
+    assert [parse_colour(" %s " % c.lower()) for c in "ROYGCBPKNW"] == list(range(10))
+    assert parse_card("r1") == 1 and parse_card("W11") == 9 * 16 + 11
+
+
+def test_mask_cards_lists_values_1_to_11():
+    assert mask_cards(2, (1 << 11) - 1) == [2 * 16 + v for v in range(1, 12)]
+    assert mask_cards(0, 1 << 10) == [11]
+    assert mask_cards(9, 0) == []

@@ -2,7 +2,7 @@
 known, one card list per option; checked against the brute force in igo_reference."""
 import igo_reference as ref
 from igo_arrange import series_choices, without_colour
-from igo_cards import hand_masks
+from igo_cards import hand_masks, parse_hand
 from igo_choice import choose, first_cards, options, penalties
 from rng import Rng
 
@@ -105,3 +105,24 @@ def test_pick_from_the_others_known_so_far():
                          for h, d in [k if type(k) is tuple else (k, 0) for k in known]]
         pick = choose(rules, mine, engine_others)
         assert pick == brute_pick(rules, mine, known, False), (rules, hands, display)
+
+
+def test_no_declared_colours_by_default():
+    mine = masks_of(parse_hand(["O1", "O2", "Y1", "Y2"], None), 0)
+    assert options("igo", mine) == options("igo", mine, False) != options("igo", mine, True)
+    assert options("corsari", mine) == options("corsari", mine, False)
+    assert options("corsari", mine) != options("corsari", mine, True)
+    # A two-colour series: without declared colours yellow gives a card too.
+    assert first_cards(mine, ((1, 2), 3)) == [1 * 16 + 1, 2 * 16 + 2]
+    assert first_cards(mine, ((1, 2), 3), True) == [1 * 16 + 1, 1 * 16 + 2]
+
+
+def test_one_value_in_two_colours_is_no_two_colour_crew():
+    # O1 and Y1: no crew of both colours (it would need two cards).
+    mine = masks_of(parse_hand(["O1", "Y1"], None), 0)
+    assert options("corsari", mine) == [((), 0), ((1,), 1), ((2,), 1)]
+
+
+def test_choose_with_no_other_hand_known_yet():
+    mine = masks_of(parse_hand(["O1", "O2", "Y1", "Y2"], None), 0)
+    assert choose("igo", mine, []) == 0

@@ -231,3 +231,104 @@ def test_corsari_crew_has_the_colours_of_its_cards():
     for arrangement in result["arrangements"][1:]:
         for card in arrangement["added"]:
             assert card[0] in colours, (crew, arrangement["added"])
+
+
+def message(fn):
+    try:
+        fn()
+    except ValueError as e:
+        return str(e)
+    assert False, "no ValueError"
+
+
+def test_hand_input_error_texts_in_full():
+    def series(cards):
+        return lambda: score_hands("igo", 0, "R", ROUND, ender_series=cards)
+
+    assert message(series(["W1"])) == "ender_series card W1 is not in the ender's hand"
+    assert message(series(["R1"])) == "ender_series card R1 has the display colour"
+    assert message(series(["O1", "Y1"])) == "ender_series has value 1 twice"
+    assert message(series(["O1", "K6", "Y2"])) == "ender_series has more than two colours"
+    assert message(series(["O1", "o1"])) == "ender_series: duplicate card O1"
+    assert message(lambda: score_hands("igo", 0, "X", ROUND)) == \
+        "display colour 'X' is not a colour letter (one of ROYGCBPKNW)"
+
+
+def test_the_engine_picks_without_declared_colours_by_default():
+    # The ender holds orange 1-11: without declared colours the series is orange alone.
+    hand = parse_hand(["O%d" % v for v in range(1, 12)] + ["R1"])
+    other = parse_hand(["K%d" % v for v in range(1, 12)] + ["R2"])
+    masks = [without_colour(hand_masks(h), R) for h in (hand, other)]
+    assert choose_ender_option("igo", masks, 0) == ((1,), (1 << 11) - 1)
+    assert choose_ender_option("igo", masks, 0, True) != ((1,), (1 << 11) - 1)
+
+
+def test_score_hands_against_the_brute_force_reference():
+    from igo_cards import COLOURS
+
+    rng = Rng(23)
+    for _ in range(4):
+        dealt = ref.deal(rng, 4, 12)
+        texts = [[card_text(c) for c in h] for h in dealt]
+        hands = [ref.to_tuples(h) for h in dealt]
+        display = rng.below(10)
+        ender = rng.below(4)
+        r = score_hands("igo", ender, COLOURS[display], texts)
+        assert r["penalties"][ender] == ref.ender_min_series(hands[ender], display)[0]
+        # The same series given by hand: every other player's lowest penalty against it.
+        series = r["arrangements"][ender]["series"]
+        g = score_hands("igo", ender, COLOURS[display].lower(), texts, ender_series=series)
+        cards = ref.to_tuples(parse_hand(series, None))
+        colours = sorted(set(c for c, _ in cards))
+        values = [v for _, v in cards]
+        for i in range(4):
+            if i != ender:
+                assert g["penalties"][i] == ref.best_other(hands[i], display, colours, values)
+        assert g["penalties"] == r["penalties"]
+
+
+def test_round_error_texts_in_full():
+    assert message(lambda: score_round("rummy", 0, [1, 2])) == \
+        "rules must be 'igo' or 'corsari', not 'rummy'"
+    assert score_round("igo", 5, [1] * 6)[0] == [1, 1, 1, 1, 1, 0]
+    assert message(lambda: score_round("igo", 0, [1] * 7)) == "igo needs 2-6 players, got 7"
+    assert score_round("corsari", 0, [1] + [2] * 6)[1] == []
+    assert message(lambda: score_round("corsari", 0, [1] * 8)) == "corsari needs 2-7 players, got 8"
+    assert message(lambda: score_round("igo", 3, [1, 2, 3])) == "ender 3 out of range 0-2"
+    assert message(lambda: score_round("igo", 0, [1, -2])) == "penalty -2 is not a non-negative integer"
+    assert message(lambda: score_round("corsari", 0, [5, 0, 0])) == \
+        "players [1, 2] announced 0: youngest_first is needed"
+    assert message(lambda: score_round("corsari", 0, [5, 0, 0], [0])) == \
+        "youngest_first does not list players [1, 2]"
+
+
+def test_declared_colours_reach_the_engines_pick_and_its_cards():
+    # The ender lays out orange 1-10 (penalty 0). Without declared colours the series
+    # is orange alone: nobody holds an orange 11 to add. With declared colours it has a
+    # second colour; the engine takes the first pair that keeps the lowest other
+    # penalty (player 2's 44, lowered by K or N): red/orange, so player 1 adds R11.
+    ender = ["O%d" % v for v in range(1, 11)] + ["W1", "W2"]
+    p1 = ["R11", "Y11", "G11", "C11", "B11", "P11", "R1", "Y2", "G3", "C4", "B5", "P6"]
+    p2 = ["K11", "N11", "K1", "N2", "R3", "Y4", "G5", "C6", "B7", "P8", "K9", "N10"]
+    assert score_hands("igo", 0, "W", [ender, p1, p2])["penalties"] == [0, 65, 44]
+    assert score_hands("igo", 0, "W", [ender, p1, p2], declared_colours=True)["penalties"] == \
+        [0, 54, 44]
+    # Orange 1-10 and yellow 5: with declared colours orange/yellow is the pick (nobody
+    # can add a yellow 11, and red would let player 2, the lowest, add R11); a declared
+    # series takes each value from its first colour, so O5 is laid out and Y5 stays.
+    ender = ["O%d" % v for v in range(1, 11)] + ["Y5", "W1"]
+    p1 = ["K11", "G11", "C11", "B11", "P11", "R1", "Y2", "G3", "C4", "B5", "P6", "K2"]
+    p2 = ["R11", "N11", "K1", "N2", "R3", "Y4", "G5", "C6", "B7", "P8", "K9", "N10"]
+    r = score_hands("igo", 0, "W", [ender, p1, p2], declared_colours=True)
+    assert r["arrangements"][0]["series"] == ["O%d" % v for v in range(1, 11)]
+    assert r["arrangements"][0]["left"] == ["Y5"]
+
+
+def test_youngest_first_reaches_the_round_from_hands():
+    # Two players lay out everything (penalty 0): the youngest of them wins at once.
+    ender = ["O%d" % v for v in range(1, 7)] + ["K%d" % v for v in range(1, 7)]
+    p1 = ["Y%d" % v for v in range(1, 12)] + ["W1"]
+    p2 = ["G%d" % v for v in range(1, 12)] + ["W2"]
+    r = score_hands("corsari", 0, "W", [ender, p1, p2], youngest_first=[2, 1, 0])
+    assert r["penalties"] == [21, 0, 0] and r["winners"] == [2]
+    assert r["round_scores"] == [10 + 21, -10, -10]

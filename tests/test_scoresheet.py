@@ -272,7 +272,7 @@ def test_corrupt_json_raises_one_line_value_error():
     s.add_round(0, [3, 10, 12])
     s.add_round(1, [9, 2, 7])
     good = to_json(s)
-    bad = [  # text that is not JSON at all: store.load reports it (test_store)
+    bad = [  # text that is not JSON at all: store_load.load reports it (test_store)
         "[]",
         good.replace('"v":1', '"v":9'),
         good.replace('"rules":"igo"', '"rules":"poker"'),
@@ -334,3 +334,184 @@ def test_rounds_kept_as_entered_equal_a_full_replay():
             again = Sheet.from_obj(sheet.to_obj())
             assert (again.rounds, again.over, again.winners) == \
                 (sheet.rounds, sheet.over, sheet.winners), (match, sheet.to_obj())
+
+
+def test_error_texts_in_full():
+    s = Sheet("igo", NAMES3)
+    s.add_round(0, [3, 10, 12])
+    s.add_round(1, [9, 2, 7])
+    good = json.loads(to_json(s))
+
+    def corrupt(**changes):
+        obj = dict(good)
+        obj.update(changes)
+        return raises(Sheet.from_obj, obj)
+
+    cases = [
+        (raises(Sheet, "poker", NAMES3), "rules must be 'igo' or 'corsari', not 'poker'"),
+        (raises(Sheet, "igo", "Ann"), "names must be a list"),
+        (raises(Sheet, "igo", ["A"]), "igo needs 2-6 players, got 1"),
+        (raises(Sheet, "corsari", ["A"] * 8), "corsari needs 2-7 players, got 8"),
+        (raises(Sheet, "igo", ["A", ""]), "player name '' is not a non-empty string"),
+        (raises(Sheet, "igo", ["A", "A"]), "player names must differ"),
+        (raises(Sheet, "igo", NAMES3, 0), "target 0 is not a positive integer"),
+        (raises(Sheet, "igo", NAMES3, None, [0, 1]),
+         "youngest_first [0, 1] is not an order of players 0-2"),
+        (raises(Sheet, "igo", NAMES3, None, None, 3), "first player 3 out of range 0-2"),
+        (raises(Sheet, "igo", NAMES3, None, None, 0, 1.5),
+         "game id 1.5 is not an int or a string"),
+        (raises(s.add_void), "a void I Go round needs the taker of the last display card"),
+        (raises(s.add_void, 3), "taker 3 out of range 0-2"),
+        (raises(s.add_round, 3, [1, 2, 3]), "ender 3 out of range 0-2"),
+        (raises(s.add_round, 0, [1, 2]), "penalties [1, 2]: need one per player (3)"),
+        (raises(s.undo, 2), "round index 2 out of range 0-1"),
+        (raises(s.redo), "nothing to redo"),
+        (raises(Sheet("igo", NAMES3).undo), "no round to undo"),
+        (raises(Sheet.from_obj, []), "sheet corrupt: not a JSON object"),
+        (corrupt(v=9), "sheet corrupt: unknown version 9"),
+        (corrupt(actions={}), "sheet corrupt: actions and undone must be lists"),
+        (corrupt(undone=7), "sheet corrupt: actions and undone must be lists"),
+        (corrupt(undone=[5]), "sheet corrupt: bad undone index 5"),
+        (corrupt(actions=[7]), "sheet corrupt: round 7 is not an object"),
+        (corrupt(actions=[{"void": True, "taker": 0, "seq": "x"}]),
+         "sheet corrupt: seq 'x' is not an integer"),
+        (corrupt(target=1), "sheet corrupt: the game ends at round 1, before round 2"),
+    ]
+    for got, want in cases:
+        assert got == want, (got, want)
+    obj = dict(good)
+    del obj["v"]
+    assert raises(Sheet.from_obj, obj) == "sheet corrupt: unknown version None"
+    del obj["rules"]
+    obj["v"] = 1
+    assert raises(Sheet.from_obj, obj) == "sheet corrupt: 'rules' missing"
+    for _ in range(3):
+        s.add_round(0, [1, 5, 5])
+    assert s.over
+    assert raises(s.add_round, 0, [1, 5, 5]) == "the game is over (undo a round to continue)"
+
+
+def test_an_empty_sheet():
+    s = Sheet("corsari", NAMES3, first=1)
+    assert s.totals() == [0, 0, 0] and s.rounds == [] and not s.over
+    assert (s.dealer(), s.next_starter()) == (1, 2)
+
+
+def test_a_rebuilt_sheet_logs_and_undoes_its_stored_seqs():
+    log = Recorder()
+    s = Sheet("igo", NAMES3, log=log)
+    s.add_round(0, [3, 10, 12])
+    s.add_void(2)
+    assert log.lines[1][4] == {"void": True, "taker": 2, "totals": [1, 0, 0]}
+    log2 = Recorder()
+    t = Sheet.from_obj(json.loads(to_json(s)), log2)
+    t.undo()
+    t.undo()
+    t.add_round(1, [9, 2, 7])
+    assert [(line[1], line[4]) for line in log2.lines] == [
+        ("undo", {"of": 2}), ("undo", {"of": 1}),
+        ("round", {"ender": 1, "penalties": [9, 2, 7], "round_scores": [0, 1, 0],
+                   "totals": [0, 1, 0]})]
+
+
+def test_a_change_that_keeps_the_result_logs_no_new_game_over():
+    log = Recorder()
+    s = Sheet("igo", NAMES3, log=log)
+    s.add_void(1)
+    for _ in range(4):
+        s.add_round(1, [10, 1, 10])  # Bob lowest as the ender: 1 point a round
+    assert s.over and s.winners == [1]
+    n = len(log.lines)
+    s.set_target(4)  # the same target: nothing changes
+    assert s.over and s.winners == [1] and len(log.lines) == n
+    s.undo(0)  # the void round: starters change, the result does not
+    assert [(line[1], line[4]) for line in log.lines[n:]] == [("undo", {"of": 1})]
+    s.redo()
+    assert [line[1] for line in log.lines[n + 1:]] == ["round"]
+
+
+def reference_rounds(rules, n, target, first, entries):
+    """(rounds as (starter, dealer, totals), over, winners) of the active entries, from
+    docs/rules.md: the running totals, who deals and starts, when the game ends; None
+    if a round follows the end of the game."""
+    from igo_scoring import score_round
+
+    totals = [0] * n
+    out = []
+    over, winners = False, []
+    starter = first
+    for k, e in enumerate(entries):
+        if over:
+            return None
+        if rules == "corsari":
+            dealer = (first + k) % n
+            starter = (dealer + 1) % n
+        else:
+            dealer = starter
+        at_once = []
+        if e[0] == "void":
+            nxt = e[1]
+        else:
+            scores, at_once = score_round(rules, e[1], e[2], list(range(n)))  # ages: 0 youngest
+            totals = [t + s for t, s in zip(totals, scores)]
+            nxt = e[1]
+        out.append((starter, dealer, list(totals)))
+        if rules == "igo":
+            starter = nxt
+        if at_once:
+            over, winners = True, at_once
+        elif rules == "igo":
+            winners = [i for i in range(n) if totals[i] >= target]
+            over = bool(winners)
+        elif max(totals) > target:
+            over, winners = True, [i for i in range(n) if totals[i] == min(totals)]
+    return out, over, winners
+
+
+def test_random_matches_against_a_reference_of_the_rules():
+    """Adds, voids, undos and redos (seeded) on a model of the action log; after every
+    step the sheet's rounds, totals, seats and end equal the reference's."""
+    from rng import Rng
+
+    rng = Rng(8)
+    for match in range(16):
+        rules = "igo" if match % 2 else "corsari"
+        n = 2 + rng.below(3)
+        first = rng.below(n)
+        target = 3 if rules == "igo" else 60
+        sheet = Sheet(rules, ["P%d" % i for i in range(n)], target, list(range(n)), first)
+        log, undone = [], []  # the model: entries in order, the undone ones (a stack)
+        for _ in range(20):
+            active = [e for e in log if e not in undone]
+            op = rng.below(10)
+            if op < 6:
+                pens = [rng.below(25) for _ in range(n)]
+                entry = (len(log), "round", rng.below(n), pens)
+                new_log, new_undone = active + [entry], []
+                do = (lambda e=entry: sheet.add_round(e[2], e[3]))
+            elif op == 6:
+                entry = (len(log), "void", rng.below(n))
+                new_log, new_undone = active + [entry], []
+                do = (lambda e=entry: sheet.add_void(e[2]))
+            elif op < 9 and active:
+                i = rng.below(len(active))
+                new_log, new_undone = log, undone + [active[i]]
+                do = (lambda i=i: sheet.undo(i))
+            elif undone:
+                new_log, new_undone = log, undone[:-1]
+                do = sheet.redo
+            else:
+                continue
+            entries = [e[1:] for e in new_log if e not in new_undone]
+            want = reference_rounds(rules, n, target, first, entries)
+            if want is None or (op < 7 and sheet.over):
+                before = sheet.to_obj()
+                assert raises(do)
+                assert sheet.to_obj() == before  # refused: nothing changed
+                continue
+            do()
+            log, undone = new_log, new_undone
+            rounds, over, winners = want
+            assert [(r["starter"], r["dealer"], r["totals"]) for r in sheet.rounds] == rounds
+            assert (sheet.over, sheet.winners) == (over, winners), (match, entries)
+            assert sheet.totals() == (rounds[-1][2] if rounds else [0] * n)

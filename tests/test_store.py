@@ -1,6 +1,7 @@
 import os
 
 import store
+import store_load
 from tmpfs import make_tmp_dir, read, remove_tree, write
 
 
@@ -11,7 +12,7 @@ def test_save_then_load_round_trip_with_sorted_keys():
         assert store.save(p, {"b": [1, 2], "a": {"z": None, "y": True}, "n": "Zoé"}) is None
         assert read(p) == '{"a":{"y":true,"z":null},"b":[1,2],"n":"Zoé"}'.encode()
         assert os.listdir(d) == ["state.json"]
-        assert store.load(p) == ({"a": {"y": True, "z": None}, "b": [1, 2], "n": "Zoé"}, None)
+        assert store_load.load(p) == ({"a": {"y": True, "z": None}, "b": [1, 2], "n": "Zoé"}, None)
     finally:
         remove_tree(d)
 
@@ -22,7 +23,7 @@ def test_save_replaces_the_old_file():
         p = d + "/state.json"
         store.save(p, {"v": 1})
         store.save(p, {"v": 2})
-        assert store.load(p) == ({"v": 2}, None)
+        assert store_load.load(p) == ({"v": 2}, None)
         assert os.listdir(d) == ["state.json"]
     finally:
         remove_tree(d)
@@ -37,7 +38,7 @@ def test_failed_tmp_write_leaves_the_old_content():
         problem = store.save(p, {"v": 2})
         assert problem.startswith("state.json not saved: ")
         assert "\n" not in problem
-        assert store.load(p) == ({"v": 1}, None)
+        assert store_load.load(p) == ({"v": 1}, None)
     finally:
         remove_tree(d)
 
@@ -45,7 +46,7 @@ def test_failed_tmp_write_leaves_the_old_content():
 def test_missing_file_is_a_clean_start():
     d = make_tmp_dir("store")
     try:
-        assert store.load(d + "/state.json") == (None, None)
+        assert store_load.load(d + "/state.json") == (None, None)
     finally:
         remove_tree(d)
 
@@ -56,7 +57,7 @@ def test_corrupt_file_is_reported_not_raised():
         p = d + "/state.json"
         for data in (b'{"v": 1, "ro', b"", b"[1, 2]", b'"text"', b'{"n": "\xff\xfe"}'):
             write(p, data)
-            obj, problem = store.load(p)
+            obj, problem = store_load.load(p)
             assert obj is None
             assert problem.startswith("state.json corrupt: "), problem
             assert "\n" not in problem
@@ -70,9 +71,9 @@ def test_load_falls_back_to_tmp_when_the_file_is_missing():
     try:
         p = d + "/state.json"
         write(p + ".tmp", b'{"v":3}')
-        assert store.load(p) == ({"v": 3}, None)
+        assert store_load.load(p) == ({"v": 3}, None)
         write(p + ".tmp", b'{"v":')  # torn, and no main file
-        obj, problem = store.load(p)
+        obj, problem = store_load.load(p)
         assert obj is None and problem.startswith("state.json.tmp corrupt: ")
     finally:
         remove_tree(d)
@@ -84,9 +85,9 @@ def test_torn_tmp_next_to_a_good_file_is_ignored():
         p = d + "/state.json"
         store.save(p, {"v": 1})
         write(p + ".tmp", b'{"v":')  # power cut while writing the next state
-        assert store.load(p) == ({"v": 1}, None)
+        assert store_load.load(p) == ({"v": 1}, None)
         assert store.save(p, {"v": 2}) is None  # the stale tmp is simply overwritten
-        assert store.load(p) == ({"v": 2}, None)
+        assert store_load.load(p) == ({"v": 2}, None)
     finally:
         remove_tree(d)
 
@@ -153,12 +154,12 @@ def test_save_where_rename_cannot_replace_a_file():
         store.os = NoReplaceOs()
         assert store.save(p, {"v": 2}) is None
         assert store.os.renames == [(p + ".tmp", p), (p + ".tmp", p)]
-        assert store.load(p) == ({"v": 2}, None) and sorted(os.listdir(d)) == ["state.json"]
+        assert store_load.load(p) == ({"v": 2}, None) and sorted(os.listdir(d)) == ["state.json"]
         store.os = NoReplaceOs(fail_remove=p)  # the old file cannot go: it stays
         problem = store.save(p, {"v": 3})
         assert problem.startswith("state.json not saved: ")
         store.os = real
-        assert store.load(p) == ({"v": 2}, None) and sorted(os.listdir(d)) == ["state.json"]
+        assert store_load.load(p) == ({"v": 2}, None) and sorted(os.listdir(d)) == ["state.json"]
     finally:
         store.os = real
         remove_tree(d)
@@ -201,11 +202,11 @@ class FaultyOs:
 
 def with_os(fake, fn):
     real = store.os
-    store.os = fake
+    store.os = store_load.os = fake
     try:
         return fn()
     finally:
-        store.os = real
+        store.os = store_load.os = real
 
 
 def test_a_file_that_is_there_but_cannot_be_statted_is_unreadable_not_missing():
@@ -214,14 +215,14 @@ def test_a_file_that_is_there_but_cannot_be_statted_is_unreadable_not_missing():
         p = d + "/state.json"
         write(p, b'{"v":1}')
         fake = FaultyOs(stat_fails=p)
-        assert with_os(fake, lambda: store.load(p)) == (None, "state.json unreadable: flash read/write error")
+        assert with_os(fake, lambda: store_load.load(p)) == (None, "state.json unreadable: flash read/write error")
         assert fake.listed == [d]
         # ENOENT says missing even when the listing shows the name (a stale listing).
         fake = FaultyOs(stat_fails=p, errno_args=(2,))
-        assert with_os(fake, lambda: store.load(p)) == (None, None)
+        assert with_os(fake, lambda: store_load.load(p)) == (None, None)
         # No errno at all, and the file is listed: a file system error of no number.
         fake = FaultyOs(stat_fails=p, errno_args=())
-        assert with_os(fake, lambda: store.load(p)) == (None, "state.json unreadable: file system error None")
+        assert with_os(fake, lambda: store_load.load(p)) == (None, "state.json unreadable: file system error None")
     finally:
         remove_tree(d)
 
@@ -231,10 +232,10 @@ def test_a_stat_error_for_a_file_not_in_its_folder_is_missing():
     d = make_tmp_dir("store")
     try:
         p = d + "/state.json"
-        assert with_os(FaultyOs(stat_fails=p), lambda: store.load(p)) == (None, None)
+        assert with_os(FaultyOs(stat_fails=p), lambda: store_load.load(p)) == (None, None)
         write(p, b'{"v":1}')  # listed, but the folder cannot be listed: missing
         fake = FaultyOs(stat_fails=p, listdir_fails=True)
-        assert with_os(fake, lambda: store.load(p)) == (None, None)
+        assert with_os(fake, lambda: store_load.load(p)) == (None, None)
     finally:
         remove_tree(d)
 
@@ -243,7 +244,7 @@ def test_a_folder_in_place_of_the_file():
     d = make_tmp_dir("store")
     try:
         os.mkdir(d + "/state.json")
-        assert store.load(d + "/state.json") == (None, "state.json is a folder, not a file")
+        assert store_load.load(d + "/state.json") == (None, "state.json is a folder, not a file")
     finally:
         remove_tree(d)
 
@@ -253,9 +254,9 @@ def test_the_size_limit_is_inclusive():
     try:
         p = d + "/state.json"
         write(p, b'{"v":123}')  # 9 bytes
-        assert store.load(p, max_size=9) == ({"v": 123}, None)
-        assert store.load(p, max_size=8) == (None, "state.json too big (9 bytes, at most 8)")
-        assert store.MAX_SIZE == 16384
+        assert store_load.load(p, max_size=9) == ({"v": 123}, None)
+        assert store_load.load(p, max_size=8) == (None, "state.json too big (9 bytes, at most 8)")
+        assert store_load.MAX_SIZE == 16384
     finally:
         remove_tree(d)
 
@@ -281,12 +282,12 @@ def test_read_errors_in_plain_words():
         write(p, b'{"v":1}')
         for error, problem in ((OSError(5), "state.json unreadable: flash read/write error"),
                                (MemoryError(), "state.json too big to read")):
-            store.open = lambda path, mode, error=error: FailingFile(error)
+            store_load.open = lambda path, mode, error=error: FailingFile(error)
             try:
-                assert store.load(p) == (None, problem)
+                assert store_load.load(p) == (None, problem)
             finally:
-                del store.open
-        assert store.load(p) == ({"v": 1}, None)
+                del store_load.open
+        assert store_load.load(p) == ({"v": 1}, None)
     finally:
         remove_tree(d)
 
@@ -301,19 +302,19 @@ class FakeJson:
 
 def test_a_corrupt_file_is_named_with_the_first_line_of_the_reason():
     d = make_tmp_dir("store")
-    real = store.json
+    real = store_load.json
     try:
         p = d + "/state.json"
         write(p, b'{"v":1}')
         for error, problem in ((ValueError("bad token\nat line 3"), "state.json corrupt: bad token"),
                                (ValueError(), "state.json corrupt: ValueError")):
-            store.json = FakeJson(error)
-            assert store.load(p) == (None, problem)
-        store.json = real
+            store_load.json = FakeJson(error)
+            assert store_load.load(p) == (None, problem)
+        store_load.json = real
         write(p, b"[1, 2]")
-        assert store.load(p) == (None, "state.json corrupt: not a JSON object")
+        assert store_load.load(p) == (None, "state.json corrupt: not a JSON object")
     finally:
-        store.json = real
+        store_load.json = real
         remove_tree(d)
 
 
@@ -329,7 +330,7 @@ def test_set_aside_takes_the_first_free_bad_name_in_the_files_folder():
                          ("/data/state.json", "/data"), ("d/state.json", "d")):
         name = path[path.rfind("/") + 1:]
         fake = FaultyOs(listing={folder: [name, name + ".bad", name + ".bad2"]})
-        assert with_os(fake, lambda: store.set_aside(path)) == path + ".bad3"
+        assert with_os(fake, lambda: store_load.set_aside(path)) == path + ".bad3"
         assert fake.listed == [folder] * 3
         assert fake.renames == [(path, path + ".bad3")]
 
@@ -337,7 +338,7 @@ def test_set_aside_takes_the_first_free_bad_name_in_the_files_folder():
 def test_set_aside_gives_up_after_99_names():
     names = ["state.json.bad"] + ["state.json.bad%d" % i for i in range(2, 100)]
     fake = FaultyOs(listing={"/d": names})
-    assert with_os(fake, lambda: store.set_aside("/d/state.json")) is None
+    assert with_os(fake, lambda: store_load.set_aside("/d/state.json")) is None
     assert fake.renames == [] and len(fake.listed) == 99
     fake = FaultyOs(listing={"/d": names[:-1]})
-    assert with_os(fake, lambda: store.set_aside("/d/state.json")) == "/d/state.json.bad99"
+    assert with_os(fake, lambda: store_load.set_aside("/d/state.json")) == "/d/state.json.bad99"

@@ -86,3 +86,30 @@ def test_length_counts_every_waiting_entry_across_the_wrap():
             entry = ring.pop()
             assert (entry[0] if entry else None) == (model.pop(0) if model else None)
         assert len(ring) == len(model), (step, ring.head, ring.tail)
+
+
+def test_sizes():
+    ring = TapRing()
+    assert ring.size == 64
+    for i in range(65):
+        ring.record(i, i)
+    assert len(ring) == 64 and ring.overflows == 1
+    ring = TapRing(1)  # a ring of one entry
+    ring.record(1, 2, 3)
+    ring.record(4, 5, 6)
+    assert ring.size == 1 and ring.overflows == 1 and ring.pop() == (1, 2, 3)
+    try:
+        TapRing(0)
+    except ValueError as e:
+        assert str(e) == "ring size must be at least 1"
+    else:
+        assert False, "a ring of 0 entries"
+
+
+def test_drain_passes_every_field():
+    ring = TapRing(4)
+    ring.record(5, 0xFFFFFFFF, 29)  # levels are an unsigned 32-bit snapshot
+    ring.record(6, 0, NO_PIN)
+    seen = []
+    assert ring.drain(lambda t, levels, pin: seen.append((t, levels, pin))) == 2
+    assert seen == [(5, 0xFFFFFFFF, 29), (6, 0, NO_PIN)]

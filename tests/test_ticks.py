@@ -21,3 +21,27 @@ def test_ring_diff_for_another_period():
 def test_now_is_on_the_ring():
     t = ticks.now_us()
     assert 0 <= t <= ticks.MASK and ticks.PERIOD == ticks.MASK + 1
+
+
+def test_ring_diff_takes_half_a_period_and_more_as_behind():
+    period = 1 << 29
+    for d in (-(period // 2), -(3 * period // 8), -1, 0, 1, 3 * period // 8, period // 2 - 1):
+        assert ticks.ring_diff(d % period, 0, period) == d, d
+        assert ticks.ring_diff(5, (5 - d) % period, period) == d, d
+
+
+class FakeClock:
+    def __init__(self, **clocks):
+        for name, value in clocks.items():
+            setattr(self, name, lambda value=value: value)
+
+
+def test_now_reads_ticks_us_where_there_is_one_else_monotonic_ns():
+    real = ticks.time
+    try:
+        ticks.time = FakeClock(ticks_us=(1 << 30) + 5, monotonic_ns=10**12)
+        assert ticks.now_us() == 5
+        ticks.time = FakeClock(monotonic_ns=7000123456 + (1 << 30) * 1000)
+        assert ticks.now_us() == 7000123
+    finally:
+        ticks.time = real

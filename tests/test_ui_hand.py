@@ -69,7 +69,8 @@ def test_hand_calculator_feeds_the_penalty_entry():
         assert "cards to remove" in rig.text()
         cards = "R1 R2 R3 O4 O5 Y6 Y7 G8 G9 C10 B11 K1".split()
         enter_hand(rig, "R", cards[:2])
-        assert "R1 R2" in rig.text() and rig.canvas.title() == "Card 3/12 D:R"
+        assert "R1 R2" in rig.text() and rig.canvas.title() == "Card 3 of 12"
+        assert "display: red" in rig.text()
         rig.nav("ok")  # R1 again: refused, a card exists once
         assert rig.app.top().cards == [1, 2]
         rig.nav("back back")  # edit R2 again, then its colour; then R2 stays out

@@ -66,12 +66,12 @@ def test_full_i_go_game_to_4_points():
         assert rig.canvas.scale_of("0") == 2  # big totals for up to 3 players
         for k in range(4):
             review = play_round(rig, 0, [5, 10, 20])
-            assert "Ann    5  +1   %d" % (k + 1) in review
+            assert "Ann   5  +1   %d" % (k + 1) in review
         assert rig.screen() == "GameOver"
         text = rig.shown()
-        assert "Winner" in text and "Ann" in text
+        assert "Reached 4 points" in text and "wins the game" in text
         assert rig.canvas.scale_of("Ann") == 2
-        assert "Ann:4 Bob:0 Cy:0" in text
+        assert "ok: what next" in text
         sheet = rig.app.match
         assert sheet.over and sheet.winners == [0] and sheet.totals() == [4, 0, 0]
         events = [h["event"] for h in rig.history()]
@@ -144,14 +144,15 @@ def test_corsari_age_order_and_zero_rule():
         assert rig.canvas.title() == "Corsari R1 >100"
         # Ann ends with 7; Bob 12 is above; Cy 3 is a skunker
         review = play_round(rig, 0, [7, 12, 3])
-        assert "Ann    7 +20  20" in review and "Cy     3 -10 -10" in review
+        assert "Ann   7 +20  20" in review and "Cy    3 -10 -10" in review
         assert sheet.totals() == [20, 12, -10]
         # Ann ends with 9, Bob and Cy announce 0: the youngest of them (Cy) wins
         review = play_round(rig, 0, [9, 0, 0])
-        assert "Wins: Cy" in review
+        assert "Wins the game: Cy" in review
         assert rig.screen() == "GameOver"
         assert sheet.winners == [2]
         assert "Cy" in rig.shown() and rig.canvas.scale_of("Cy") == 2
+        assert "Youngest of 2 announcing 0" in rig.text()
     finally:
         rig.close()
 
@@ -273,16 +274,17 @@ def test_score_sheet_scrolls_and_pages():
         rig.choose("Score sheet")
         assert rig.screen() == "SheetView"
         text = rig.shown()
-        assert rig.canvas.title() == "Sheet 1/3"
-        rows = text.split("\n")[2:]
-        assert rows[0].startswith(" 3") and rows[-1].startswith(" 7")  # the last rounds
+        assert rig.canvas.title() == "Players 1-3 of 7"
+        rows = text.split("\n")[2:-1]
+        assert rows[0].startswith(" 4") and rows[-1].startswith(" 7")  # the last rounds
+        assert text.split("\n")[-1].startswith("Lead")
         head = text.split("\n")[1]
         assert head.startswith("Rd") and "P1" in head and "P4" not in head
         rig.nav("ok")
         assert "P4" in rig.shown().split("\n")[1]
         rig.nav("ok ok")
         rig.shown()
-        assert rig.canvas.title() == "Sheet 1/3"
+        assert rig.canvas.title() == "Players 1-3 of 7"
         rig.nav("up:long")
         assert rig.shown().split("\n")[2].startswith(" 1")
         rig.nav("back")
@@ -400,3 +402,29 @@ def test_every_screen_fits_the_display():
         rig.shown()
     finally:
         rig.close()
+
+
+def test_game_over_says_why_the_game_ended():
+    import scoresheet
+    import ui_igo_over
+
+    names = ["Ann", "Bob", "Cy"]
+    sheet = scoresheet.Sheet("igo", names, 4)
+    sheet.add_round(1, [5, 0, 9])
+    assert ui_igo_over.end_reason(sheet) == "Perfect I Go (ended on 0)"
+    sheet = scoresheet.Sheet("igo", names, 1)
+    sheet.add_round(0, [2, 5, 9])
+    assert ui_igo_over.end_reason(sheet) == "Reached 1 point"
+    sheet = scoresheet.Sheet("corsari", names, 100, [2, 0, 1])
+    sheet.add_round(0, [0, 5, 9])
+    assert ui_igo_over.end_reason(sheet) == "Announced 0 as the ender"
+    sheet = scoresheet.Sheet("corsari", names, 100, [2, 0, 1])
+    sheet.add_round(0, [4, 0, 9])
+    assert ui_igo_over.end_reason(sheet) == "Announced 0"
+    sheet = scoresheet.Sheet("corsari", names, 100, [2, 0, 1])
+    sheet.add_round(0, [4, 0, 0])
+    assert ui_igo_over.end_reason(sheet) == "Youngest of 2 announcing 0"
+    assert sheet.winners == [2]
+    sheet = scoresheet.Sheet("corsari", names, 100, [2, 0, 1])
+    sheet.add_round(0, [90, 120, 130])
+    assert ui_igo_over.end_reason(sheet) == "Total over 100: lowest wins"

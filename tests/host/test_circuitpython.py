@@ -286,9 +286,9 @@ def test_screens_look_the_same_on_circuitpython_and_micropython(tmp_path):
     # The states are the ones meant (a few spot checks on what was drawn).
     shown = {n: " | ".join(t[0] for t in cp[n][1]) for n in NAMES}
     assert shown["home"].startswith("Table referee | I Go")
-    assert "Penalty 1/4" in shown["round_penalty"]
+    assert "Penalty 1 of 4" in shown["round_penalty"]
     assert "FIRST TAP" in shown["referee_result"] and "P1 +2.4" in shown["referee_result"]
-    assert "TIE" in shown["referee_tie"] and "=P3 +0.0" in shown["referee_tie"]
+    assert "RANDOM" in shown["referee_tie"] and "=P3 +0.0" in shown["referee_tie"]
     assert "FALSE: P1" in shown["referee_false"] and "xP1 +0.0" in shown["referee_false"]
 
 

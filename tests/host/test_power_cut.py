@@ -12,7 +12,7 @@ import time
 from host_tools import MICROPYTHON, ROOT
 from host_tools.sim import SIMRUN, compiled_firmware
 
-import store
+import store_load
 from rng import Rng
 from scoresheet import Sheet
 
@@ -50,14 +50,14 @@ def history_lines(flash):
 
 def check_flash(flash):
     """The match state loads and the history is valid; return (sheet or None, lines)."""
-    obj, problem = store.load(os.path.join(flash, "state.json"))
+    obj, problem = store_load.load(os.path.join(flash, "state.json"))
     assert problem is None, problem
-    index, problem = store.load(os.path.join(flash, "matches", "index.json"))
+    index, problem = store_load.load(os.path.join(flash, "matches", "index.json"))
     assert problem is None, problem
     obj = None
     if index and index["matches"]:  # the most recently saved match
         newest = index["matches"][0]["id"]
-        obj, problem = store.load(os.path.join(flash, "matches", newest + ".json"))
+        obj, problem = store_load.load(os.path.join(flash, "matches", newest + ".json"))
         assert problem is None and obj, problem
     sheet = Sheet.from_obj(obj) if obj else None
     lines = history_lines(flash)

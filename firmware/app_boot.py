@@ -1,0 +1,80 @@
+"""What the app does once, at boot (app.App): open the history, load config.json,
+players.json (the roster) and state.json, count the saved matches, check them and set
+an unusable file aside; migrate the match of an old state.json to matches/. Loaded for
+the boot only: the app drops it afterwards, with history_boot, config, roster and
+settings.
+"""
+import os
+
+import paths
+import store_load
+
+
+def start(app, hw):
+    """Fill app.history, app.config, app.roster, app.saved_count and app.settings;
+    return the notices to show (one line each)."""
+    import history
+
+    device_id = hw.device_id() if hw and hasattr(hw, "device_id") else None
+    app.history = history.History(app.path(paths.HISTORY), app.path(paths.BOOT), device_id)
+    problems = app.history.problems
+    if app.history.error:
+        problems.append(app.history.error)
+    import config
+
+    app.config, problem = config.load(app.path(paths.CONFIG))
+    if problem:
+        problems.append(set_aside(app, paths.CONFIG, problem))
+    import roster
+
+    app.roster, problem = roster.load(app.path(paths.ROSTER), app.config.get("names", ()))
+    if problem:
+        problems.append(set_aside(app, paths.ROSTER, problem))
+    try:  # the match files; checked with the index when Continue opens
+        app.saved_count = len([f for f in os.listdir(app.path(paths.MATCHES))
+                               if f[-5:] == ".json" and f != "index.json"])
+    except OSError:
+        app.saved_count = 0
+    problem = load_state(app)
+    if problem:
+        problems.append(problem)
+    return problems
+
+
+def load_state(app):
+    """Load state.json; return None or a problem text (the app then starts clean)."""
+    import settings
+
+    app.settings = settings.defaults()
+    obj, problem = store_load.load(app.path(paths.STATE))
+    if obj is None:
+        return set_aside(app, paths.STATE, problem) if problem else None
+    try:
+        if obj.get("v") != app.STATE_VERSION:
+            raise ValueError("unknown version %r" % (obj.get("v"),))
+        saved = obj.get("settings")
+        if type(saved) is not dict:
+            raise ValueError("settings missing")
+        # Each value checked against the table: a bad one is its default.
+        app.settings = settings.loaded(saved)
+        old = obj.get("match")
+        sheet = app._sheet_from(old) if old is not None else None
+    except ValueError as e:
+        app.settings = settings.defaults()
+        return set_aside(app, paths.STATE, paths.STATE + ": %s" % e)
+    app._saved_settings = dict(app.settings)
+    if sheet is not None:  # from before matches/: moved there, then dropped here
+        import matches_app
+
+        app.transient("matches_app")
+        return matches_app.migrate(app, sheet)
+    return None
+
+
+def set_aside(app, name, problem):
+    """Keep an unusable file as NAME.bad (never deleted: it is the user's data) so
+    the next boot starts clean without the same notice; return the notice text."""
+    new = store_load.set_aside(app.path(name))
+    if new:
+        problem += " (kept as %s)" % new[new.rfind("/") + 1:]
+    return problem

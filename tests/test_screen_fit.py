@@ -1,0 +1,584 @@
+"""Every screen fits: the app is driven through every screen with the most players
+each game allows and 8-character names, and after every button press (and every
+player tap) the screen is drawn on a recording canvas of each display size a board
+declares. A text that leaves the screen or lies over another text fails the test,
+naming the screen and what it showed.
+"""
+import gc
+import os
+import sys
+
+gc.collect()
+import app  # noqa: E402,F401
+
+gc.collect()
+from canvas_record import RecordingCanvas, nav_keys, write_file  # noqa: E402
+from corsica_rig import FakeHw, Table  # noqa: E402
+
+SMALL_HEAP = sys.implementation.name == "micropython"  # (CPython's collection is slow)
+
+# Eight characters each (config.NAME_LEN), two sharing their first letters.
+NAMES = ["Annabell", "Annelise", "Benedikt", "Clemence", "Domenico", "Eleonora",
+         "Fredrika"]
+
+# Every screen class the walks below must reach.
+SCREENS = ("Home", "Notice", "Unsaved", "Confirm", "Settings", "Setup", "AgeOrder",
+           "MatchScreen", "MatchMenu", "RoundEnder", "PenaltyEntry", "RoundReview",
+           "VoidEntry", "HandCalc", "SheetView", "GameOver", "GameOverMenu",
+           "RefereeSetup", "Referee", "DeckSetup", "DeckGame", "HwTest", "Buttons",
+           "Display", "Outputs", "Flash", "Timing", "SeatPicker", "NameEditor",
+           "Continue", "MatchActions")
+HWTEST_SCREENS = ("HwTest", "Buttons", "Display", "Outputs", "Flash", "Timing")
+
+
+def _boards_dir():
+    here = __file__
+    i = here.rfind("/")
+    tests = here[:i] if i > 0 else "."
+    return tests + "/../boards"
+
+
+def display_sizes():
+    """The (width, height) of every display a board in boards/ declares."""
+    sizes = []
+    folder = _boards_dir()
+    for name in sorted(os.listdir(folder)):
+        if not name.endswith(".py"):
+            continue
+        width, height = 128, 64  # hw.py's defaults
+        with open(folder + "/" + name) as f:
+            for line in f:
+                words = line.split("#")[0].split("=")
+                if len(words) == 2 and words[0].strip() == "DISPLAY_WIDTH":
+                    width = int(words[1])
+                elif len(words) == 2 and words[0].strip() == "DISPLAY_HEIGHT":
+                    height = int(words[1])
+        if (width, height) not in sizes:
+            sizes.append((width, height))
+    return sizes
+
+
+class Walk(Table):
+    """A Table (App, fake board, clock) with 8-character names that draws the top
+    screen after every event and keeps what did not fit."""
+
+    def __init__(self, size, players=6, config=None):
+        from canvas_record import Rig
+
+        root = None
+        if config is not None:
+            from canvas_record import fresh_root
+
+            root = fresh_root()
+            write_file(root + "/config.json", config)
+            self.rig = Rig(root)
+        else:
+            self.rig = Rig(names=NAMES)
+        self.app = self.rig.app
+        from signals import Signals
+
+        self.hw = self.app.hw = FakeHw(players)
+        self.hw.now_us = self  # the screens' clock is the table's
+        self.app.out = Signals(self.hw)
+        # The walks press buttons through app.on_nav, which does not wake the display
+        # (the device loop does): it stays on.
+        self.app.settings["display_dim_min"] = 0
+        self.app.settings["display_off_min"] = 0
+        self.t = (1 << 30) - 3000000
+        self.size = size
+        self.seen = {}  # screen class name -> times drawn
+        self.misfits = []
+        self.look()
+
+    def look(self):
+        canvas = RecordingCanvas(self.size[0], self.size[1])
+        self.app.draw(canvas)
+        name = type(self.app.top()).__name__
+        self.seen[name] = self.seen.get(name, 0) + 1
+        assert canvas.title() != "Error", "a screen crashed: %r" % canvas.lines()
+        bad = canvas.misfits()
+        if not bad and self.hides_lines() and not self.arrow_drawn(canvas):
+            bad = "lines hidden and no arrow says so"
+        if bad and len(self.misfits) < 10:
+            self.misfits.append("%dx%d %s: %s\n  shown: %r" % (
+                self.size[0], self.size[1], name, bad, canvas.lines()))
+        return canvas
+
+    def hides_lines(self):
+        """True if the top screen is a list with more lines than the screen shows."""
+        import ui
+
+        screen = self.app.top()
+        if hasattr(screen, "items"):  # menus, settings lists
+            return len(screen.items) > ui.ROWS
+        if type(screen).__name__ == "RoundReview":
+            return len(screen.lines()) > ui.ROWS
+        return False
+
+    def arrow_drawn(self, canvas):
+        """A scroll arrow (ui.draw_more) in the 4 pixels at the right edge."""
+        return any(kind == "fill_rect" and x >= canvas.width - 4 and w <= 4
+                   for kind, x, y, w, h, color in canvas.shapes)
+
+    def tick(self):
+        Table.tick(self)
+        for sounds in (getattr(self.hw, "beeps", None), getattr(self.hw, "duties", None)):
+            if sounds:  # the fake board's record of tones: not needed, kept small
+                del sounds[:]
+        self.look()
+
+    def keys(self, keys):
+        """Buttons as in canvas_record.nav_keys: "up down ok back", "ok:long", "ok*3"."""
+        for name, kind in nav_keys(keys):
+            if SMALL_HEAP:  # a key may open a screen whose module the port compiles
+                gc.collect()
+            self.app.on_nav(name, kind)
+            self.tick()
+        return self
+
+    def screen_name(self):
+        return type(self.app.top()).__name__
+
+    def choose(self, label):
+        """Walk a menu down to the item containing label (every line drawn), ok."""
+        menu = self.app.top()
+        text = getattr(menu, "label", str)  # a settings list shows labels of keys
+        labels = [text(item) for item in menu.items]
+        exact = label in labels
+        for _ in range(len(menu.items)):
+            here = labels[menu.index]
+            if here == label or (not exact and label in here):
+                return self.keys("ok")
+            self.keys("down")
+        raise AssertionError("no %r in %r" % (label, menu.items))
+
+    def edit_all(self):
+        """On a settings list: edit every line with a value (up, down), then back to
+        the top."""
+        form = self.app.top()
+        for i in range(len(form.items)):
+            if form.value(form.items[form.index]) is not None:
+                self.keys("ok up up:long down:long ok")
+            if i + 1 < len(form.items):
+                self.keys("down")
+        self.keys("down")  # wraps to the top
+
+    def penalty(self, value):
+        """On the penalty entry: raise the shown penalty (from 0) to value, ok."""
+        keys = ["up:long"] * (value // 10) + ["up"] * (value % 10) + ["ok"]
+        self.keys(" ".join(keys))
+
+    def round(self, ender, penalties):
+        """From the match screen: enter a round (ender, penalties by player)."""
+        assert self.screen_name() == "MatchScreen", self.screen_name()
+        self.keys("ok")
+        self.choose("Enter round")
+        self.keys("down " * ender + "ok")
+        n = len(penalties)
+        for k in range(n):
+            self.penalty(penalties[(ender + k) % n])
+        assert self.screen_name() == "RoundReview", self.screen_name()
+        self.keys("down*8 up*8 ok")
+
+    def hand(self, display=True):
+        """In the hand calculator: the display colour (if asked), 12 cards, then the
+        options and the scrolled result."""
+        if display:
+            self.keys("up ok")
+        self.keys("up ok up ok " * 12)
+        assert self.app.top().field == "result"
+        self.keys("up down down down:long down:long up:long")
+
+    def close(self):
+        self.rig.close()
+
+
+def walk_igo(w):
+    w.keys("up down")
+    w.choose("I Go")
+    w.edit_all()
+    w.keys("ok up*5 ok")  # 6 players (the most I Go allows)
+    assert w.app.top().players == 6
+    w.choose("Start")
+    w.keys("down*6 up*6")
+    w.round(0, [5, 12, 30, 7, 3, 20])  # a player at or below the ender scores
+    # The hand calculator from the menu, then in a round for the ender.
+    w.keys("ok")
+    w.choose("Hand calc")
+    w.hand()
+    w.keys("ok back")  # done; the match menu; the match
+    w.keys("ok")
+    w.choose("Enter round")
+    w.keys("down ok")  # ender: player 2
+    w.keys("ok:long")
+    w.hand()
+    w.keys("ok ok")  # use the hand; the ender's penalty from it
+    for p in (3, 100, 45, 9, 0):
+        w.penalty(p)
+    w.keys("down*8 up*8 back")  # back from the review to the last penalty
+    w.keys("ok")
+    w.keys("ok")  # save
+    if w.screen_name() == "GameOver":
+        w.keys("ok")
+        w.choose("Undo")
+        w.keys("ok")
+    w.keys("ok")
+    w.choose("Void round")
+    w.choose(NAMES[5])
+    w.keys("ok")
+    w.choose("Score sheet")
+    w.keys("ok ok ok down*3 up*3 down:long up:long back")  # to the match menu
+    w.choose("Undo")
+    w.keys("ok")
+    w.keys("ok")
+    w.choose("Redo")
+    w.keys("ok")
+    w.keys("ok")
+    w.choose("Delete match")
+    w.keys("back back")
+    # To the target: the ender has the lowest penalty each time (1 point).
+    while w.screen_name() == "MatchScreen":
+        w.round(3, [20, 30, 40, 1, 50, 60])
+    assert w.screen_name() == "GameOver"
+    w.keys("down up ok")
+    w.choose("Score sheet")
+    w.keys("ok ok ok up*9 back")
+    w.choose("Undo")
+    w.keys("ok")
+    # A perfect I Go (the ender's penalty 0) ends the game at once.
+    w.round(4, [9, 9, 9, 9, 0, 9])
+    assert w.screen_name() == "GameOver"
+    w.keys("ok")
+    w.choose("Undo")
+    w.keys("ok")
+    # A shared win: several players reach the target in one round.
+    w.round(3, [5, 5, 9, 5, 9, 9])
+    w.round(3, [5, 5, 9, 5, 9, 9])
+    w.round(3, [5, 5, 9, 5, 9, 9])
+    w.round(3, [5, 5, 9, 5, 9, 9])
+    assert w.screen_name() == "GameOver", w.screen_name()
+    w.keys("ok")
+    w.choose("New game")
+    w.keys("back")
+
+
+def walk_corsari(w):
+    w.choose("Corsari")
+    w.edit_all()
+    w.keys("ok up*5 ok")  # 7 players (the most Corsari allows)
+    assert w.app.top().players == 7
+    w.choose("Start")
+    assert w.screen_name() == "AgeOrder"
+    w.keys("down*7 ok ok back ok ok ok ok ok")  # back takes one back; the last left
+    assert w.screen_name() == "MatchScreen", w.screen_name()
+    w.keys("down*7 up*7")
+    w.round(0, [30, 40, 20, 150, 60, 70, 80])
+    w.keys("ok")
+    w.choose("Void round")
+    w.choose("(nobody)")
+    # Two players announce zero: the youngest of them wins at once.
+    w.round(1, [0, 50, 0, 60, 70, 80, 90])
+    assert w.screen_name() == "GameOver"
+    w.keys("ok")
+    w.choose("Undo")
+    w.keys("ok")
+    # The ender announces zero.
+    w.round(6, [10, 50, 20, 60, 70, 80, 0])
+    assert w.screen_name() == "GameOver"
+    w.keys("ok")
+    w.choose("Undo")
+    w.keys("ok")
+    # Over the target: the lowest total wins.
+    while w.screen_name() == "MatchScreen":
+        w.round(2, [190, 199, 1, 150, 160, 170, 180])
+    assert w.screen_name() == "GameOver"
+    w.keys("ok")
+    w.choose("Score sheet")
+    w.keys("ok ok ok down*9 back")
+    w.choose("Home")
+
+
+def walk_referee(w):
+    w.keys("up down")
+    w.choose("Corsica ref")
+    w.edit_all()
+    w.keys("ok up ok")  # 6 players
+    w.app.settings["out_at_3"] = True
+    w.choose("Start")
+    assert w.screen_name() == "Referee"
+    w.keys("down*6 up*2")
+    w.keys("ok:long down ok:long")  # two players without cards
+    w.down(0)  # before arming: early
+    w.up(0, 50000)
+    w.keys("ok")
+    for p in range(6):  # a six-way tie
+        w.down(p, after=100)
+    w.settle()
+    for p in range(6):
+        w.up(p, after=1000)
+    w.keys("down down down up")  # marked false, the win passes on; one taken back
+    w.keys("ok")
+    w.down(5, after=20000)
+    w.down(2, after=3000)
+    w.down(0, after=15000)
+    w.settle()
+    for p in (5, 2, 0):
+        w.up(p, after=1000)
+    w.keys("back")
+    for _ in range(3):  # three false taps without cards: out
+        w.keys("ok")
+        w.down(4, after=20000)
+        w.settle()
+        w.up(4, after=1000)
+        w.keys("down")
+        w.down(1, after=20000)  # early, while the result is shown
+        w.up(1, after=1000)
+    w.keys("back")
+    screen = w.app.top()
+    assert screen.out(4) and screen.no_cards == 0x30, (screen.mistakes, screen.no_cards)
+    w.keys("back back")
+
+
+def walk_deck(w):
+    w.choose("Corsica deck")
+    w.edit_all()
+    w.app.settings["variants"] = ["sandwich", "sequence", "sum10"]
+    w.app.settings["slap_window_ms"] = 300
+    w.keys("ok up ok")  # 6 players
+    w.choose("Deal")
+    assert w.screen_name() == "DeckGame"
+    game = w.app.top().game
+    w.keys("back back")  # asks first; back: stay
+    for i in range(300):  # turns, good slaps, ties, false slaps
+        w.press(game.turn)
+        w.t += 400000  # after the slap window
+        if game.slappable():
+            w.press((game.turn + 1 + i) % 6)
+            w.press((game.turn + 2 + i) % 6)
+            w.settle()
+        elif i % 7 == 3:
+            w.press((game.turn + 3) % 6)
+            w.settle()
+    # A short game to its end: P3 to P6 have no cards; P3 taps falsely until out.
+    from corsica import Game
+    from corsica_cards import parse_card
+    from ui_deck import DeckGame
+
+    hands = [[parse_card(c) for c in h.split()] for h in ("5S 2D", "KH 3C", "", "", "", "")]
+    game = Game(6, (), hands=hands)
+    w.app.replace(DeckGame(w.app, game, 5, w))
+    w.look()
+    w.press(0)
+    for _ in range(3):
+        w.t += 400000
+        w.press(2)
+        w.settle()
+    assert game.eliminated(2)
+    for player in (1, 0, 0, 1):  # a king: P1 answers, draws from P2's deck; P2 takes
+        w.t += 400000  # after the slap window
+        w.press(player)
+    assert game.over, [len(h) for h in game.hands]
+    w.keys("ok")  # deals again
+    assert w.screen_name() == "DeckGame" and not w.app.top().game.over
+    w.keys("back ok")
+
+
+def walk_players(w):
+    """A seat's picker and the name editor, two saved matches in Continue, a saved
+    match's actions: resume, delete."""
+    for _ in range(2):
+        w.choose("I Go")
+        w.keys("ok up*5 ok")  # 6 players
+        w.choose("1 ")
+        assert w.screen_name() == "SeatPicker", w.screen_name()
+        w.keys("down*9 up*9")
+        w.choose("New name")
+        assert w.screen_name() == "NameEditor", w.screen_name()
+        w.keys("up:long up up ok down:long ok " + "up ok " * 6)  # 8 characters: done
+        assert w.screen_name() == "Setup", w.screen_name()
+        w.choose("Start")
+        assert w.screen_name() == "MatchScreen", w.screen_name()
+        w.keys("back")
+        assert w.screen_name() == "Home", w.screen_name()
+    w.choose("Continue")
+    assert w.screen_name() == "Continue", w.screen_name()
+    w.keys("down up down ok")
+    assert w.screen_name() == "MatchActions", w.screen_name()
+    w.choose("Resume")
+    assert w.screen_name() == "MatchScreen", w.screen_name()
+    w.keys("back")
+    w.choose("Continue")
+    w.keys("ok")
+    w.choose("Delete")
+    assert w.screen_name() == "Confirm", w.screen_name()
+    w.keys("ok back")
+
+
+def walk_hwtest(w):
+    """Settings > Hardware test on a fake board with six player buttons: every page."""
+    from signals import Signals
+    from test_ui_hwtest import FakeHw as TesterHw
+
+    hw = w.hw = w.app.hw = TesterHw(players=6, leds=(6, 7, 8, 9, 14, 15))
+    w.app.out = Signals(hw)
+    w.choose("Settings")
+    w.choose("Hardware test")
+    assert w.screen_name() == "HwTest"
+    w.keys("ok")  # Buttons
+    hw.down = 1 << 11 | 1 << 17  # down and p2 held
+    w.keys("up down ok")
+    hw.down = 0
+    w.keys("back:long down")
+    w.keys("ok ok ok ok back down")  # Display: the patterns
+    w.keys("ok")  # LEDs, buzzer: each LED in turn, then the tones
+    for _ in range(12):
+        w.t += 400000
+        w.tick()
+    w.keys("back down ok back down ok")  # Flash; Timing
+    for _ in range(40):
+        hw.t_us += 1000
+        hw.ring.drain(w.app.on_snapshot)
+        w.t += 10000
+        w.tick()
+    w.keys("back back back")
+
+
+def walk_boot_notices(w):
+    """Started on a bad config.json (a notice), then a save that fails."""
+    assert w.screen_name() == "Notice"
+    w.keys("down*3 up*3 ok")
+    os.mkdir(w.rig.root + "/state.json.tmp")  # the next save cannot write
+    w.choose("Settings")
+    w.keys("ok up ok")
+    assert w.screen_name() == "Unsaved", w.screen_name()
+    w.keys("down*3 up ok back")
+    os.rmdir(w.rig.root + "/state.json.tmp")
+
+
+WALKS = ((walk_igo, 6), (walk_corsari, 6), (walk_referee, 6), (walk_deck, 6),
+         (walk_players, 6), (walk_hwtest, 6))
+
+
+def run_walks(size):
+    """Every walk at one display size: (screens seen, misfits)."""
+    seen = {}
+    misfits = []
+    # The hardware test's fake board lives in test_ui_hwtest, too big to compile a
+    # second time in the unix port's 192 KB heap: that walk runs on CPython.
+    walks = [(walk, players, None) for walk, players in WALKS
+             if not (SMALL_HEAP and walk is walk_hwtest)]
+    walks.append((walk_boot_notices, 6, '{"names": "Annabell"}'))
+    for walk, players, config in walks:
+        gc.collect()
+        w = Walk(size, players, config)
+        try:
+            walk(w)
+        finally:
+            w.close()
+        for name in w.seen:
+            seen[name] = seen.get(name, 0) + w.seen[name]
+        misfits += w.misfits
+        w = None
+    return seen, misfits
+
+
+def test_every_screen_fits_every_display_with_the_most_players_and_long_names():
+    sizes = display_sizes()
+    assert (128, 64) in sizes
+    for size in sizes:
+        seen, misfits = run_walks(size)
+        assert not misfits, "\n".join(misfits)
+        missing = [name for name in SCREENS if name not in seen
+                   and not (SMALL_HEAP and name in HWTEST_SCREENS)]
+        assert not missing, "not reached: %r" % (missing,)
+
+
+def test_the_fit_check_finds_text_off_screen_over_other_text_or_unreadable():
+    canvas = RecordingCanvas(128, 64)
+    canvas.text("fits", 0, 0)
+    canvas.text("  fourteen ink   ", 16, 9)  # 17 characters, 14 of them ink
+    assert canvas.misfits() == ""
+    canvas.text("x" * 17, 0, 20)
+    canvas.text("low", 0, 57)
+    assert canvas.off_screen() == ["x" * 17, "low"]
+    canvas.clear()
+    canvas.text("Rd Ann Bob", 0, 10)
+    canvas.text("Cy", 72, 17)  # one row of pixels into "Bob"
+    canvas.text("big", 0, 20, 2)
+    canvas.text("under", 40, 35)  # "big" at scale 2 reaches y = 36
+    canvas.text("apart", 100, 40)
+    assert canvas.overlaps() == [("Rd Ann Bob", "Cy"), ("big", "under")]
+    canvas.clear()
+    canvas.fill_rect(0, 0, 128, 9, 1)  # a title bar: its text in the other colour
+    canvas.text("title", 1, 1, 1, 0)
+    canvas.text("dark on dark", 0, 20, 1, 0)
+    canvas.fill_rect(0, 30, 128, 9, 1)
+    canvas.text("light on light", 4, 31)
+    canvas.text("arrow over me", 0, 50)
+    canvas.fill_rect(100, 52, 4, 2, 1)  # drawn afterwards, over the text
+    canvas.fill_rect(120, 52, 4, 2, 1)  # beside it: fine
+    assert canvas.unreadable() == ["dark on dark", "light on light", "arrow over me"]
+
+
+def test_every_screen_class_is_walked():
+    """The list above names every screen the firmware has (CPython can list them)."""
+    import ui
+
+    if not hasattr(ui.Screen, "__subclasses__"):
+        import skipping
+
+        skipping.skip("no __subclasses__ on this runtime")
+    import ui_corsica  # noqa: F401
+    import ui_deck  # noqa: F401
+    import ui_hand  # noqa: F401
+    import ui_igo  # noqa: F401
+    import ui_igo_over  # noqa: F401
+    import ui_igo_setup  # noqa: F401
+    import ui_matches  # noqa: F401
+    import ui_names  # noqa: F401
+    import ui_notice  # noqa: F401
+    import ui_referee  # noqa: F401
+    import ui_settings  # noqa: F401
+    import ui_sheet  # noqa: F401
+
+    found = set()
+    todo = [ui.Screen]
+    while todo:
+        cls = todo.pop()
+        for sub in cls.__subclasses__():
+            todo.append(sub)
+            if not sub.__name__.startswith("_") and sub.__module__ != "test_app":
+                found.add(sub.__name__)
+    found -= {"Menu", "Form", "TapScreen", "Page"}  # bases: drawn through their subclasses
+    assert sorted(found) == sorted(SCREENS), (sorted(found - set(SCREENS)),
+                                              sorted(set(SCREENS) - found))
+
+
+def test_short_names_are_told_apart():
+    import ui
+
+    assert ui.short_names(NAMES[:4], 3) == ["Ana", "Ane", "Ben", "Cle"]
+    assert ui.short_names(["Ann", "Annabell", "Bob"], 3) == ["Ann", "Ana", "Bob"]
+    assert ui.short_names(["Annabel1", "Annabel2"], 2) == ["A1", "A2"]
+    assert ui.short_names(["Ann", "Ann2"], 3) == ["Ann", "An2"]
+    assert ui.short_names(["Xy", "Xyz"], 2) == ["Xy", "Xz"]
+    assert ui.short_names(["Abcd", "Abce", "Abd"], 3) == ["Abc", "Abe", "Abd"]
+    assert ui.short_names(["Abc", "Abcc", "Bo"], 3) == ["P1", "P2", "Bo"]  # still alike
+
+
+def test_a_long_setting_value_shortens_its_label_not_itself():
+    from canvas_record import Rig
+
+    rig = Rig(names=NAMES)
+    try:
+        gc.collect()  # the setup's modules are compiled from source on the unix port
+        rig.choose("I Go")
+        assert rig.screen() == "Setup", rig.text()
+        rig.nav("down down")
+        assert "Starts Annabell" in rig.shown()
+        rig.nav("ok down")
+        assert "Starts <draw>" in rig.shown()  # below the first player: a draw
+        rig.nav("down")
+        assert "Star <Clemence>" in rig.shown()  # 15 characters with the brackets
+    finally:
+        rig.close()
