@@ -167,6 +167,7 @@ def saved(app):
     """The app's saved matches (a Matches). This module is dropped again at the next
     screen change unless a screen names it: only the match played stays in RAM."""
     app.transient("matches")
+    app.transient("store_load")
     m = Matches(app.path(FOLDER))
     m.count = app.saved_count
     return m

@@ -6,6 +6,8 @@ import json
 gc.collect()
 import app  # noqa: E402,F401
 gc.collect()
+import ui_igo  # noqa: E402,F401  (the unix port compiles it: on a clean heap)
+gc.collect()
 from canvas_record import Rig, exists, read_file, write_file  # noqa: E402
 import matches_app  # noqa: E402
 
@@ -47,7 +49,7 @@ def test_several_matches_survive_a_reboot_and_resume_where_they_were():
         assert [e["id"] for e in entries] == ids[::-1]
         rig.nav("down*2 ok")  # the third most recent: ids[5], I Go, 2 rounds
         rig.choose("Resume")
-        assert rig.screen() == "MatchScreen" and rig.app.match.game == ids[5]
+        assert rig.screen() == "MatchScreen" and rig.app.match.game == ids[5], rig.text()
         assert len(rig.app.match.rounds) == 2
         play(rig, [3, 10, 20])
         rig.boot()
@@ -70,7 +72,7 @@ def test_a_finished_match_stays_viewable_until_deleted():
         assert "I Go over won Ann" in " ".join(rig.text().split())
         rig.nav("ok")
         rig.choose("View")
-        assert rig.screen() == "GameOver"
+        assert rig.screen() == "GameOver", rig.text()
         rig.app.home()
         rig.choose("Continue")
         rig.nav("ok")

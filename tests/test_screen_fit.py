@@ -12,6 +12,9 @@ gc.collect()
 import app  # noqa: E402,F401
 
 gc.collect()
+import ui_igo  # noqa: E402,F401  (the unix port compiles it: on a clean heap)
+
+gc.collect()
 from canvas_record import RecordingCanvas, nav_keys, write_file  # noqa: E402
 from corsica_rig import FakeHw, Table  # noqa: E402
 
