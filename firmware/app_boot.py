@@ -25,20 +25,27 @@ def start(app, hw):
     app.config, problem = config.load(app.path(paths.CONFIG))
     if problem:
         problems.append(set_aside(app, paths.CONFIG, problem))
-    import roster
-
-    app.roster, problem = roster.load(app.path(paths.ROSTER), app.config.get("names", ()))
+    problem = load_players(app)
     if problem:
-        problems.append(set_aside(app, paths.ROSTER, problem))
-    try:  # the match files; checked with the index when Continue opens
-        app.saved_count = len([f for f in os.listdir(app.path(paths.MATCHES))
-                               if f[-5:] == ".json" and f != "index.json"])
-    except OSError:
-        app.saved_count = 0
+        problems.append(problem)
     problem = load_state(app)
     if problem:
         problems.append(problem)
     return problems
+
+
+def load_players(app):
+    """The roster (players.json) and the number of saved match files (checked with
+    the index when Continue opens); return None or a problem text."""
+    import roster
+
+    app.roster, problem = roster.load(app.path(paths.ROSTER), app.config.get("names", ()))
+    try:
+        app.saved_count = len([f for f in os.listdir(app.path(paths.MATCHES))
+                               if f[-5:] == ".json" and f != "index.json"])
+    except OSError:
+        app.saved_count = 0
+    return set_aside(app, paths.ROSTER, problem) if problem else None
 
 
 def load_state(app):
@@ -63,12 +70,16 @@ def load_state(app):
         app.settings = settings.defaults()
         return set_aside(app, paths.STATE, paths.STATE + ": %s" % e)
     app._saved_settings = dict(app.settings)
-    if sheet is not None:  # from before matches/: moved there, then dropped here
-        import matches_app
+    return migrate(app, sheet) if sheet is not None else None
 
-        app.transient("matches_app")
-        return matches_app.migrate(app, sheet)
-    return None
+
+def migrate(app, sheet):
+    """The match of a state.json from before matches/: moved there, then dropped from
+    state.json (matches_app.migrate); return None or a problem text."""
+    import matches_app
+
+    app.transient("matches_app")
+    return matches_app.migrate(app, sheet)
 
 
 def set_aside(app, name, problem):
