@@ -4,12 +4,16 @@
 `on_nav`, `on_snapshot`, `tick` and `draw`. `main(board)` runs it on the device.
 
 Flash files (paths.py; relative to the root = the device's cwd):
-- `state.json` (store.py, atomic): {"v": 1, "settings": {...}, "match": Sheet.to_obj()
-  or null}; saved after every confirmed change, loaded at boot. The settings are
-  checked against settings.TABLE: a missing or bad value is its default.
+- `state.json` (store.py, atomic): {"v": 1, "settings": {...}}; saved when the
+  settings change, loaded at boot. The settings are checked against settings.TABLE:
+  a missing or bad value is its default. An older one holding a "match" is migrated
+  to `matches/` at boot.
+- `matches/<id>.json`, `matches/index.json` (matches.py): the saved matches; the one
+  being played is saved after every confirmed change.
+- `players.json` (roster.py): the recent player names.
 - `data/history.jsonl`, `data/boot.json` (history.py): appended between rounds.
 - `data/errors.txt`: the traceback of the last crash caught in a screen.
-- `config.json` (config.py): player names, written by the user.
+- `config.json` (config.py): player names preloading the roster, written by the user.
 
 Every file read at boot is size- and type-checked; an unusable one is set aside as
 `NAME.bad` (never deleted), the screen says which file and why, and the app starts
@@ -39,7 +43,12 @@ class App:
         self.now_ms = 0
         self.stack = []
         self.settings = {}  # key: value of every line of settings.TABLE (_load_state)
-        self.match = None  # scoresheet.Sheet of the current I Go / Corsari match
+        self.match = None  # scoresheet.Sheet of the match being played (the only one in RAM)
+        self.match_unsaved = False  # the match in RAM has changes its file lacks
+        self._saved_settings = None  # a copy of the settings as state.json holds them
+        self.roster_due = None  # players.json's new content, until it is written
+        self.saved_count = 0  # matches in matches/index.json (the Continue list)
+        self.seated = []  # the names seated at the last setup, seat order
         self._save_due = False
         self._overflows_shown = 0
         self._mode_modules = set()  # modules loaded for the screens on the stack
@@ -53,7 +62,7 @@ class App:
         problems = app_boot.start(self, hw)
         # Dropped now: needed at boot only (the screens that need them import them).
         self._mode_modules.update(("app_boot", "config", "history_boot", "settings",
-                                   "store_load"))
+                                   "store_load", "roster"))
         self.out.configure(self.settings)
         if getattr(hw, "capture_problem", None):  # PIO tap capture fell back to pin IRQs
             problems.append(hw.capture_problem)
@@ -85,6 +94,12 @@ class App:
         """Back to the home screen."""
         del self.stack[1:]
         self._entered()
+
+    def reset(self, screen):
+        """The home screen with this one on it, in one step (the modules both need
+        stay loaded in between)."""
+        del self.stack[1:]
+        self.push(screen)
 
     def _entered(self):
         """The top screen changed: what the one left lit or sounded stops."""
@@ -219,7 +234,8 @@ class App:
         return not self.top().slap_window
 
     def save(self):
-        """Save state.json and flush the history now, or as soon as no slap can happen."""
+        """Save the match being played (and state.json if the settings changed), flush
+        the history: now, or as soon as no slap can happen."""
         self._save_due = True
         self._flush_due = True
         self.flush()
@@ -241,7 +257,20 @@ class App:
                 self.storage_failed(self.history.error)
         if self._save_due:
             self._save_due = False
-            problem = store.save(self.path(paths.STATE), self.state())
+            problem = None
+            if self.match:
+                import matches
+
+                problem = matches.save_match(self, self.match)
+                self.match_unsaved = bool(problem)
+            if not problem and self.settings != self._saved_settings:
+                problem = store.save(self.path(paths.STATE), self.state())
+                if not problem:
+                    self._saved_settings = dict(self.settings)
+            if not problem and self.roster_due:
+                problem = store.save(self.path(paths.ROSTER), self.roster_due)
+                if not problem:
+                    self.roster_due = None
             if problem:
                 self.storage_failed(problem)
 
@@ -253,27 +282,29 @@ class App:
             self.push(self.screen("unsaved"))
 
     def state(self):
-        return {
-            "v": self.STATE_VERSION,
-            "settings": self.settings,
-            "match": self.match.to_obj() if self.match else None,
-        }
+        return {"v": self.STATE_VERSION, "settings": self.settings}
+
+    def _sheet_from(self, obj):
+        import scoresheet
+
+        return scoresheet.Sheet.from_obj(obj, self.log)
 
     def new_game_id(self):
         """A game id unique on this device: boot counter and next history seq."""
         return "%d-%d" % (self.history.boot, self.history.next_seq)
 
-    def start_match(self, rules, names, target, youngest_first=None, first=0):
-        """Start a new I Go / Corsari match and save it."""
-        import scoresheet
+    def start_match(self, *args):
+        """matches_app.start: a new I Go / Corsari match. Return None or why it did not."""
+        import scoresheet  # noqa: F401  (first: it stays with the match, the rest goes)
+        import matches_app
 
-        self.match = scoresheet.Sheet(rules, names, target, youngest_first, first,
-                                      self.new_game_id(), self.log)
-        self.save()
+        self.transient("matches_app")
+        return matches_app.start(self, *args)
 
-    def end_match(self):
-        self.match = None
-        self.save()
+    def transient(self, module):
+        """A module a screen imported for a moment (not in its MODULES): dropped at the
+        next screen change."""
+        self._mode_modules.add(module)
 
 
 # Screens opened by name (App.screen): the module is imported when the screen opens
@@ -289,6 +320,9 @@ ROUTES = {
     "referee_setup": ("ui_corsica", "RefereeSetup"),
     "deck_setup": ("ui_corsica", "DeckSetup"),
     "referee": ("ui_referee", "Referee"),
+    "continue": ("ui_matches", "Continue"),
+    "seat": ("ui_names", "SeatPicker"),
+    "name_editor": ("ui_names", "NameEditor"),
     "notice": ("ui_notice", "Notice"),
     "confirm": ("ui_notice", "Confirm"),
     "unsaved": ("ui_notice", "Unsaved"),
@@ -303,15 +337,15 @@ GAMES = (
 
 
 class Home(ui.Menu):
-    """Choose a game; resume the current match; settings."""
+    """Choose a game; continue a saved match; settings."""
 
     def __init__(self, app):
         ui.Menu.__init__(self, app, "Table referee", [])
 
     def enter(self):
         items = []
-        if self.app.match:
-            items.append("Resume " + ("I Go" if self.app.match.rules == "igo" else "Corsari"))
+        if self.app.saved_count:
+            items.append("Continue (%d)" % self.app.saved_count)
         for label, _ in GAMES:
             items.append(label)
         items.append("Settings")
@@ -325,9 +359,9 @@ class Home(ui.Menu):
         ui.Menu.on_nav(self, name, kind)
 
     def choose(self, index):
-        if self.app.match:
+        if self.app.saved_count:
             if index == 0:
-                self.app.push(self.app.screen("match"))
+                self.app.push(self.app.screen("continue"))
                 return
             index -= 1
         if index == len(GAMES):

@@ -1,14 +1,18 @@
-"""What the app does once, at boot (app.App): open the history, load config.json and
-state.json, check them and set an unusable file aside. Loaded for the boot only: the
-app drops it afterwards, with history_boot, config and settings.
+"""What the app does once, at boot (app.App): open the history, load config.json,
+players.json (the roster) and state.json, count the saved matches, check them and set
+an unusable file aside; migrate the match of an old state.json to matches/. Loaded for
+the boot only: the app drops it afterwards, with history_boot, config, roster and
+settings.
 """
+import os
+
 import paths
 import store_load
 
 
 def start(app, hw):
-    """Fill app.history, app.config, app.settings and app.match; return the notices
-    to show (one line each)."""
+    """Fill app.history, app.config, app.roster, app.saved_count and app.settings;
+    return the notices to show (one line each)."""
     import history
 
     device_id = hw.device_id() if hw and hasattr(hw, "device_id") else None
@@ -21,10 +25,27 @@ def start(app, hw):
     app.config, problem = config.load(app.path(paths.CONFIG))
     if problem:
         problems.append(set_aside(app, paths.CONFIG, problem))
+    problem = load_players(app)
+    if problem:
+        problems.append(problem)
     problem = load_state(app)
     if problem:
         problems.append(problem)
     return problems
+
+
+def load_players(app):
+    """The roster (players.json) and the number of saved match files (checked with
+    the index when Continue opens); return None or a problem text."""
+    import roster
+
+    app.roster, problem = roster.load(app.path(paths.ROSTER), app.config.get("names", ()))
+    try:
+        app.saved_count = len([f for f in os.listdir(app.path(paths.MATCHES))
+                               if f[-5:] == ".json" and f != "index.json"])
+    except OSError:
+        app.saved_count = 0
+    return set_aside(app, paths.ROSTER, problem) if problem else None
 
 
 def load_state(app):
@@ -43,15 +64,22 @@ def load_state(app):
             raise ValueError("settings missing")
         # Each value checked against the table: a bad one is its default.
         app.settings = settings.loaded(saved)
-        if obj.get("match") is not None:
-            import scoresheet
-
-            app.match = scoresheet.Sheet.from_obj(obj["match"], app.log)
+        old = obj.get("match")
+        sheet = app._sheet_from(old) if old is not None else None
     except ValueError as e:
         app.settings = settings.defaults()
-        app.match = None
         return set_aside(app, paths.STATE, paths.STATE + ": %s" % e)
-    return None
+    app._saved_settings = dict(app.settings)
+    return migrate(app, sheet) if sheet is not None else None
+
+
+def migrate(app, sheet):
+    """The match of a state.json from before matches/: moved there, then dropped from
+    state.json (matches_app.migrate); return None or a problem text."""
+    import matches_app
+
+    app.transient("matches_app")
+    return matches_app.migrate(app, sheet)
 
 
 def set_aside(app, name, problem):

@@ -2,9 +2,13 @@
 
 `buffer` (MONO_VLSB: byte `page * width + x` holds pixel rows `8 * page .. + 7` of
 column x, bit 0 = top) goes straight to `SSD1306.show`. Text uses the built-in 8x8
-font; `scale` > 1 draws each font pixel as a `scale` x `scale` block.
+font (ASCII only: every text goes through names.to_ascii, so a name such as "Zoë"
+shows as "Zoe", never as boxes); `scale` > 1 draws each font pixel as a `scale` x
+`scale` block.
 """
 import framebuf
+
+from names import to_ascii
 
 FONT = 8  # font cell width and height in pixels
 
@@ -22,9 +26,10 @@ class Canvas:
         self.fb.fill(0)
 
     def text_width(self, s, scale=1):
-        return len(s) * FONT * scale
+        return len(to_ascii(s)) * FONT * scale
 
     def text(self, s, x, y, scale=1, color=1):
+        s = to_ascii(s)
         if scale == 1:
             self.fb.text(s, x, y, color)
             return

@@ -30,6 +30,8 @@ import displayio
 import terminalio
 from adafruit_display_text import bitmap_label
 
+from names import to_ascii
+
 FONT = 8  # cell width and height in pixels (canvas.py's 8x8 font)
 WHITE = 0xFFFFFF
 
@@ -126,9 +128,10 @@ class Canvas:
         self.texts = []
 
     def text_width(self, s, scale=1):
-        return len(s) * FONT * scale
+        return len(to_ascii(s)) * FONT * scale
 
     def text(self, s, x, y, scale=1, color=1):
+        s = to_ascii(s)  # the terminal font is ASCII only (names.py)
         if not s:
             return
         rgb = WHITE if color else 0

@@ -16,6 +16,7 @@ BOOL = "bool"
 COUNT = "count"  # a seq: an int 0 .. 2**30 - 1
 TAPS = "taps"  # [{"player": i, "margin_us": n, "t_us": n?}, ...]
 TEXT = "text"
+NAMES = "names"  # a list of distinct player names (strings), one per seat
 
 # Event: its own fields.
 EVENTS = {
@@ -25,12 +26,16 @@ EVENTS = {
     # Battle of Corsica: one judged slap (seed and reslap with a tie only).
     "slap": ("order", "winner", "false", "tie", "reslap", "seed", "reason"),
     "undo": ("of",),  # the seq of the line taken back
+    # Every game's first line: the names in seat order; I Go / Corsari: who starts /
+    # deals, whether the device drew it, the target; Battle of Corsica: the mode.
+    "start": ("players", "first", "drawn", "target", "mode"),
 }
 
 FIELDS = {
     "ender": INT, "penalties": INTS, "round_scores": INTS, "totals": INTS, "void": BOOL,
     "taker": INT, "winners": INTS, "order": TAPS, "winner": INT, "false": INTS,
     "tie": INTS, "reslap": BOOL, "seed": INT, "reason": TEXT, "of": COUNT,
+    "players": NAMES, "first": INT, "drawn": BOOL, "target": INT, "mode": TEXT,
 }
 
 

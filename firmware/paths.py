@@ -3,10 +3,12 @@ working directory); host tools use the same names (pull, deploy, the bench).
 """
 
 DATA = "data"  # the folder of what the device writes besides state.json
-STATE = "state.json"  # app.py via store.py (atomic): the settings and the current match
+STATE = "state.json"  # app.py via store.py (atomic): the settings
+MATCHES = "matches"  # matches.py: a file per saved match and index.json (the Continue list)
+ROSTER = "players.json"  # roster.py: the recent player names
 HISTORY = "data/history.jsonl"  # history.py: one event a line, appended between rounds
 TORN = "data/history.torn"  # history_boot.py: a torn last history line, moved aside
 BOOT = "data/boot.json"  # history.py: the boot counter, device and history ids
 ERRORS = "data/errors.txt"  # app.py, main.py: the traceback of the last crash
-CONFIG = "config.json"  # config.py: player names, written by the user only
-KEPT = (DATA, STATE, CONFIG)  # the device's own data: deploy never touches it
+CONFIG = "config.json"  # config.py: player names preloading the roster, written by the user only
+KEPT = (DATA, STATE, CONFIG, MATCHES, ROSTER)  # the device's own data: deploy never touches it

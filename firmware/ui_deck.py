@@ -9,7 +9,8 @@ from ui_tap import RULES, TAP_MODULES, TapScreen, name
 
 REASON_TEXT = {"double": "DOUBLE", "sandwich": "SANDWICH", "sequence": "SEQUENCE",
                "sum10": "SUM 10"}
-COUNTS_X = 80  # x of the card-count column (the messages' 10 characters end there)
+COUNTS_X = 80  # x of the card-count column (the messages' 10 characters end there:
+#   they name the seats P1..P6 as the column does; the title gives the names)
 
 
 def deal(app, players):
@@ -27,6 +28,7 @@ class DeckGame(TapScreen):
     everyone."""
 
     MODULES = ("ui_deck", "corsica", "corsica_cards") + TAP_MODULES
+    MODE = "deck"
 
     def __init__(self, app, game, seed=None, clock=None):
         TapScreen.__init__(self, app, game.players, seed, clock)
@@ -144,24 +146,24 @@ class DeckGame(TapScreen):
     def title_text(self):
         game = self.game
         if game.over:
-            return "%s WINS!" % name(game.winner)
+            return "%s WINS!" % self.names[game.winner]
         if self.banner:
             return self.banner
         if self.waiting:
-            return "%s: wait" % name(game.turn)
+            return "%s: wait" % self.names[game.turn]
         if game.trick_winner is not None:
-            return "%s: take pile" % name(game.turn)
+            return "%s: take pile" % self.names[game.turn]
         if game.demand:
-            return "%s: %d %s" % (name(game.turn), game.demand,
+            return "%s: %d %s" % (self.names[game.turn], game.demand,
                                   "try" if game.demand == 1 else "tries")
-        return "%s to play" % name(game.turn)
+        return "%s to play" % self.names[game.turn]
 
     def draw(self, canvas):
         canvas.clear()
         game = self.game
         ui.draw_title(canvas, self.title_text())
         if game.over:
-            ui.draw_big(canvas, name(game.winner), 12, 3)
+            ui.draw_big(canvas, self.names[game.winner], 12, 3)
             canvas.center("holds every card", 38)
             canvas.text("ok: deal again", 0, 47)
             canvas.text("back: setup", 0, 56)

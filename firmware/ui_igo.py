@@ -44,6 +44,8 @@ def draw_totals(canvas, sheet, top=0, mark=-1):
 class MatchScreen(ui.Screen):
     """The match: totals (up/down scroll), ok opens the round menu, back goes home."""
 
+    MODULES = ("matches", "store_load")  # saves it after every round: kept while the match is open
+
     def __init__(self, app):
         ui.Screen.__init__(self, app)
         self.top = 0
@@ -117,18 +119,24 @@ class MatchMenu(ui.Menu):
 
             ui_undo.confirm_redo(app)
         elif action == "end":
-            app.confirm("End match", "End this match? It stays in the history.",
+            app.confirm("Delete match", "Delete this match? Its history stays.",
                         lambda: end_match(app))
 
 
 ACTION_LABELS = {"round": "Enter round", "void": "Void round", "hand": "Hand calc",
                  "sheet": "Score sheet", "undo": "Undo round", "redo": "Redo round",
-                 "end": "End match"}
+                 "end": "Delete match"}
 
 
 def end_match(app):
-    app.end_match()
+    """Delete the match being played from the saved matches (its history stays)."""
+    import matches_app
+
+    app.transient("matches_app")
+    problem = matches_app.delete(app, app.match.game)
     app.home()
+    if problem:
+        app.storage_failed(problem)
 
 
 class RoundEnder(ui.Menu):
@@ -242,8 +250,7 @@ class RoundReview(ui.Screen):
             app = self.app
             app.match.add_round(self.ender, self.penalties)
             app.save()
-            app.home()
-            app.push(MatchScreen(app))
+            app.reset(MatchScreen(app))
             if not app.unsaved:
                 app.out.play("saved")
         elif name in ("up", "down"):

@@ -1,5 +1,6 @@
-"""I Go / Corsari match setup: players, target, who starts (deals), the age order.
-Loaded while these screens are open (their MODULES): the match screens are ui_igo.py.
+"""I Go / Corsari match setup: players, target, who starts (deals), the players'
+names, the age order. Loaded while these screens are open (their MODULES): the match
+screens are ui_igo.py, the name picker and editor ui_names.py.
 """
 import ui
 import ui_form
@@ -9,31 +10,43 @@ from ui import clamp
 
 MIN_PLAYERS = 2
 RULE_NAMES = {"igo": "I Go", "corsari": "Corsari"}
+DRAW = -1  # `first`: the device draws who starts / deals
 
 
 class Setup(ui_form.Form):
-    """New match: players, target, who starts (deals), then the age order (Corsari)."""
+    """New match: players, target, who starts (deals) or a draw, a line per seat (ok:
+    pick a name from the roster or enter one), then the age order (Corsari)."""
 
-    MODULES = ("ui_igo_setup", "config") + ui_form.FORM_MODULES
+    MODULES = ("ui_igo_setup", "roster") + ui_form.FORM_MODULES
 
-    def __init__(self, app, rules, players=None):
+    def __init__(self, app, rules, players=None, seated=None):
+        import roster
+
         self.rules = rules
         self.players = clamp(players or app.settings["players"], MIN_PLAYERS,
                              MAX_PLAYERS[rules])
         key = "igo_target" if rules == "igo" else "corsari_target"
         self.target = app.settings[key] or None  # None: Corsari automatic
         self.first = 0
-        ui_form.Form.__init__(self, app, RULE_NAMES[rules] + " setup",
-                         ["players", "target", "first", "start"])
+        # A name for every possible seat: the roster's group first (seat order).
+        self.seated = list(seated or []) + [
+            n for n in roster.seats(app.roster, MAX_PLAYERS[rules]) if n not in (seated or [])]
+        self.seated = self.seated[:MAX_PLAYERS[rules]]
+        ui_form.Form.__init__(self, app, RULE_NAMES[rules] + " setup", [])
+        self._lines()
+
+    def _lines(self):
+        self.items = (["players", "target", "first"] + list(range(self.players))
+                      + ["start"])
 
     def names(self):
-        import config
-
-        return config.names(self.app.config, self.players)
+        return self.seated[:self.players]
 
     def label(self, key):
         if key == "first":
             return "Starts" if self.rules == "igo" else "Deals"
+        if type(key) is int:
+            return "%d %s" % (key + 1, self.seated[key])
         return {"players": "Players", "target": "Target", "start": "Start"}[key]
 
     def value(self, key):
@@ -44,7 +57,7 @@ class Setup(ui_form.Form):
                 return "%d auto" % default_target(self.rules, self.players)
             return str(self.target)
         if key == "first":
-            return self.names()[self.first]
+            return "draw" if self.first == DRAW else self.names()[self.first]
         return None
 
     def change(self, key, delta):
@@ -52,19 +65,27 @@ class Setup(ui_form.Form):
             self.players = clamp(self.players + (1 if delta > 0 else -1), MIN_PLAYERS,
                                  MAX_PLAYERS[self.rules])
             self.first = min(self.first, self.players - 1)
+            self._lines()
         elif key == "target":
             unit = 1 if self.rules == "igo" else 10
             t = self.target or default_target(self.rules, self.players)
             self.target = clamp(t + unit * delta, 1, 990)
-        elif key == "first":
-            self.first = (self.first + (1 if delta > 0 else -1)) % self.players
+        elif key == "first":  # the players, then "draw"
+            self.first = (self.first + 1 + (1 if delta > 0 else -1)) % (self.players + 1) - 1
 
     def choose(self, index):
-        app = self.app
-        if app.match and not app.match.over:
-            app.confirm("New match", "End the match in progress?", self.start)
+        key = self.items[index]
+        if type(key) is int:
+            self.app.push(self.app.screen("seat", key, self.names(), self.pick))
         else:
             self.start()
+
+    def pick(self, seat, name):
+        """Seat a name; one seated (or waiting) elsewhere changes places with it."""
+        if name in self.seated:
+            other = self.seated.index(name)
+            self.seated[other] = self.seated[seat]
+        self.seated[seat] = name
 
     def start(self):
         self.app.settings["players"] = self.players
@@ -76,15 +97,27 @@ class Setup(ui_form.Form):
 
     def begin(self, youngest_first):
         app = self.app
-        app.start_match(self.rules, self.names(), self.target, youngest_first, self.first)
+        first, drawn = self.first, self.first == DRAW
+        if drawn:
+            import rng
+
+            first = rng.Rng(app.now_ms * 7919 + app.history.next_seq).below(self.players)
+        problem = app.start_match(self.rules, self.names(), self.target, youngest_first,
+                                  first, drawn)
+        if problem:
+            app.notice("Not started", problem)
+            return
         app.home()
         app.push(app.screen("match"))
+        if drawn:
+            app.notice("Drawn", "%s %s (drawn by the device)." % (
+                self.names()[first], "starts" if self.rules == "igo" else "deals"))
 
 
 class AgeOrder(ui.Menu):
     """Corsari: pick the players youngest first (the zero rule needs it)."""
 
-    MODULES = ("ui_igo_setup", "config") + ui_form.FORM_MODULES
+    MODULES = ("ui_igo_setup", "roster") + ui_form.FORM_MODULES
 
     def __init__(self, app, names, done):
         self.names = names

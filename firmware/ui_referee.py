@@ -32,6 +32,7 @@ class Referee(TapScreen):
     count. A result's history line is queued when it is left, with every mark."""
 
     MODULES = ("ui_referee",) + TAP_MODULES
+    MODE = "referee"
 
     def __init__(self, app, players, seed=None, clock=None):
         TapScreen.__init__(self, app, players, seed, clock)
@@ -155,7 +156,7 @@ class Referee(TapScreen):
             return
         marks = self.marks
         if len(marks) == 1:
-            title = "FALSE: " + name(marks[0])
+            title = "FALSE: " + self.names[marks[0]]
         elif marks:
             title = "%d FALSE TAPS" % len(marks)
         elif result["tie"]:

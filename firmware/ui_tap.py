@@ -50,6 +50,7 @@ class TapScreen(ui.Screen):
     """A judge fed with the player-button snapshots, armed at every pile change."""
 
     MODULES = TAP_MODULES  # type: tuple
+    MODE = ""  # "referee" or "deck": on the game's start line
 
     def __init__(self, app, players, seed=None, clock=None):
         """seed: of the tie-break seeds (default: the clock); clock: () -> ticks_us
@@ -66,6 +67,10 @@ class TapScreen(ui.Screen):
         self.clock = clock or out.now_us
         self.rng = Rng(self.clock() if seed is None else seed)  # tie-break seeds
         self.game_id = app.new_game_id()
+        # The seats' names, as the setup seated them (P1.. for a seat without one).
+        self.names = ["P%d" % (p + 1) for p in range(players)]
+        self.names[:len(app.seated[:players])] = app.seated[:players]
+        app.log("start", self.game_id, RULES, {"players": self.names, "mode": self.MODE})
         self.tapped = False  # a tap came since the judge was armed
         self.first_ms = None  # tick time when that tap was first seen
         self.lit = None  # player whose LED is on

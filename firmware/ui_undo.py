@@ -17,8 +17,7 @@ def confirm_undo(app):
     def undo():
         sheet.undo()
         app.save()
-        app.home()
-        app.push(app.screen("match"))
+        app.reset(app.screen("match"))
 
     _confirm(app, "Undo", "Undo round %d (%s)?" % (n, round_text(sheet, sheet.rounds[-1])), undo)
 
@@ -29,8 +28,7 @@ def confirm_redo(app):
     def redo():
         sheet.redo()
         app.save()
-        app.home()
-        app.push(app.screen("match"))
+        app.reset(app.screen("match"))
 
     _confirm(app, "Redo", "Put back round %d?" % (len(sheet.rounds) + 1), redo)
 

@@ -136,8 +136,8 @@ def game_script(rules):
     if rules == "corsari":
         s.press("down")
     s.press("ok")  # I Go / Corsari
-    s.press("down", 3)
-    s.press("ok")  # Start
+    s.press("up")
+    s.press("ok")  # Start (the setup's last line)
     if rules == "corsari":
         s.press("ok", 3)  # youngest first: P1, P2, P3 (P4 last)
     s.wait(300)
@@ -174,8 +174,8 @@ def referee_script():
     s = Script("Battle of Corsica referee: %d slaps" % REFEREE_SLAPS)
     s.press("down", 2)
     s.press("ok")  # Corsica ref
-    s.press("down", 4)
-    s.press("ok")  # Start (6 players)
+    s.press("up")
+    s.press("ok")  # Start (6 players; the setup's last line)
     for i in range(REFEREE_SLAPS):
         s.press("ok")  # the pile changed
         s.wait(150)
@@ -193,9 +193,73 @@ def referee_script():
     return s.text()
 
 
+def players_script():
+    """Players and saved matches (the README's pictures): a Corsari match of three,
+    then an I Go setup where seat 1 gets a name typed with the buttons (Zoë) and the
+    device draws who starts, a round, the Continue list and a match's actions."""
+    import scoresheet
+
+    s = Script("players: names typed at the table, a drawn starter, two saved matches")
+    s.press("down")
+    s.press("ok")  # Corsari
+    s.press("ok")
+    s.press("down")
+    s.press("ok")  # 3 players
+    s.press("up")
+    s.press("ok")  # Start (the last line)
+    s.press("ok", 2)  # youngest first: P1, P2 (P3 last)
+    sheet = scoresheet.Sheet("corsari", ["P1", "P2", "P3"], None, [0, 1, 2])
+    enter_round(s, sheet, 0, [12, 30, 41])
+    enter_round(s, sheet, 1, [25, 8, 33])
+    s.press("back")  # home: Continue (1) on top
+    s.note("I Go: four players, seat 1 typed in the name editor")
+    s.press("down")
+    s.press("ok")  # I Go
+    s.press("ok")
+    s.press("up")
+    s.press("ok")  # 4 players
+    s.press("down", 3)
+    s.wait(400)
+    s.press("ok")  # seat 1: the roster
+    s.wait(400)
+    s.press("up", 2)
+    s.press("ok")  # New name
+    s.press("down")
+    s.press("ok")  # Z
+    s.press("up", 15)
+    s.press("ok")  # o
+    for _ in range(3):
+        s.hold("up")  # an empty place: 0, then the capitals with marks, then the small ones
+    s.press("up", 11)  # ë
+    s.wait(400)
+    s.hold("ok")  # done
+    s.press("up")
+    s.press("ok")
+    s.press("down")  # Starts: draw
+    s.wait(400)
+    s.press("ok")
+    s.press("down", 5)
+    s.wait(400)
+    s.press("ok")  # Start
+    s.wait(600)  # the draw, shown
+    s.press("ok")
+    enter_round(s, scoresheet.Sheet("igo", ["Zoë", "P2", "P3", "P4"]), 0, [5, 10, 12, 20])
+    s.press("back")  # home
+    s.press("up")
+    s.press("ok")  # Continue
+    s.wait(400)
+    s.press("down")
+    s.wait(400)
+    s.press("ok")  # the Corsari match: resume or delete
+    s.wait(400)
+    s.press("back", 2)
+    s.wait(300)
+    return s.text()
+
+
 def write_sessions():
     scripts = {"igo": game_script("igo"), "corsari": game_script("corsari"),
-               "referee": referee_script()}
+               "referee": referee_script(), "players": players_script()}
     for name, text in scripts.items():
         path = os.path.join(BENCH, "session_%s.txt" % name)
         with open(path, "w") as f:

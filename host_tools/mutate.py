@@ -39,6 +39,11 @@ MODULES = {
     "scoresheet": ["test_scoresheet"],
     "jsonfmt": ["test_jsonfmt", "test_store", "test_history"],
     "rng": ["test_rng"],
+    "names": ["test_names", "test_canvas"],
+    "roster": ["test_roster"],
+    "matches": ["test_matches", "test_players"],
+    "matches_boot": ["test_matches"],
+    "matches_app": ["test_saved_matches", "test_players"],
     "ticks": ["test_ticks", "test_judge"],
     "events": ["test_history"],
 }

@@ -19,10 +19,20 @@ table starts with device and history):
   lines  (device, history, boot, seq, game, event, rules, json)
          PRIMARY KEY (device, history, seq)
   games  (device, history, game, rules, players, totals, winners, over,
-          first_seq, last_seq, boot, rounds)   PRIMARY KEY (device, history, game)
+          first_seq, last_seq, boot, rounds, first, drawn)
+         PRIMARY KEY (device, history, game)
          totals/winners: from the standing game_over line (one not undone), else
          totals after the last round still standing and winners NULL; boot: of the
-         game's first line; rounds: standing rounds.
+         game's first line; rounds: standing rounds; first/drawn: from its `start`
+         line (who starts / deals, whether the device drew it), else NULL.
+  players (name, games, finished, wins)   PRIMARY KEY (name)
+         one row per player name on a `start` line, the name as entered (é kept):
+         the games they sat in, how many of those are over, how many they won.
+  seats  (device, history, game, seat, name, total, won)
+         PRIMARY KEY (device, history, game, seat)
+         who sat where in each game (name REFERENCES players; NULL for a game with
+         no `start` line, from before names were logged); total: the seat's total in
+         games.totals; won: 1 if the seat is among the winners.
   rounds (device, history, boot, seq, game, rules, ender, penalties, round_scores,
           totals, void, undone)
          one row per `round` line, void and undone ones included (void/undone 0 or 1;
@@ -62,8 +72,16 @@ CREATE TABLE IF NOT EXISTS lines (
 CREATE TABLE IF NOT EXISTS games (
     device TEXT NOT NULL, history TEXT NOT NULL, game TEXT NOT NULL, rules TEXT,
     players INTEGER, totals TEXT, winners TEXT, over INTEGER NOT NULL, first_seq INTEGER,
-    last_seq INTEGER, boot INTEGER, rounds INTEGER NOT NULL,
+    last_seq INTEGER, boot INTEGER, rounds INTEGER NOT NULL, first INTEGER, drawn INTEGER,
     PRIMARY KEY (device, history, game));
+CREATE TABLE IF NOT EXISTS players (
+    name TEXT NOT NULL PRIMARY KEY, games INTEGER NOT NULL, finished INTEGER NOT NULL,
+    wins INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS seats (
+    device TEXT NOT NULL, history TEXT NOT NULL, game TEXT NOT NULL, seat INTEGER NOT NULL,
+    name TEXT REFERENCES players (name), total INTEGER, won INTEGER NOT NULL,
+    PRIMARY KEY (device, history, game, seat),
+    FOREIGN KEY (device, history, game) REFERENCES games (device, history, game));
 CREATE TABLE IF NOT EXISTS rounds (
     device TEXT NOT NULL, history TEXT NOT NULL, boot INTEGER NOT NULL, seq INTEGER NOT NULL,
     game TEXT NOT NULL, rules TEXT, ender INTEGER, penalties TEXT, round_scores TEXT,
@@ -79,7 +97,9 @@ CREATE TABLE IF NOT EXISTS taps (
     game TEXT NOT NULL, rank INTEGER NOT NULL, player INTEGER NOT NULL, t_us INTEGER,
     margin_us INTEGER NOT NULL, PRIMARY KEY (device, history, seq, rank));
 """
-TABLES = ("lines", "games", "rounds", "slaps", "taps")
+TABLES = ("lines", "games", "rounds", "slaps", "taps", "players", "seats")
+DERIVED = TABLES[1:]  # rebuilt from `lines` at every pull
+MAX_NAME = 64  # characters: a longer player name is not the device's
 MAX_COUNT = (1 << 30) - 1  # the device's counters (boot, seq) stay below this
 MAX_INT = 1 << 31  # any other number on a line is smaller than this
 
@@ -111,8 +131,13 @@ def is_taps(x):
         and (t.get("t_us") is None or is_int(t["t_us"])) for t in x)
 
 
+def is_names(x):
+    return type(x) is list and all(type(n) is str and 0 < len(n) <= MAX_NAME for n in x)
+
+
 KIND_OK = {events.INT: is_int, events.INTS: int_list, events.BOOL: lambda v: type(v) is bool,
-           events.COUNT: is_count, events.TAPS: is_taps, events.TEXT: lambda v: type(v) is str}
+           events.COUNT: is_count, events.TAPS: is_taps, events.TEXT: lambda v: type(v) is str,
+           events.NAMES: is_names}
 
 
 def check_line(obj):
@@ -163,6 +188,17 @@ def _check_needed(obj):
     elif event == "undo":
         if not is_count(obj.get("of")):
             return "missing or bad 'of'"
+    elif event == "start":
+        players = obj.get("players")
+        if type(players) is not list or not players or not all(
+                type(n) is str and 0 < len(n) <= MAX_NAME for n in players):
+            return "missing or bad 'players'"
+        if len(set(players)) != len(players):
+            return "a player named twice"
+        if "first" in obj and not (is_int(obj["first"]) and 0 <= obj["first"] < len(players)):
+            return "'first' is not one of the players"
+        if "drawn" in obj and type(obj["drawn"]) is not bool:
+            return "bad 'drawn'"
     return None
 
 
@@ -194,9 +230,11 @@ def dumps(x):
 
 
 def rebuild(conn):
-    """Recompute games, rounds, slaps and taps from all of `lines`."""
-    for table in ("games", "rounds", "slaps", "taps"):
-        conn.execute("DELETE FROM %s" % table)
+    """Recompute the derived tables from all of `lines` (dropped and made anew, so a
+    database from before a column was added gets it)."""
+    for table in DERIVED:
+        conn.execute("DROP TABLE IF EXISTS %s" % table)
+    create(conn)
     rows = [json.loads(text) for (text,) in conn.execute(
         "SELECT json FROM lines ORDER BY device, history, seq")]
     undone = {identity(o) + (str(o["game"]), o["of"]) for o in rows if o["event"] == "undo"}
@@ -206,14 +244,20 @@ def rebuild(conn):
         game = str(o["game"])
         g = games.setdefault(ids + (game,), {"rules": o["rules"], "players": 0, "totals": None,
                                     "winners": None, "over": 0, "first": o["seq"],
-                                    "last": o["seq"], "boot": o["boot"], "rounds": 0})
+                                    "last": o["seq"], "boot": o["boot"], "rounds": 0,
+                                    "names": None, "starter": None, "drawn": None})
         g["first"], g["last"] = min(g["first"], o["seq"]), max(g["last"], o["seq"])
         is_undone = ids + (game, o["seq"]) in undone
         for key in ("totals", "penalties", "round_scores"):
             if type(o.get(key)) is list:
                 g["players"] = max(g["players"], len(o[key]))
         event = o["event"]
-        if event == "round":
+        if event == "start" and g["names"] is None:
+            g["names"] = o["players"]
+            g["players"] = max(g["players"], len(o["players"]))
+            g["starter"] = o.get("first")
+            g["drawn"] = None if o.get("drawn") is None else int(o["drawn"])
+        elif event == "round":
             conn.execute("INSERT INTO rounds VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", ids + (
                 o["boot"], o["seq"], game, o["rules"], o.get("ender"), dumps(o.get("penalties")),
                 dumps(o.get("round_scores")), dumps(o.get("totals")), int(o.get("void") is True),
@@ -235,11 +279,26 @@ def rebuild(conn):
             conn.executemany("INSERT INTO taps VALUES (?,?,?,?,?,?,?,?,?)", [
                 ids + (o["boot"], o["seq"], game, rank, t["player"], t.get("t_us"), t["margin_us"])
                 for rank, t in enumerate(order)])
+    players = {}
     for key in sorted(games):
         g = games[key]
-        conn.execute("INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", key + (
+        conn.execute("INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)", key + (
             g["rules"], g["players"], dumps(g["totals"]), dumps(g["winners"]), g["over"],
-            g["first"], g["last"], g["boot"], g["rounds"]))
+            g["first"], g["last"], g["boot"], g["rounds"], g["starter"], g["drawn"]))
+        names, totals, winners = g["names"], g["totals"] or [], g["winners"] or []
+        for seat in range(g["players"]):
+            name = names[seat] if names and seat < len(names) else None
+            won = int(seat in winners)
+            total = totals[seat] if seat < len(totals) else None
+            conn.execute("INSERT INTO seats VALUES (?,?,?,?,?,?,?)",
+                         key + (seat, name, total, won))
+            if name is not None:
+                p = players.setdefault(name, [0, 0, 0])
+                p[0] += 1
+                p[1] += g["over"]
+                p[2] += won
+    conn.executemany("INSERT INTO players VALUES (?,?,?,?)",
+                     [(name,) + tuple(players[name]) for name in sorted(players)])
 
 
 def upgrade(conn):

@@ -9,7 +9,9 @@ beside it (drawn with Pillow):
   second tap) and each player's reaction times. The device logs tap times on a
   free-running clock, not from the pile change, so a "reaction time" here is how far
   a player's tap came behind the slap's first tap (0 for the first tap).
-Players are seats (player 1, 2, ...): the history does not log names.
+Players are named as the device logged them on each game's `start` line (the true
+name: "Zoë", not the screen's "Zoe"); a game from before names were logged shows its
+seats as player 1, 2, ...
 """
 import argparse
 import html
@@ -85,7 +87,7 @@ class Chart:
         self.image.save(path, "PNG")
 
 
-def progression_chart(path, title, totals_by_round):
+def progression_chart(path, title, totals_by_round, names):
     """Each player's total after each round (a line per player)."""
     players = len(totals_by_round[0])
     values = [v for t in totals_by_round for v in t] + [0]
@@ -103,7 +105,7 @@ def progression_chart(path, title, totals_by_round):
         chart.draw.line(points, fill=colour, width=2)
         for x, y in points:
             chart.draw.ellipse([x - 3, y - 3, x + 3, y + 3], fill=colour)
-    chart.legend(["player %d" % (p + 1) for p in range(players)])
+    chart.legend(names)
     chart.save(path)
 
 
@@ -155,27 +157,46 @@ def per_player(text, players):
     return [values[p] if p < len(values) else "" for p in range(players)]
 
 
+def seat_names(conn, device, history, game, players):
+    """The names of a game's seats ("player N" where none was logged)."""
+    names = ["player %d" % (p + 1) for p in range(players)]
+    for seat, name in conn.execute("SELECT seat, name FROM seats WHERE device = ? AND "
+                                   "history = ? AND game = ?", (device, history, game)):
+        if name is not None and seat < players:
+            names[seat] = name
+    return names
+
+
 def game_section(conn, out_dir, n, game):
     """HTML for one game; writes its chart."""
-    device, history, name, rules, players, totals, winners, over, first, last, boot, standing = game
+    (device, history, name, rules, players, totals, winners, over, first, last, boot,
+     standing, starter, drawn) = game
+    who = seat_names(conn, device, history, name, players or 0)
     source = "device %s, history %s" % (device, history) if device else "device without id"
     parts = ["<h2>Game %s <small>(%s, %s, boot %s, seq %s..%s)</small></h2>" % (
         html.escape(name), html.escape(rules or "?"), html.escape(source), boot, first, last)]
     result = "over: winner%s %s" % ("s" if len(json.loads(winners)) > 1 else "", ", ".join(
-        "player %d" % (w + 1) for w in json.loads(winners))) if winners else "not over"
+        who[w] if w < len(who) else "player %d" % (w + 1) for w in json.loads(winners))
+    ) if winners else "not over"
+    parts.append("<p>Players: %s.</p>" % html.escape(", ".join(who)))
+    if starter is not None and starter < len(who):
+        parts.append("<p>%s %s first%s.</p>" % (
+            html.escape(who[starter]), "started" if rules == "igo" else "dealt" if
+            rules == "corsari" else "sat", " (drawn by the device)" if drawn else ""))
     parts.append("<p>%s; totals %s</p>" % (html.escape(result), html.escape(
-        ", ".join(str(t) for t in json.loads(totals)) if totals else "-")))
+        ", ".join("%s %s" % (who[p], t) if p < len(who) else str(t)
+                  for p, t in enumerate(json.loads(totals))) if totals else "-")))
     rounds = conn.execute("SELECT seq, ender, penalties, round_scores, totals, void, undone "
                           "FROM rounds WHERE device = ? AND history = ? AND game = ? ORDER BY seq",
                           (device, history, name)).fetchall()
     if rounds:
-        head = ["seq", "ender"] + ["P%d penalty" % (p + 1) for p in range(players)] + \
-               ["P%d score" % (p + 1) for p in range(players)] + \
-               ["P%d total" % (p + 1) for p in range(players)] + ["note"]
+        head = ["seq", "ender"] + ["%s penalty" % who[p] for p in range(players)] + \
+               ["%s score" % who[p] for p in range(players)] + \
+               ["%s total" % who[p] for p in range(players)] + ["note"]
         rows = ["<tr>%s</tr>" % cells(head, "th")]
         for seq, ender, pen, scores, tot, void, undone in rounds:
             note = " ".join(w for w, on in (("void", void), ("undone", undone)) if on)
-            ender = "" if ender is None else "P%d" % (ender + 1)
+            ender = "" if ender is None else who[ender] if ender < len(who) else str(ender)
             values = [seq, ender] + per_player(pen, players) + per_player(scores, players) + \
                 per_player(tot, players) + [note]
             rows.append('<tr class="%s">%s</tr>' % ("undone" if undone else "", cells(values)))
@@ -184,7 +205,7 @@ def game_section(conn, out_dir, n, game):
         if progression and players:
             png = "game%d.png" % n
             progression_chart(os.path.join(out_dir, png), "Game %s: totals after each round" % name,
-                              [(t + [0] * players)[:players] for t in progression])
+                              [(t + [0] * players)[:players] for t in progression], who)
             parts.append('<img src="%s" alt="score progression">' % png)
     slaps = conn.execute("SELECT COUNT(*), SUM(undone) FROM slaps WHERE device = ? AND "
                          "history = ? AND game = ?", (device, history, name)).fetchone()
@@ -199,10 +220,10 @@ def write_report(db_path, out_dir):
     try:
         conn = sqlite3.connect("file:%s?mode=ro" % db_path, uri=True)
         games = conn.execute("SELECT device, history, game, rules, players, totals, winners, "
-                             "over, first_seq, last_seq, boot, rounds FROM games "
+                             "over, first_seq, last_seq, boot, rounds, first, drawn FROM games "
                              "ORDER BY device, history, first_seq").fetchall()
         os.makedirs(out_dir, exist_ok=True)
-        body = [summary(games)]
+        body = [summary(conn, games)]
         body.append(slap_section(conn, out_dir))
         for n, game in enumerate(games, 1):
             body.append(game_section(conn, out_dir, n, game))
@@ -217,20 +238,43 @@ def write_report(db_path, out_dir):
     return len(games)
 
 
-def summary(games):
-    wins, played = {}, {}
-    for g in games:
-        for p in range(g[4] or 0):
-            played[p] = played.get(p, 0) + 1
-        for w in json.loads(g[6]) if g[6] else []:
-            wins[w] = wins.get(w, 0) + 1
+def summary(conn, games):
+    """Games played and won per player across games, with each player's summed
+    totals per game (I Go points, Corsari totals, Corsica cards at the end): named
+    players by name, the seats of games without names (from before names were
+    logged) as player N."""
+    named, seats = {}, {}
+    for seat, name, rules, total, won, over in conn.execute(
+            "SELECT seats.seat, seats.name, games.rules, seats.total, seats.won, games.over "
+            "FROM seats JOIN games USING (device, history, game)"):
+        rows, key = (named, name) if name is not None else (seats, seat)
+        row = rows.setdefault(key, {"games": 0, "finished": 0, "wins": 0, "igo": 0,
+                                    "corsari": 0, "corsica": 0})
+        row["games"] += 1
+        row["finished"] += over
+        row["wins"] += won
+        if total is not None and rules in row:
+            row[rules] += total
     over = sum(1 for g in games if g[7])
     devices = len(set(g[0] for g in games))
-    rows = ["<tr>%s</tr>" % cells(["player", "games", "wins"], "th")]
-    for p in sorted(played):
-        rows.append("<tr>%s</tr>" % cells(["player %d" % (p + 1), played[p], wins.get(p, 0)]))
-    return ("<h2>Summary</h2><p>%d games, %d finished, from %d device%s.</p><table>%s</table>"
-            % (len(games), over, devices, "" if devices == 1 else "s", "".join(rows)))
+    head = ["player", "games", "finished", "wins", "I Go points", "Corsari total",
+            "Corsica cards"]
+    parts = ["<h2>Summary</h2><p>%d games, %d finished, from %d device%s.</p>"
+             % (len(games), over, devices, "" if devices == 1 else "s")]
+    for rows, label, note in ((named, lambda k: k, ""),
+                              (seats, lambda k: "player %d" % (k + 1),
+                               "<p>Games without names (from before names were logged), "
+                               "by seat:</p>")):
+        if not rows:
+            continue
+        table = ["<tr>%s</tr>" % cells(head, "th")]
+        for key in sorted(rows):
+            r = rows[key]
+            table.append("<tr>%s</tr>" % cells([label(key), r["games"], r["finished"],
+                                                r["wins"], r["igo"], r["corsari"],
+                                                r["corsica"]]))
+        parts.append("%s<table>%s</table>" % (note, "".join(table)))
+    return "".join(parts)
 
 
 def slap_section(conn, out_dir):

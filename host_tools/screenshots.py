@@ -33,6 +33,16 @@ PICTURES = {
         ("referee", 5100),   # a tie, drawn at random
         ("referee", 6900),   # a false slap marked, the win passed down
     ],
+    "players.png": [
+        ("players", 32400),  # an I Go setup: a line per seat, the typed name
+        ("players", 21200),  # a seat's picker: the roster
+        ("players", 29500),  # the name editor on ë
+        ("players", 33000),  # the drawn starter
+        ("players", 31000),  # Starts: draw
+        ("players", 40300),  # Continue: two saved matches
+        ("players", 40900),  # the other one chosen
+        ("players", 41400),  # its actions
+    ],
 }
 
 

@@ -73,3 +73,20 @@ def test_center_and_dark_text_on_light():
     c.text("W", 0, 0, 2, 0)
     dark = [(x, y) for x in range(16) for y in range(16) if not _px(c, x, y)]
     assert dark and all(_px(c, x, y) for x in range(16, 128) for y in range(16))
+
+
+def test_names_outside_ascii_draw_transliterated_never_as_boxes():
+    if not MPY:
+        skip("canvas.py draws with framebuf, which only MicroPython has")
+    for name, shown in (("Zoë", "Zoe"), ("Straße", "Strasse"), ("Ñu", "Nu")):
+        for scale in (1, 2):
+            a, b = _canvas(), _canvas()
+            a.text(name, 0, 0, scale)
+            b.text(shown, 0, 0, scale)
+            assert a.buffer == b.buffer, (name, scale)
+            assert a.text_width(name, scale) == b.text_width(shown, scale)
+    box = _canvas()
+    box.fb.text("\x7f", 0, 0, 1)  # framebuf's glyph for what its font lacks
+    c = _canvas()
+    c.text("é", 0, 0)
+    assert c.buffer[:8] != box.buffer[:8]

@@ -53,6 +53,7 @@ def play_round(rules, players, ender, rng, change_pick):
     host result, ender_series given to the host)."""
     import igo_hands
 
+    gc.collect()  # every case boots the app: its boot code is compiled on a clean heap
     rig = Rig(names=NAMES[:players])
     try:
         target = 4 if rules == "igo" else 100

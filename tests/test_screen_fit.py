@@ -12,6 +12,9 @@ gc.collect()
 import app  # noqa: E402,F401
 
 gc.collect()
+import ui_igo  # noqa: E402,F401  (the unix port compiles it: on a clean heap)
+
+gc.collect()
 from canvas_record import RecordingCanvas, nav_keys, write_file  # noqa: E402
 from corsica_rig import FakeHw, Table  # noqa: E402
 
@@ -26,7 +29,8 @@ SCREENS = ("Home", "Notice", "Unsaved", "Confirm", "Settings", "Setup", "AgeOrde
            "MatchScreen", "MatchMenu", "RoundEnder", "PenaltyEntry", "RoundReview",
            "VoidEntry", "HandCalc", "SheetView", "GameOver", "GameOverMenu",
            "RefereeSetup", "Referee", "DeckSetup", "DeckGame", "HwTest", "Buttons",
-           "Display", "Outputs", "Flash", "Timing")
+           "Display", "Outputs", "Flash", "Timing", "SeatPicker", "NameEditor",
+           "Continue", "MatchActions")
 HWTEST_SCREENS = ("HwTest", "Buttons", "Display", "Outputs", "Flash", "Timing")
 
 
@@ -233,7 +237,7 @@ def walk_igo(w):
     w.choose("Redo")
     w.keys("ok")
     w.keys("ok")
-    w.choose("End match")
+    w.choose("Delete match")
     w.keys("back back")
     # To the target: the ender has the lowest penalty each time (1 point).
     while w.screen_name() == "MatchScreen":
@@ -382,6 +386,37 @@ def walk_deck(w):
     w.keys("back ok")
 
 
+def walk_players(w):
+    """A seat's picker and the name editor, two saved matches in Continue, a saved
+    match's actions: resume, delete."""
+    for _ in range(2):
+        w.choose("I Go")
+        w.keys("ok up*5 ok")  # 6 players
+        w.choose("1 ")
+        assert w.screen_name() == "SeatPicker", w.screen_name()
+        w.keys("down*9 up*9")
+        w.choose("New name")
+        assert w.screen_name() == "NameEditor", w.screen_name()
+        w.keys("up:long up up ok down:long ok " + "up ok " * 6)  # 8 characters: done
+        assert w.screen_name() == "Setup", w.screen_name()
+        w.choose("Start")
+        assert w.screen_name() == "MatchScreen", w.screen_name()
+        w.keys("back")
+        assert w.screen_name() == "Home", w.screen_name()
+    w.choose("Continue")
+    assert w.screen_name() == "Continue", w.screen_name()
+    w.keys("down up down ok")
+    assert w.screen_name() == "MatchActions", w.screen_name()
+    w.choose("Resume")
+    assert w.screen_name() == "MatchScreen", w.screen_name()
+    w.keys("back")
+    w.choose("Continue")
+    w.keys("ok")
+    w.choose("Delete")
+    assert w.screen_name() == "Confirm", w.screen_name()
+    w.keys("ok back")
+
+
 def walk_hwtest(w):
     """Settings > Hardware test on a fake board with six player buttons: every page."""
     from signals import Signals
@@ -424,7 +459,7 @@ def walk_boot_notices(w):
 
 
 WALKS = ((walk_igo, 6), (walk_corsari, 6), (walk_referee, 6), (walk_deck, 6),
-         (walk_hwtest, 6))
+         (walk_players, 6), (walk_hwtest, 6))
 
 
 def run_walks(size):
@@ -502,6 +537,8 @@ def test_every_screen_class_is_walked():
     import ui_igo  # noqa: F401
     import ui_igo_over  # noqa: F401
     import ui_igo_setup  # noqa: F401
+    import ui_matches  # noqa: F401
+    import ui_names  # noqa: F401
     import ui_notice  # noqa: F401
     import ui_referee  # noqa: F401
     import ui_settings  # noqa: F401
@@ -543,6 +580,8 @@ def test_a_long_setting_value_shortens_its_label_not_itself():
         rig.nav("down down")
         assert "Starts Annabell" in rig.shown()
         rig.nav("ok down")
+        assert "Starts <draw>" in rig.shown()  # below the first player: a draw
+        rig.nav("down")
         assert "Star <Clemence>" in rig.shown()  # 15 characters with the brackets
     finally:
         rig.close()

@@ -304,3 +304,30 @@ def test_six_players_fit_the_screen():
         assert "P6  9" in table.shown()
     finally:
         table.close()
+
+
+def test_deck_names_the_players_seated_at_setup_and_logs_them():
+    table = Table(3)
+    try:
+        app = table.app
+        app.roster = ["Ann", "Zoë", "Cy", "Dee"]
+        app.push(DeckSetup(app))
+        setup = table.screen()
+        assert "1 Ann" in table.shown() or setup.label(0) == "1 Ann"
+        setup.pick(1, "Dee")  # as the seat's picker does (test_players: its buttons)
+        assert setup.seated[:3] == ["Ann", "Dee", "Cy"]
+        setup.index = setup.items.index("start")
+        table.nav("ok")
+        screen = table.screen()
+        assert screen.names == ["Ann", "Dee", "Cy"]
+        assert table.canvas().title() == "Ann to play"
+        assert app.roster[:4] == ["Ann", "Dee", "Cy", "Zoë"]
+        import json
+
+        # queued: the deck's window stays open, so it is written when the game closes
+        start = json.loads(app.history._queue[0][1])
+        assert start["event"] == "start"
+        assert start["players"] == ["Ann", "Dee", "Cy"] and start["mode"] == "deck"
+        assert start["rules"] == "corsica" and start["game"] == screen.game_id
+    finally:
+        table.close()

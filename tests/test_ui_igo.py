@@ -9,7 +9,7 @@ import scoresheet  # noqa: E402,F401
 gc.collect()
 import ui_igo  # noqa: E402,F401
 gc.collect()
-from canvas_record import Rig, read_file  # noqa: E402
+from canvas_record import Rig, exists, read_file  # noqa: E402
 
 
 def new_match(rig, game_downs, players_delta, extra=""):
@@ -75,8 +75,11 @@ def test_full_i_go_game_to_4_points():
         sheet = rig.app.match
         assert sheet.over and sheet.winners == [0] and sheet.totals() == [4, 0, 0]
         events = [h["event"] for h in rig.history()]
-        assert events == ["round"] * 4 + ["game_over"]
-        last = rig.history()[3]
+        assert events == ["start"] + ["round"] * 4 + ["game_over"]
+        start = rig.history()[0]
+        assert start["players"] == ["Ann", "Bob", "Cy"] and start["game"] == sheet.game
+        assert start["first"] == 0 and start["drawn"] is False and start["target"] == 4
+        last = rig.history()[4]
         assert last["totals"] == [4, 0, 0] and last["penalties"] == [5, 10, 20]
         assert last["rules"] == "igo" and last["game"] == sheet.game
         # game over menu: a new game with the same players, next starter
@@ -86,9 +89,11 @@ def test_full_i_go_game_to_4_points():
         assert rig.screen() == "Setup"
         text = rig.shown()
         assert "Players 3" in text and "Starts Bob" in text
-        rig.nav("down*3 ok")  # start: no question, the last game is over
+        assert "1 Ann" in text and "2 Bob" in text  # the same players in their seats
+        rig.nav("up ok")  # start
         assert rig.screen() == "MatchScreen"
         assert rig.app.match.totals() == [0, 0, 0] and rig.app.match.first == 1
+        assert rig.app.saved_count == 2  # the finished one stays, viewable
     finally:
         rig.close()
 
@@ -206,14 +211,16 @@ def test_undo_and_redo_with_confirmation():
         rig.nav("ok")  # yes
         assert rig.screen() == "MatchScreen"
         assert sheet.totals() == [1, 0] and len(sheet.rounds) == 1
-        assert json.loads(read_file(rig.root + "/state.json"))["match"]["undone"] == [1]
+        saved = read_file(rig.root + "/matches/%s.json" % sheet.game)
+        assert json.loads(saved)["undone"] == [1]
         rig.nav("ok")
         rig.choose("Redo")
         assert "Put back round 2?" in rig.text()
         rig.nav("ok")
         assert sheet.totals() == [2, 0]
         events = [(h["event"], h.get("of")) for h in rig.history()]
-        assert events == [("round", None), ("round", None), ("undo", 2), ("round", None)]
+        assert events == [("start", None), ("round", None), ("round", None), ("undo", 3),
+                          ("round", None)]
         rig.nav("ok")
         assert "Redo round" not in rig.text()
     finally:
@@ -234,7 +241,7 @@ def test_void_round():
         assert sheet.rounds[0]["void"] and sheet.next_starter() == 1
         assert ">Bob" in rig.shown()
         assert rig.canvas.title() == "I Go R2 to 4"
-        line = rig.history()[0]
+        line = rig.history()[1]
         assert line["event"] == "round" and line["void"] is True and line["taker"] == 1
     finally:
         rig.close()
@@ -292,7 +299,7 @@ def test_match_screen_lists_many_players_and_scrolls():
         new_match(rig, 1, 3)
         rig.nav("ok*6")
         text = rig.shown()
-        assert ">P1" in text and "P6" in text and "P7" not in text
+        assert ">P1" in text and "P6" in text and "P7" not in text, text
         assert rig.canvas.scale_of("0") == 1
         rig.nav("down")
         assert "P7" in rig.shown()
@@ -310,8 +317,12 @@ def test_reboot_resumes_the_match_and_loses_only_the_round_being_entered():
         rig.boot()
         assert rig.screen() == "Home"
         text = rig.shown()
-        assert "Resume I Go" in text
+        assert "Continue (1)" in text
         rig.nav("ok")
+        assert rig.screen() == "Continue"
+        assert "I Go R3 lead Ann 2 Ann Bob Cy" in " ".join(rig.text().split())
+        rig.nav("ok")
+        rig.choose("Resume")
         assert rig.screen() == "MatchScreen"
         sheet = rig.app.match
         assert sheet.totals() == [2, 0, 0] and len(sheet.rounds) == 2
@@ -320,42 +331,48 @@ def test_reboot_resumes_the_match_and_loses_only_the_round_being_entered():
         # history continues: seq goes on, the boot counter is 2
         play_round(rig, 2, [5, 10, 20])
         lines = rig.history()
-        assert [h["seq"] for h in lines] == [1, 2, 3]
-        assert [h["boot"] for h in lines] == [1, 1, 2]
+        assert [h["seq"] for h in lines] == [1, 2, 3, 4]
+        assert [h["boot"] for h in lines] == [1, 1, 1, 2]
         assert len(set(h["game"] for h in lines)) == 1
     finally:
         rig.close()
 
 
-def test_new_game_over_a_running_match_asks_first():
+def test_a_new_game_keeps_the_running_match():
     rig = Rig()
     try:
         new_match(rig, 0, 0)
         play_round(rig, 0, [5, 10, 20, 30])
+        first = rig.app.match.game
         rig.nav("back")
-        assert rig.screen() == "Home" and "Resume I Go" in rig.text()
-        rig.nav("down ok")  # I Go
-        rig.nav("down*3 ok")  # Start
-        assert rig.screen() == "Confirm" and "End the match" in rig.text()
-        rig.nav("back")
-        assert rig.app.match.totals() == [1, 0, 0, 0]
-        rig.nav("ok ok")
+        assert rig.screen() == "Home" and "Continue (1)" in rig.text()
+        new_match(rig, 1, 0)  # I Go again, under Continue
         assert rig.screen() == "MatchScreen" and rig.app.match.rounds == []
+        assert rig.app.match.game != first
+        rig.nav("back")
+        assert "Continue (2)" in rig.text()
+        rig.choose("Continue")
+        assert rig.app.top().entries[1]["id"] == first  # the most recent first
+        text = " ".join(rig.text().split())
+        assert "I Go R1 no round yet" in text and "I Go R2 lead P1 1" in text
     finally:
         rig.close()
 
 
-def test_end_match_from_the_round_menu():
+def test_delete_match_from_the_round_menu():
     rig = Rig()
     try:
         new_match(rig, 0, 0)
+        game = rig.app.match.game
         rig.nav("ok")
-        rig.choose("End match")
+        rig.choose("Delete match")
+        assert rig.screen() == "Confirm" and "history stays" in rig.text()
         rig.nav("ok")
         assert rig.screen() == "Home" and rig.app.match is None
-        assert "Resume" not in rig.text()
+        assert "Continue" not in rig.text()
+        assert not exists(rig.root + "/matches/%s.json" % game)
         rig.boot()
-        assert rig.app.match is None
+        assert rig.app.match is None and rig.app.saved_count == 0
     finally:
         rig.close()
 

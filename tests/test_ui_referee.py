@@ -16,7 +16,7 @@ def test_referee_setup_offers_players_and_tie_settings_then_starts():
         app.push(RefereeSetup(app))
         text = table.shown()
         assert "Players 4" in text and "Tie us 1000" in text and "Ties random" in text
-        assert "Start" in text and "Sandwich" not in text
+        assert "1 P1" in text and "Sandwich" not in text  # a line per seat, then Start
         setup = table.screen()
         setup.index = 0
         table.nav("ok")
@@ -33,7 +33,8 @@ def test_referee_setup_offers_players_and_tie_settings_then_starts():
         table.nav("up")
         table.nav("ok")
         assert app.settings["out_at_3"] is True
-        setup.index = 4
+        setup.index = len(setup.items) - 1
+        assert setup.items[-1] == "start" and setup.items[-2] == 2  # three seats now
         table.nav("ok")
         screen = table.screen()
         assert type(screen).__name__ == "Referee" and screen.players == 3

@@ -55,6 +55,12 @@ def sim(tmp_path, script, flash, *extra):
     return r
 
 
+def saved_match(flash):
+    """The most recently saved match (matches/index.json lists it first)."""
+    index = json.loads((flash / "matches" / "index.json").read_text())
+    return json.loads((flash / "matches" / (index["matches"][0]["id"] + ".json")).read_text())
+
+
 def history(flash):
     with open(flash / "data" / "history.jsonl") as f:
         return [json.loads(line) for line in f if line.strip()]
@@ -67,26 +73,29 @@ def test_i_go_game_by_buttons_then_a_reboot_resumes_it(tmp_path):
     s = Script()
     s.press("ok")  # I Go
     s.press("ok").press("down").press("ok")  # players 4 -> 3
-    s.press("down", 3).press("ok")  # Start
+    s.press("up").press("ok")  # Start (the last line)
     s.round(0, [5, 10, 12])
     s.round(0, [5, 10, 12])
     sim(tmp_path, s, flash)
-    state = json.loads((flash / "state.json").read_text())
-    assert state["match"]["names"] == ["Ann", "Bob", "Cy"]
-    assert len(state["match"]["actions"]) == 2
-    assert [h["totals"] for h in history(flash)] == [[1, 0, 0], [2, 0, 0]]
+    match = saved_match(flash)
+    assert match["names"] == ["Ann", "Bob", "Cy"]
+    assert len(match["actions"]) == 2
+    lines = history(flash)
+    assert lines[0]["event"] == "start" and lines[0]["players"] == ["Ann", "Bob", "Cy"]
+    assert [h["totals"] for h in lines[1:]] == [[1, 0, 0], [2, 0, 0]]
 
     # power cut; the next boot resumes the match from the home screen
     s = Script()
-    s.press("ok")  # Resume I Go
+    s.press("ok").press("ok").press("ok")  # Continue, the match, Resume
     s.round(0, [5, 10, 12])
     s.round(0, [5, 10, 12])
     sim(tmp_path, s, flash)
     lines = history(flash)
-    assert [h["event"] for h in lines] == ["round"] * 4 + ["game_over"]
-    assert [h["boot"] for h in lines] == [1, 1, 2, 2, 2]
+    assert [h["event"] for h in lines] == ["start"] + ["round"] * 4 + ["game_over"]
+    assert [h["boot"] for h in lines] == [1, 1, 1, 2, 2, 2]
     assert lines[-1]["winners"] == [0] and lines[-1]["totals"] == [4, 0, 0]
-    assert [h["seq"] for h in lines] == [1, 2, 3, 4, 5]
+    assert [h["seq"] for h in lines] == [1, 2, 3, 4, 5, 6]
+    assert len(set(h["game"] for h in lines)) == 1
     assert json.loads((flash / "data" / "boot.json").read_text())["boot"] == 2
     assert len(set((h["device"], h["history"]) for h in lines)) == 1
     assert not (flash / "data" / "errors.txt").exists()
@@ -98,13 +107,13 @@ def test_corrupt_state_is_reported_and_the_device_starts_clean(tmp_path):
     (flash / "state.json").write_text('{"v": 1, "match": ')
     s = Script()
     s.press("ok")  # dismiss the notice
-    s.press("ok")  # I Go (no Resume entry)
-    s.press("down", 3).press("ok")  # Start, 4 players
+    s.press("ok")  # I Go (no Continue entry)
+    s.press("up").press("ok")  # Start, 4 players
     s.round(0, [1, 2, 3, 4])
     sim(tmp_path, s, flash)
     assert (flash / "state.json.bad").read_text() == '{"v": 1, "match": '
-    state = json.loads((flash / "state.json").read_text())
-    assert state["match"]["rules"] == "igo" and len(state["match"]["actions"]) == 1
+    match = saved_match(flash)
+    assert match["rules"] == "igo" and len(match["actions"]) == 1
 
 
 def test_main_py_reports_a_boot_failure_and_returns(tmp_path):
@@ -149,26 +158,63 @@ def test_a_full_flash_loses_nothing_that_was_saved(tmp_path):
     flash.mkdir()
     size = ["--flash-size", "96k"]  # 24 blocks
     s = Script()
-    s.press("ok").press("down", 3).press("ok")  # I Go, 4 players, Start
+    s.press("ok").press("up").press("ok")  # I Go, 4 players, Start
     s.round(0, [1, 2, 3, 4])
     sim(tmp_path, s, flash, *size)
-    state = (flash / "state.json").read_text()
+    index = json.loads((flash / "matches" / "index.json").read_text())
+    saved = flash / "matches" / (index["matches"][0]["id"] + ".json")
+    state = saved.read_text()
     # The user's own file takes what is left: the next save cannot find a block.
     (flash / "photo.bin").write_bytes(b"x" * 4096 * (24 - used_blocks(flash) - 1) + b"x")
     s = Script()
     s.press("ok")  # the boot counter could not be saved: that notice first
-    s.press("ok")  # Resume I Go
+    s.press("ok").press("ok").press("ok")  # Continue, the match, Resume
     s.round(1, [5, 1, 7, 8])
     r = sim(tmp_path, s, flash, *size)
     assert "Traceback" not in r.stderr and not (flash / "data" / "errors.txt").exists()
-    assert (flash / "state.json").read_text() == state  # the saved match, whole
-    assert not [p.name for p in flash.iterdir() if p.name.endswith(".tmp")]
+    assert saved.read_text() == state  # the saved match, whole
+    assert not [p.name for p in flash.rglob("*.tmp")]
     seqs = [h["seq"] for h in history(flash)]
     assert seqs == sorted(set(seqs)) and seqs[0] == 1
     (flash / "photo.bin").unlink()  # room again: the next session saves
     s = Script()
-    s.press("ok")
+    s.press("ok").press("ok").press("ok")
     s.round(2, [5, 1, 7, 8])
     sim(tmp_path, s, flash, *size)
-    match = json.loads((flash / "state.json").read_text())["match"]
+    match = saved_match(flash)
     assert len(match["actions"]) == 2
+
+
+def test_a_name_typed_with_the_buttons_is_kept_in_the_roster_across_a_reboot(tmp_path):
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    s = Script()
+    s.press("ok")  # I Go
+    s.press("down", 3).press("ok")  # seat 1: its picker
+    s.press("ok")  # New name
+    s.press("down").press("ok")  # Z
+    s.press("up", 15).press("ok")  # o
+    s.hold("up").hold("up").hold("up")  # an empty place: 0 -> À -> à
+    s.press("up", 11)  # ë
+    s.hold("ok")  # done: back on the seat's line
+    s.press("down", 4).press("ok")  # Start
+    s.round(0, [5, 10, 12, 20])
+    shots = tmp_path / "shots"
+    sim(tmp_path, s, flash, "--screens", str(shots))
+    roster = json.loads((flash / "players.json").read_text(encoding="utf-8"))
+    assert roster == {"names": ["Zoë", "P2", "P3", "P4"], "v": 1}
+    start = history(flash)[0]
+    assert start["event"] == "start" and start["players"] == ["Zoë", "P2", "P3", "P4"]
+    assert len(os.listdir(shots)) > 20  # every screen drawn (none crashed)
+    assert not (flash / "data" / "errors.txt").exists()
+
+    # after a reboot the next setup seats the same group, Zoë first
+    s = Script()
+    s.press("down").press("ok")  # I Go (under Continue)
+    s.press("up").press("ok")  # Start
+    sim(tmp_path, s, flash)
+    lines = history(flash)
+    assert [h["players"] for h in lines if h["event"] == "start"] == [
+        ["Zoë", "P2", "P3", "P4"]] * 2
+    index = json.loads((flash / "matches" / "index.json").read_text(encoding="utf-8"))
+    assert [m["rounds"] for m in index["matches"]] == [0, 1]  # the newest first

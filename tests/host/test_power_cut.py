@@ -52,7 +52,14 @@ def check_flash(flash):
     """The match state loads and the history is valid; return (sheet or None, lines)."""
     obj, problem = store_load.load(os.path.join(flash, "state.json"))
     assert problem is None, problem
-    sheet = Sheet.from_obj(obj["match"]) if obj and obj.get("match") else None
+    index, problem = store_load.load(os.path.join(flash, "matches", "index.json"))
+    assert problem is None, problem
+    obj = None
+    if index and index["matches"]:  # the most recently saved match
+        newest = index["matches"][0]["id"]
+        obj, problem = store_load.load(os.path.join(flash, "matches", newest + ".json"))
+        assert problem is None and obj, problem
+    sheet = Sheet.from_obj(obj) if obj else None
     lines = history_lines(flash)
     seqs = [ln["seq"] for ln in lines]
     assert seqs == sorted(seqs) and len(set(seqs)) == len(seqs), "seq not increasing"
@@ -64,7 +71,7 @@ def check_flash(flash):
         # Every round the saved match holds is already in the history (history is
         # flushed before the state that refers to it).
         logged = {ln["seq"] for ln in lines if ln["event"] == "round"}
-        for action in obj["match"]["actions"]:
+        for action in obj["actions"]:
             assert action["seq"] in logged, action
     return sheet, lines
 

@@ -236,6 +236,70 @@ def test_a_failed_load_leaves_no_database_behind(tmp_path):
     assert rows(db, "SELECT seq FROM lines") == [(1,)]  # as it was
 
 
+def test_names_from_the_device_through_pull_into_sqlite_and_the_report(tmp_path):
+    """A match played in the simulator with names from the roster (one outside ASCII),
+    pulled into SQLite: a players table, games linked to it through seats, and a
+    report that names the players, wins and totals across games."""
+    sys.path.insert(0, os.path.join(ROOT, "tests", "host"))
+    from test_app_sim import Script, sim
+
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    (flash / "config.json").write_text('{"names": ["Zoë", "Ann", "Bob"]}', encoding="utf-8")
+    s = Script()
+    s.press("ok")  # I Go
+    s.press("ok").press("down").press("ok")  # players 4 -> 3
+    s.press("up").press("ok")  # Start
+    for _ in range(4):
+        s.round(0, [5, 10, 12])  # Zoë ends lowest every round: 4 points, the game
+    s.press("back")  # game over: home
+    s.press("down").press("down").press("ok")  # Corsari
+    s.press("ok").press("down").press("down").press("ok")  # players 4 -> 2 (Zoë, Ann)
+    s.press("up").press("ok")  # Start; the age order: Zoë youngest
+    s.press("ok")
+    s.round(1, [15, 0])  # Ann ends and announces 0: Ann wins at once
+    sim(tmp_path, s, flash)
+    db = str(tmp_path / "h.sqlite")
+    out = tool("pull", "--file", str(flash / "data" / "history.jsonl"), "--db", db)
+    assert out.returncode == 0, out.stderr
+    assert rows(db, "SELECT name, games, finished, wins FROM players ORDER BY name") == [
+        ("Ann", 2, 2, 1), ("Bob", 1, 1, 0), ("Zoë", 2, 2, 1)]
+    assert rows(db, "SELECT games.rules, seats.seat, seats.name, seats.total, seats.won "
+                    "FROM seats JOIN games USING (device, history, game) "
+                    "JOIN players ON players.name = seats.name "
+                    "ORDER BY games.first_seq, seats.seat") == [
+        ("igo", 0, "Zoë", 4, 1), ("igo", 1, "Ann", 0, 0), ("igo", 2, "Bob", 0, 0),
+        ("corsari", 0, "Zoë", 15, 0), ("corsari", 1, "Ann", 0, 1)]
+    assert rows(db, "SELECT rules, first, drawn FROM games ORDER BY first_seq") == [
+        ("igo", 0, 0), ("corsari", 0, 0)]
+    out_dir = tmp_path / "report"
+    out = tool("report", "--db", db, "--out", str(out_dir))
+    assert out.returncode == 0, out.stderr
+    page = (out_dir / "index.html").read_text(encoding="utf-8")
+    assert "<td>Zoë</td><td>2</td><td>2</td><td>1</td><td>4</td><td>15</td>" in page
+    assert "Players: Zoë, Ann, Bob." in page and "Zoë total" in page
+    assert "winner Zoë" in page and "winner Ann" in page
+
+
+def test_a_bad_start_line_is_skipped_with_its_reason(tmp_path):
+    history = [line(1, "start", "1-1", "igo", players=["Ann", "Ann"]),
+               line(2, "start", "1-2", "igo", players=["Ann", "Bob"], first=2),
+               line(3, "start", "1-3", "igo", players="Ann"),
+               line(4, "start", "1-4", "igo", players=["Ann", "Zoë"], first=1, drawn=True)]
+    path = tmp_path / "history.jsonl"
+    path.write_text("\n".join(history) + "\n", encoding="utf-8")
+    db = str(tmp_path / "h.sqlite")
+    out = tool("pull", "--file", str(path), "--db", db)
+    assert out.returncode == 2
+    assert out.stderr.splitlines() == [
+        "pull: history line 1: a player named twice (skipped)",
+        "pull: history line 2: 'first' is not one of the players (skipped)",
+        "pull: history line 3: missing or bad 'players' (skipped)"]
+    assert rows(db, "SELECT game, players, first, drawn FROM games") == [("1-4", 2, 1, 1)]
+    assert rows(db, "SELECT name, games, finished, wins FROM players ORDER BY name") == [
+        ("Ann", 1, 0, 0), ("Zoë", 1, 0, 0)]
+
+
 def test_pull_checks_every_field_the_firmware_can_write():
     import events
     from host_tools import pull

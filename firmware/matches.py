@@ -1,0 +1,181 @@
+"""Saved I Go / Corsari matches: one file per match in the `matches/` folder and a
+small index for the Continue list (docs/formats.md, "Saved matches").
+
+    matches/<id>.json    the match (scoresheet.Sheet.to_obj()), id = its game id
+    matches/index.json   {"v": 1, "matches": [summary, ...]}
+
+A summary holds what the Continue list shows: `id`, `rules`, `names`, `rounds`
+(played), `totals`, `over`, `winners` and `stamp` (the history seq when it was last
+saved: the list shows the most recent first). Only the match being played is in RAM;
+the index is read when it is needed. Both files are written atomically (store.save),
+the match first: after a power cut between the two, the boot check (matches_boot.py)
+brings the index up to date from the match files. At most MAX_MATCHES are kept.
+"""
+import os
+
+import paths
+import store
+import store_load
+
+
+FOLDER = paths.MATCHES
+INDEX = "index.json"
+VERSION = 1
+MAX_MATCHES = 10
+ID_CHARS = "0123456789-abcdefghijklmnopqrstuvwxyz"
+MAX_ID = 24
+
+
+def valid_id(x):
+    """Whether x can name a match (and its file): 1-24 of [0-9a-z-]."""
+    if type(x) is not str or not 0 < len(x) <= MAX_ID:
+        return False
+    for ch in x:
+        if ch not in ID_CHARS:
+            return False
+    return True
+
+
+def summary(sheet, stamp):
+    """The index entry of a sheet (scoresheet.Sheet) saved at history seq stamp."""
+    return {"id": sheet.game, "rules": sheet.rules, "names": list(sheet.names),
+            "rounds": len(sheet.rounds), "totals": sheet.totals(), "over": sheet.over,
+            "winners": list(sheet.winners), "stamp": stamp}
+
+
+def _check_entry(e):
+    if type(e) is not dict or not valid_id(e.get("id")):
+        raise ValueError("bad entry %r" % (e,))
+    names = e.get("names")
+    totals = e.get("totals")
+    if (e.get("rules") not in ("igo", "corsari") or type(names) is not list
+            or type(totals) is not list or len(names) != len(totals)
+            or type(e.get("rounds")) is not int or type(e.get("stamp")) is not int
+            or type(e.get("winners")) is not list or type(e.get("over")) is not bool):
+        raise ValueError("bad entry for %s" % e["id"])
+    for x in names:
+        if type(x) is not str:
+            raise ValueError("bad entry for %s" % e["id"])
+    for x in totals + e["winners"]:
+        if type(x) is not int:
+            raise ValueError("bad entry for %s" % e["id"])
+    return e
+
+
+class Matches:
+    """The saved matches in a folder (e.g. "matches", relative to the flash root)."""
+
+    def __init__(self, folder):
+        self.folder = folder
+        self.count = 0  # matches in the index
+
+    def path(self, name):
+        return self.folder + "/" + name
+
+    def boot(self, stamp, sheet_from):
+        """Check the folder, its files and the index (matches_boot.py: when the
+        Continue list opens); return the problems as one-line texts."""
+        import matches_boot
+
+        return matches_boot.check(self, stamp, sheet_from)
+
+    def entries(self):
+        """The index's summaries, most recently saved first ([] if unreadable)."""
+        entries, _ = self.read_index()
+        return entries
+
+    def read_index(self):
+        obj, problem = store_load.load(self.path(INDEX))
+        if obj is None:
+            return [], problem
+        try:
+            if obj.get("v") != VERSION or type(obj.get("matches")) is not list:
+                raise ValueError("not a match index")
+            entries = [_check_entry(e) for e in obj["matches"]]
+        except ValueError as e:
+            return [], "%s corrupt: %s" % (INDEX, e)
+        entries.sort(key=lambda e: -e["stamp"])
+        return entries, None
+
+    def write_index(self, entries):
+        entries.sort(key=lambda e: -e["stamp"])
+        self.count = len(entries)
+        return store.save(self.path(INDEX), {"v": VERSION, "matches": entries})
+
+    def make_folder(self):
+        """Make the folder if it is not there (a file in its place is set aside first);
+        return None or a problem."""
+        if store_load.is_dir(self.folder):
+            return None
+        problem = None
+        try:
+            os.stat(self.folder)
+            new = store_load.set_aside(self.folder)
+            problem = "%s was a file (kept as %s)" % (FOLDER, (new or "?")[len(self.folder) - len(FOLDER):])
+        except OSError:
+            pass
+        try:
+            os.mkdir(self.folder)
+        except OSError as e:
+            return "%s: %s" % (FOLDER, store.error_text(e))
+        return problem
+
+    def save(self, sheet, stamp):
+        """Write the match's file, then its index entry. Return None or a problem."""
+        if not store_load.is_dir(self.folder):
+            self.make_folder()
+        problem = store.save(self.path(sheet.game + ".json"), sheet.to_obj())
+        if problem:
+            return problem
+        entries = [e for e in self.entries() if e["id"] != sheet.game]
+        entries.append(summary(sheet, stamp))
+        return self.write_index(entries)
+
+    def load(self, match_id, sheet_from):
+        """Return (sheet, problem) for a saved match; sheet None if it is unusable."""
+        obj, problem = store_load.load(self.path(match_id + ".json"))
+        if obj is None:
+            return None, problem or "%s.json missing" % match_id
+        try:
+            sheet = sheet_from(obj)
+            if sheet.game != match_id:
+                raise ValueError("its id is %r" % (sheet.game,))
+        except ValueError as e:
+            return None, "%s.json: %s" % (match_id, e)
+        return sheet, None
+
+    def forget(self, match_id):
+        """Drop a match's index entry (its file stays). Return None or a problem."""
+        return self.write_index([e for e in self.entries() if e["id"] != match_id])
+
+    def delete(self, match_id):
+        """Delete a match: its index entry, then its file. Return None or a problem."""
+        problem = self.forget(match_id)
+        if problem:
+            return problem
+        try:
+            os.remove(self.path(match_id + ".json"))
+        except OSError as e:
+            return "%s.json not deleted: %s" % (match_id, store.error_text(e))
+        return None
+
+
+# --- the app's saved matches (app.App: match, saved_count, log, save, ...) ------------
+
+
+def saved(app):
+    """The app's saved matches (a Matches). This module is dropped again at the next
+    screen change unless a screen names it: only the match played stays in RAM."""
+    app.transient("matches")
+    app.transient("store_load")
+    m = Matches(app.path(FOLDER))
+    m.count = app.saved_count
+    return m
+
+
+def save_match(app, sheet):
+    """Write a match and its index entry; return None or a problem."""
+    m = saved(app)
+    problem = m.save(sheet, app.history.next_seq)
+    app.saved_count = m.count
+    return problem

@@ -1,0 +1,54 @@
+"""The boot check of the saved matches (matches.py), loaded for the boot only: make
+the folder (a file in its place is set aside), read the index (set aside if
+unusable), drop entries whose file is gone and add the match files the index lacks
+(an unusable one is set aside as NAME.bad: never deleted).
+"""
+import os
+
+import store_load
+from matches import INDEX, summary
+
+
+def check(m, stamp, sheet_from):
+    """Check m (a matches.Matches) at boot; return the problems as one-line texts.
+    stamp: the history's next seq; sheet_from(obj) builds a Sheet or raises ValueError."""
+    problems = []
+    folder = m.folder
+    problem = m.make_folder()
+    if problem:
+        problems.append(problem)
+        if not store_load.is_dir(folder):
+            return problems
+    entries, problem = m.read_index()
+    if problem:
+        new = store_load.set_aside(m.path(INDEX))
+        problems.append(problem + (" (kept as %s)" % _name(new) if new else ""))
+    try:
+        files = [f[:-5] for f in os.listdir(folder)
+                 if f.endswith(".json") and f != INDEX]
+    except OSError:
+        files = []
+    kept = [e for e in entries if e["id"] in files]
+    changed = len(kept) != len(entries) or bool(problem)
+    known = [e["id"] for e in kept]
+    for match_id in sorted(files):
+        if match_id in known:
+            continue
+        sheet, problem = m.load(match_id, sheet_from)
+        if sheet is None:
+            new = store_load.set_aside(m.path(match_id + ".json")) if problem else None
+            problems.append((problem or "%s missing" % match_id)
+                            + (" (kept as %s)" % _name(new) if new else ""))
+            continue
+        kept.append(summary(sheet, stamp))
+        changed = True
+    m.count = len(kept)
+    if changed:
+        problem = m.write_index(kept)
+        if problem:
+            problems.append(problem)
+    return problems
+
+
+def _name(path):
+    return path[path.rfind("/") + 1:]

@@ -1,0 +1,99 @@
+"""The roster: recent player names kept on the flash in `players.json`, so a regular
+group picks its players in a few presses.
+
+    {"v": 1, "names": ["Ann", "Bob", "Zoë"]}
+
+Most recently seated first, at most MAX_NAMES (the oldest fall off). When a match
+starts its players move to the front in seat order, so the next setup offers the same
+group in the same seats. Names from config.json (optional, written on a PC) are added
+after the recent ones while there is room: a way to preload the roster.
+"""
+import paths
+
+FILE = paths.ROSTER
+VERSION = 1
+MAX_NAMES = 16
+MAX_SIZE = 2048  # bytes: 16 names of 8 characters, with room to spare
+NAME_LEN = 8  # characters: a name fits the narrowest column with its total
+
+
+def load(path, preload=()):
+    """Return (roster, problem): the names in path (a list, [] when missing or
+    unusable) followed by the preload names it lacks; problem: None or a one-line text."""
+    import store_load  # the boot's (the setups keep roster, not it)
+
+    obj, problem = store_load.load(path, MAX_SIZE)
+    roster = []
+    if obj is not None:
+        try:
+            roster = check(obj)
+        except ValueError as e:
+            problem = "%s: %s" % (FILE, e)
+    return merge(roster, preload), problem
+
+
+def check(obj):
+    """The names of a roster file's object; raise ValueError if it is not one."""
+    if obj.get("v") != VERSION:
+        raise ValueError("unknown version %r" % (obj.get("v"),))
+    given = obj.get("names")
+    if type(given) is not list:
+        raise ValueError("names must be a list")
+    return merge([], given)
+
+
+def merge(roster, more):
+    """roster followed by the usable names of more it lacks, at most MAX_NAMES."""
+    out = list(roster)
+    for name in more:
+        try:
+            name = clean(name)
+        except ValueError:
+            continue
+        if name not in out and len(out) < MAX_NAMES:
+            out.append(name)
+    return out
+
+
+def used(roster, seated):
+    """The roster after a match with these players (seat order) started."""
+    return merge(list(seated), roster)
+
+
+def to_obj(roster):
+    return {"v": VERSION, "names": list(roster)}
+
+
+def seats(roster, count):
+    """Default names for count seats: the roster's first names (the last group, in
+    its seats), then P1..Pn for the seats left (never a name twice)."""
+    out = list(roster[:count])
+    for seat in range(len(out), count):
+        k = seat + 1
+        while "P%d" % k in out:
+            k += 1
+        out.append("P%d" % k)
+    return out
+
+
+def clean(name):
+    """A name as kept: surrounding spaces removed, cut to NAME_LEN characters; control
+    characters are refused. Raise ValueError (one line) if nothing is left."""
+    if type(name) is not str:
+        raise ValueError("name %r is not a string" % (name,))
+    for ch in name:
+        if ord(ch) < 32 or ord(ch) == 127:
+            raise ValueError("name %r has a control character" % (name,))
+    name = name.strip()[:NAME_LEN].strip()
+    if not name:
+        raise ValueError("empty name")
+    return name
+
+
+def seat(app, names):
+    """These players sit down (seat order): to the front of the app's roster, written
+    at the app's next save; app.seated names the seats of the game that starts now."""
+    app.roster = used(app.roster, names)
+    app.seated = list(names)
+    app.roster_due = to_obj(app.roster)
+    app.save()

@@ -1,0 +1,144 @@
+"""The Continue list: the saved I Go / Corsari matches, most recently played first,
+three lines each (the game and the round to play; the leader; the players). ok on a
+match: resume it (a finished one opens on its game over: viewable until deleted) or
+delete it (with confirmation). Loaded while these screens are open (their MODULES).
+"""
+import matches
+import ui
+from ui import LINE_H, row_y
+
+GAME_NAMES = {"igo": "I Go", "corsari": "Corsari"}
+PER_SCREEN = ui.ROWS // 3  # matches shown at once, three lines each
+
+
+def leaders(entry):
+    """The leading players of a summary: the winners once over, else I Go the most
+    points, Corsari the lowest total; [] before the first round."""
+    if entry["over"]:
+        return list(entry["winners"])
+    if not entry["rounds"]:
+        return []
+    totals = entry["totals"]
+    best = max(totals) if entry["rules"] == "igo" else min(totals)
+    return [i for i in range(len(totals)) if totals[i] == best]
+
+
+def headline(entry):
+    """"I Go R4": the game and the round to play; "I Go over" once finished."""
+    game = GAME_NAMES[entry["rules"]]
+    if entry["over"]:
+        return game + " over"
+    return "%s R%d" % (game, entry["rounds"] + 1)
+
+
+def lead_line(entry, chars=15):
+    """"lead Ann 3" (a '+' when others share the lead), "won Ann", or "no round yet";
+    the name is cut so that the total always shows."""
+    lead = leaders(entry)
+    if not lead:
+        return "no round yet"
+    names = entry["names"]
+    more = "+" if len(lead) > 1 else ""
+    if entry["over"]:
+        word, tail = "won ", more
+    else:
+        word, tail = "lead ", "%s %d" % (more, entry["totals"][lead[0]])
+    room = max(1, chars - len(word) - len(tail))
+    return word + names[lead[0]][:room] + tail
+
+
+def players_line(entry, chars=16):
+    """The players, each name cut so that all fit on one line."""
+    names = entry["names"]
+    width = max(2, (chars + 1) // len(names) - 1)
+    return " ".join(n[:width] for n in names)[:chars]
+
+
+class Continue(ui.Screen):
+    """The saved matches; up/down choose, ok: resume or delete, back: home."""
+
+    MODULES = ("ui_matches", "matches", "matches_boot", "store_load")
+
+    def __init__(self, app):
+        ui.Screen.__init__(self, app)
+        self.title = "Continue"
+        self.index = 0
+        self.entries = []
+
+    def enter(self):
+        app = self.app
+        saved = matches.saved(app)
+        problems = saved.boot(app.history.next_seq, app._sheet_from)  # files vs index
+        app.saved_count = saved.count
+        self.entries = saved.entries()
+        if not self.entries:
+            app.pop()
+        else:
+            self.index = min(self.index, len(self.entries) - 1)
+        for problem in problems:
+            app.notice("Notice", problem)
+
+    def on_nav(self, name, kind):
+        n = len(self.entries)
+        if name in ("up", "down") and n:
+            self.index = (self.index + (1 if name == "down" else -1)) % n
+            self.app.invalidate()
+        elif name == "ok" and kind == "press" and n:
+            self.app.push(MatchActions(self.app, self.entries[self.index]))
+        else:
+            ui.Screen.on_nav(self, name, kind)
+
+    def draw(self, canvas):
+        self.title = "Continue %d/%d" % (self.index + 1, len(self.entries))
+        ui.Screen.draw(self, canvas)
+        top = max(0, min(self.index, len(self.entries) - PER_SCREEN))
+        for k in range(min(PER_SCREEN, len(self.entries) - top)):
+            i = top + k
+            entry = self.entries[i]
+            y = row_y(3 * k)
+            colour = 1
+            if i == self.index:
+                canvas.fill_rect(0, y - 1, canvas.width, 3 * LINE_H, 1)
+                colour = 0
+            canvas.text(headline(entry), 0, y, 1, colour)
+            canvas.text(" " + lead_line(entry), 0, y + LINE_H, 1, colour)
+            canvas.text(" " + players_line(entry, 15), 0, y + 2 * LINE_H, 1, colour)
+
+
+class MatchActions(ui.Menu):
+    """Resume (or view) a saved match, or delete it."""
+
+    MODULES = ("ui_matches", "matches", "matches_boot", "store_load")
+
+    def __init__(self, app, entry):
+        self.entry = entry
+        ui.Menu.__init__(self, app, headline(entry),
+                         ["View" if entry["over"] else "Resume", "Delete"])
+
+    def choose(self, index):
+        app = self.app
+        if index == 0:
+            import matches_app
+
+            app.transient("matches_app")
+            problem = matches_app.resume(app, self.entry["id"])
+            if problem:
+                app.pop()
+                app.notice("Notice", problem)
+                return
+            app.home()
+            app.push(app.screen("match"))
+        else:
+            app.confirm("Delete match", "Delete %s (%s)? Its history stays."
+                        % (GAME_NAMES[self.entry["rules"]], " ".join(self.entry["names"])),
+                        self.delete)
+
+    def delete(self):
+        app = self.app
+        import matches_app
+
+        app.transient("matches_app")
+        problem = matches_app.delete(app, self.entry["id"])
+        app.pop()  # back to the list (it closes itself when empty)
+        if problem:
+            app.storage_failed(problem)

@@ -1,0 +1,186 @@
+"""Player names on the device: a seat's picker (the roster's recent names, a new
+name, editing the name) and the name editor with the four navigation buttons.
+Loaded while these screens are open (their MODULES).
+
+Name editor: the name so far, then the character being chosen (underlined).
+up/down: the next / previous character (letters, digits, space and signs, then the
+Latin letters with marks, named under the letter: the font draws é as e); an empty
+place starts at A (up) or Z (down), lower case after the first letter;
+a long press or holding jumps a group (A, a, 0, À, à). ok: keep the character and go
+on to the next one; ok on an empty place, or a long ok: done. back: delete the last
+character (on an empty name: cancel); a long back: cancel.
+"""
+import names
+import roster
+import ui
+from roster import NAME_LEN
+
+MODULES = ("ui_names", "roster")
+
+# The name editor's characters, in groups (a long press jumps to the next group).
+GROUPS = (
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+    "abcdefghijklmnopqrstuvwxyz",
+    "0123456789 -.'&",
+    "ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÑÒÓÔÕÖØŒÙÚÛÜÝČŁŠŽ",
+    "àáâãäåæçèéêëìíîïñòóôõöøœùúûüýÿßčłšž",
+)
+CHARSET = "".join(GROUPS)
+
+# What the editor says under a marked letter (the display cannot draw the mark).
+MARKS = (
+    ("acute", "ÁÉÍÓÚÝáéíóúý"),
+    ("grave", "ÀÈÌÒÙàèìòù"),
+    ("circumflex", "ÂÊÎÔÛâêîôû"),
+    ("umlaut", "ÄËÏÖÜäëïöüÿ"),
+    ("tilde", "ÃÑÕãñõ"),
+    ("ring", "Åå"),
+    ("cedilla", "Çç"),
+    ("slash", "ØøŁł"),
+    ("caron", "ČŠŽčšž"),
+    ("ligature", "ÆŒæœ"),
+    ("sharp s", "ß"),
+)
+
+
+def mark(ch):
+    """The name of the mark on a letter ("acute"), or "" for a plain character."""
+    for name, chars in MARKS:
+        if ch in chars:
+            return name
+    return ""
+
+
+def group_start(ch, step):
+    """The first character of the group after (step > 0) or before the one holding ch."""
+    i = 0
+    for n, group in enumerate(GROUPS):
+        if ch in group:
+            i = n
+            break
+    return GROUPS[(i + (1 if step > 0 else -1)) % len(GROUPS)][0]
+
+
+def next_char(ch, step):
+    """The editor's character step places after ch in CHARSET (wrapping)."""
+    i = CHARSET.find(ch)
+    if i < 0:
+        return CHARSET[0]
+    return CHARSET[(i + step) % len(CHARSET)]
+
+
+class SeatPicker(ui.Menu):
+    """Who sits at seat i: the roster's names (one seated elsewhere is swapped), a
+    new name, or this seat's name edited. pick(i, name) sets it."""
+
+    MODULES = MODULES
+
+    def __init__(self, app, seat, seated, pick):
+        self.seat = seat
+        self.seated = seated
+        self.pick = pick
+        self.choices = ["+new", "+edit"]
+        items = ["New name", "Edit " + seated[seat]]
+        for name in app.roster:
+            if name == seated[seat]:
+                continue
+            self.choices.append(name)
+            if name in seated:
+                items.append("%s (seat %d)" % (name, seated.index(name) + 1))
+            else:
+                items.append(name)
+        ui.Menu.__init__(self, app, "Seat %d" % (seat + 1), items,
+                         index=2 if len(items) > 2 else 0)
+
+    def choose(self, index):
+        app = self.app
+        choice = self.choices[index]
+        if choice == "+new":
+            app.replace(NameEditor(app, "", self.done))
+        elif choice == "+edit":
+            app.replace(NameEditor(app, self.seated[self.seat], self.done))
+        else:
+            app.pop()
+            self.pick(self.seat, choice)
+
+    def done(self, name):
+        self.pick(self.seat, name)
+
+
+class NameEditor(ui.Screen):
+    """Enter a name with up/down/ok/back; done(name) is called with the cleaned name."""
+
+    MODULES = MODULES
+
+    def __init__(self, app, name, done):
+        ui.Screen.__init__(self, app)
+        self.title = "Name"
+        self.chars = list(name)  # kept characters
+        self.cur = None  # the character being chosen, None: an empty place
+        self.done = done
+
+    def text(self):
+        return "".join(self.chars) + (self.cur or "")
+
+    def on_nav(self, name, kind):
+        if name in ("up", "down"):
+            d = 1 if name == "up" else -1
+            if self.cur is None:
+                if len(self.chars) >= NAME_LEN:
+                    return
+                group = GROUPS[1 if self.chars else 0]  # A-Z first, then a-z
+                self.cur = group[0] if d > 0 else group[-1]
+                if kind != "press":
+                    self.cur = group_start(self.cur, d)
+            elif kind == "press":
+                self.cur = next_char(self.cur, d)
+            else:
+                self.cur = group_start(self.cur, d)
+        elif name == "ok" and kind == "press" and (self.cur is not None
+                                                    and len(self.chars) < NAME_LEN - 1):
+            self.chars.append(self.cur)
+            self.cur = None
+        elif name == "ok" and kind in ("press", "long"):
+            self.finish()
+            return
+        elif name == "back" and kind == "press":
+            if self.cur is not None:
+                self.cur = None
+            elif self.chars:
+                self.chars.pop()
+            else:
+                self.app.pop()
+                return
+        elif name == "back" and kind == "long":
+            self.app.pop()
+            return
+        else:
+            return
+        self.app.invalidate()
+
+    def finish(self):
+        try:
+            name = roster.clean(self.text())
+        except ValueError:
+            return  # nothing entered yet: stay
+        self.app.pop()
+        self.done(name)
+
+    def draw(self, canvas):
+        ui.Screen.draw(self, canvas)
+        shown = "".join(self.chars)
+        scale = 2 if canvas.text_width(shown + "_", 2) <= canvas.width else 1
+        y = ui.TOP + 2
+        canvas.text(shown, 0, y, scale)
+        x = canvas.text_width(shown, scale)
+        cur = self.cur or ""
+        if cur:
+            canvas.text(cur, x, y, scale)
+        width = canvas.text_width(cur or " ", scale)
+        if len(self.chars) < NAME_LEN:
+            canvas.fill_rect(x, y + 8 * scale + 1, width, 2, 1)  # the place being chosen
+        what = mark(cur) if cur else ""
+        if what:
+            canvas.text("%s %s" % (names.to_ascii(cur), what), 0, ui.row_y(3) - 3)
+        canvas.text("ok:next hold:end", 0, ui.row_y(4))
+        canvas.text("back:delete", 0, ui.row_y(5))

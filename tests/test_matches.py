@@ -1,0 +1,146 @@
+"""Saved matches: one file per match in matches/ and the Continue list's index."""
+import os
+
+import matches
+import store
+import ui_matches
+from scoresheet import Sheet
+from tmpfs import make_tmp_dir, read, remove_tree, write
+
+
+def sheet_from(obj):
+    return Sheet.from_obj(obj)
+
+
+def new(game, names=("Ann", "Bob", "Cy"), rules="igo"):
+    return Sheet(rules, list(names), None, None, 0, game)
+
+
+def test_several_matches_saved_listed_most_recent_first_and_loaded():
+    d = make_tmp_dir("matches")
+    try:
+        m = matches.Matches(d + "/matches")
+        assert m.boot(1, sheet_from) == [] and m.count == 0
+        a, b = new("1-1"), new("1-5", ("Zoë", "Ñu"), "corsari")
+        a.add_round(0, [5, 10, 20])
+        assert m.save(a, 3) is None and m.save(b, 6) is None
+        b.add_round(1, [30, 0])
+        assert m.save(b, 8) is None
+        a.add_round(1, [5, 3, 20])
+        assert m.save(a, 9) is None
+        assert m.count == 2
+        entries = m.entries()
+        assert [e["id"] for e in entries] == ["1-1", "1-5"]
+        assert entries[0]["rounds"] == 2 and entries[0]["totals"] == [1, 1, 0]
+        assert ui_matches.leaders(entries[0]) == [0, 1]
+        assert entries[1]["names"] == ["Zoë", "Ñu"] and ui_matches.leaders(entries[1]) == [1]
+        loaded, problem = m.load("1-5", sheet_from)
+        assert problem is None and loaded.names == ["Zoë", "Ñu"] and loaded.totals() == b.totals()
+        assert sorted(os.listdir(d + "/matches")) == ["1-1.json", "1-5.json", "index.json"]
+    finally:
+        remove_tree(d)
+
+
+def test_delete_removes_the_file_and_the_entry():
+    d = make_tmp_dir("matches")
+    try:
+        m = matches.Matches(d + "/matches")
+        m.boot(1, sheet_from)
+        m.save(new("1-1"), 1)
+        m.save(new("1-2"), 2)
+        assert m.delete("1-1") is None
+        assert [e["id"] for e in m.entries()] == ["1-2"] and m.count == 1
+        assert sorted(os.listdir(d + "/matches")) == ["1-2.json", "index.json"]
+    finally:
+        remove_tree(d)
+
+
+def test_boot_rebuilds_the_index_from_the_match_files():
+    d = make_tmp_dir("matches")
+    try:
+        m = matches.Matches(d + "/matches")
+        m.boot(1, sheet_from)
+        a = new("1-1")
+        m.save(a, 1)
+        m.save(new("1-2"), 2)
+        a.add_round(2, [5, 10, 0])  # the match file written, then a power cut
+        store.save(d + "/matches/1-1.json", a.to_obj())
+        os.remove(d + "/matches/1-2.json")  # an entry without its file
+        write(d + "/matches/2-7.json", store_text(new("2-7")))  # a file without its entry
+        m = matches.Matches(d + "/matches")
+        assert m.boot(9, sheet_from) == []
+        ids = sorted(e["id"] for e in m.entries())
+        assert ids == ["1-1", "2-7"] and m.count == 2
+        # a stale summary is corrected when the match is next saved
+        m.save(a, 10)
+        assert m.entries()[0]["rounds"] == 1
+    finally:
+        remove_tree(d)
+
+
+def store_text(sheet):
+    d = make_tmp_dir("matches_one")
+    try:
+        store.save(d + "/x.json", sheet.to_obj())
+        return read(d + "/x.json")
+    finally:
+        remove_tree(d)
+
+
+def test_unusable_files_are_set_aside_never_deleted():
+    d = make_tmp_dir("matches")
+    try:
+        os.mkdir(d + "/matches")
+        write(d + "/matches/index.json", b'{"v": 1, "matches": [{"id": "../x"}]}')
+        write(d + "/matches/3-3.json", b'{"v": 1, "rules": "chess"}')
+        write(d + "/matches/4-4.json", store_text(new("9-9")))  # another match's id
+        m = matches.Matches(d + "/matches")
+        problems = m.boot(1, sheet_from)
+        assert len(problems) == 3, problems
+        assert "index.json corrupt" in problems[0] and "kept as index.json.bad" in problems[0]
+        assert "3-3.json" in problems[1] and "kept as 3-3.json.bad" in problems[1]
+        assert "its id is" in problems[2]
+        assert all("\n" not in p for p in problems)
+        assert sorted(os.listdir(d + "/matches")) == [
+            "3-3.json.bad", "4-4.json.bad", "index.json", "index.json.bad"]
+        assert m.entries() == [] and m.count == 0
+    finally:
+        remove_tree(d)
+
+
+def test_a_file_where_the_folder_belongs_is_set_aside():
+    d = make_tmp_dir("matches")
+    try:
+        write(d + "/matches", b"not a folder")
+        m = matches.Matches(d + "/matches")
+        problems = m.boot(1, sheet_from)
+        assert problems == ["matches was a file (kept as matches.bad)"]
+        assert read(d + "/matches.bad") == b"not a folder"
+        assert m.save(new("1-1"), 1) is None
+    finally:
+        remove_tree(d)
+
+
+def test_ids_are_safe_file_names():
+    for good in ("1-2", "12345-67890", "m1"):
+        assert matches.valid_id(good)
+    for bad in ("", "../x", "a/b", "A-1", 12, None, "x" * 25, "1 2"):
+        assert not matches.valid_id(bad)
+
+
+def test_the_continue_lines_fit_and_always_show_the_total():
+    e = {"id": "1-1", "rules": "corsari", "names": ["Maximili", "Bob", "Cy", "Dee", "Eve",
+                                                   "Fay", "Gus"],
+         "rounds": 11, "totals": [-130, 40, 52, 61, 70, 80, 90], "over": False,
+         "winners": [], "stamp": 1}
+    assert ui_matches.headline(e) == "Corsari R12"
+    assert ui_matches.lead_line(e) == "lead Maxim -130"
+    assert len(ui_matches.players_line(e, 15)) <= 15
+    e["totals"][1] = -130
+    assert ui_matches.lead_line(e) == "lead Maxi+ -130"
+    e["over"], e["winners"] = True, [0, 1]
+    assert ui_matches.headline(e) == "Corsari over" and ui_matches.lead_line(e) == "won Maximili+"
+    e["rounds"], e["over"], e["winners"] = 0, False, []
+    assert ui_matches.lead_line(e) == "no round yet"
+    e["rules"], e["rounds"], e["totals"] = "igo", 2, [1, 0, 0, 2, 0, 0, 0]
+    assert ui_matches.lead_line(e) == "lead Dee 2"

@@ -1,0 +1,49 @@
+"""Player names: the transliteration the display uses, the editor's characters."""
+import names
+import ui_names
+
+
+def test_ascii_names_are_shown_as_they_are():
+    for s in ("Ann", "", "P1", "O'Neil-2 & co.", "~{}"):
+        assert names.to_ascii(s) is s or names.to_ascii(s) == s
+
+
+def test_latin_letters_lose_their_marks_on_screen():
+    assert names.to_ascii("Zoë") == "Zoe"
+    assert names.to_ascii("Núñez") == "Nunez"
+    assert names.to_ascii("Jürgen") == "Jurgen"
+    assert names.to_ascii("Straße") == "Strasse"
+    assert names.to_ascii("Æsa Œil Þór") == "AEsa OEil Thor"
+    assert names.to_ascii("Łukasz Čapek Šárka Žofie") == "Lukasz Capek Sarka Zofie"
+    assert names.to_ascii("Åsa Ørjan Çelik Ýr ÿ") == "Asa Orjan Celik Yr y"
+
+
+def test_other_scripts_become_question_marks_never_boxes():
+    assert names.to_ascii("李雷") == "??"
+    assert names.to_ascii("Ana\u00a0B") == "Ana B"
+    assert names.to_ascii("x\u0301") == "x?"  # a combining mark alone
+
+
+def test_every_editor_character_draws_as_ascii_and_says_its_mark():
+    assert len(ui_names.CHARSET) == len(set(ui_names.CHARSET))
+    for ch in ui_names.CHARSET:
+        shown = names.to_ascii(ch)
+        assert shown and all(32 <= ord(c) < 127 for c in shown) and "?" not in shown, ch
+        if ord(ch) > 127:
+            assert ui_names.mark(ch), ch
+        else:
+            assert ui_names.mark(ch) == "", ch
+    assert ui_names.mark("é") == "acute" and ui_names.mark("ñ") == "tilde"
+    assert ui_names.mark("ü") == "umlaut" and ui_names.mark("ß") == "sharp s"
+
+
+def test_editor_steps_wrap_and_groups_jump():
+    assert ui_names.next_char("A", 1) == "B"
+    assert ui_names.next_char("A", -1) == ui_names.CHARSET[-1]
+    assert ui_names.next_char(ui_names.CHARSET[-1], 1) == "A"
+    assert ui_names.next_char("?", 1) == "A"  # not in the set: start over
+    assert ui_names.group_start("K", 1) == "a"
+    assert ui_names.group_start("k", 1) == "0"
+    assert ui_names.group_start("0", 1) == "À"
+    assert ui_names.group_start("é", 1) == "A"
+    assert ui_names.group_start("A", -1) == "à"

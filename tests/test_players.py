@@ -1,0 +1,145 @@
+"""Players at the table: the name editor, the seat picker and the roster, the drawn
+starter (saved matches: test_saved_matches.py)."""
+import gc
+import json
+
+gc.collect()
+import app  # noqa: E402,F401
+gc.collect()
+from canvas_record import Rig, read_file  # noqa: E402
+
+
+def open_setup(rig, game="I Go"):
+    rig.choose(game)
+    assert rig.screen() == "Setup"
+    return rig.app.top()
+
+
+def to_line(rig, label):
+    """Move the setup form's cursor to the line starting with label."""
+    setup = rig.app.top()
+    for i, key in enumerate(setup.items):
+        if setup.label(key).startswith(label):
+            setup.index = i
+            return
+    raise AssertionError("no line %r" % label)
+
+
+def start(rig):
+    """The setup form's last line: Start."""
+    setup = rig.app.top()
+    setup.index = len(setup.items) - 1
+    rig.nav("ok")
+
+
+def type_name(rig, keys):
+    """Keys in the name editor, then hold ok (done)."""
+    assert rig.screen() == "NameEditor"
+    rig.nav(keys + " ok:long")
+
+
+def test_a_new_name_entered_with_the_buttons_sits_and_joins_the_roster():
+    rig = Rig()
+    try:
+        setup = open_setup(rig)
+        assert setup.names() == ["P1", "P2", "P3", "P4"]  # nobody known yet
+        to_line(rig, "1 ")
+        rig.nav("ok")
+        assert rig.screen() == "SeatPicker"
+        rig.choose("New name")
+        rig.shown()
+        assert rig.canvas.title() == "Name"
+        # Z: down on an empty place; ok; o: a then 14 up; ok; ë: the Latin lower group
+        rig.nav("down ok")
+        rig.nav("up up*14 ok")
+        assert "Zo" in rig.shown()
+        rig.nav("up:long up:long up:long")  # a -> 0 -> À -> à
+        rig.nav("up*11")  # à á â ã ä å æ ç è é ê ë
+        assert "e umlaut" in rig.text()
+        rig.nav("down")
+        assert "e circumflex" in rig.text()  # ê
+        rig.nav("up")
+        type_name(rig, "")
+        assert rig.screen() == "Setup"
+        assert setup.names()[0] == "Zoë"
+        assert "1 Zoë" in rig.text()  # canvas.py draws it as "Zoe" (test_canvas)
+        start(rig)
+        assert rig.screen() == "MatchScreen"
+        assert rig.app.match.names[0] == "Zoë"
+        assert rig.history()[0]["players"] == ["Zoë", "P2", "P3", "P4"]
+        saved = json.loads(read_file(rig.root + "/players.json"))
+        assert saved == {"names": ["Zoë", "P2", "P3", "P4"], "v": 1}
+    finally:
+        rig.close()
+
+
+def test_the_editor_deletes_cancels_and_refuses_an_empty_name():
+    rig = Rig(names=["Ann", "Bob"])
+    try:
+        setup = open_setup(rig)
+        to_line(rig, "2 ")
+        rig.nav("ok")
+        rig.choose("Edit Bob")
+        rig.nav("back back up ok:long")  # delete b, o; "B" + "a" -> "Ba"
+        assert setup.names()[:2] == ["Ann", "Ba"]
+        rig.nav("ok")
+        rig.choose("New name")
+        rig.nav("ok:long")  # nothing typed: stays
+        assert rig.screen() == "NameEditor"
+        rig.nav("up back back")  # the place, then the empty name: cancel
+        assert rig.screen() == "Setup" and setup.names()[:2] == ["Ann", "Ba"]
+        rig.nav("ok")
+        rig.choose("New name")
+        rig.nav("up ok up ok up ok up ok up ok up ok up ok up")  # eight characters
+        assert "Aaaaaaaa" == rig.app.top().text()
+        rig.nav("up")
+        rig.nav("ok")  # ok on the eighth character: done
+        assert setup.names()[1] == "Aaaaaaab"
+        assert not rig.canvas.off_screen()
+    finally:
+        rig.close()
+
+
+def test_a_regular_group_sits_from_the_roster_and_swaps_seats():
+    rig = Rig(names=["Ann", "Bob", "Cy", "Dee", "Eve"])
+    try:
+        setup = open_setup(rig)
+        assert setup.names() == ["Ann", "Bob", "Cy", "Dee"]  # preloaded from config.json
+        to_line(rig, "1 ")
+        rig.nav("ok")
+        assert "Cy (seat 3)" in rig.text() and "Eve" in rig.text()
+        rig.choose("Eve")
+        to_line(rig, "2 ")
+        rig.nav("ok")
+        rig.choose("Cy (seat 3)")  # Cy to seat 2, Bob to seat 3
+        assert setup.names() == ["Eve", "Cy", "Bob", "Dee"]
+        start(rig)
+        rig.nav("back")  # home
+        setup = open_setup(rig, "Corsari")  # next time: the same group in the same seats
+        assert setup.names() == ["Eve", "Cy", "Bob", "Dee"]
+        rig.boot()
+        assert rig.app.roster[:5] == ["Eve", "Cy", "Bob", "Dee", "Ann"]
+    finally:
+        rig.close()
+
+
+def test_the_device_draws_who_starts_shows_and_logs_it():
+    rig = Rig(names=["Ann", "Bob", "Cy"])
+    try:
+        setup = open_setup(rig)
+        setup.players = 3
+        setup._lines()
+        to_line(rig, "Starts")
+        rig.nav("ok down ok")  # from Ann back to "draw"
+        assert "Starts draw" in rig.text()
+        start(rig)
+        assert rig.screen() == "Notice"
+        first = rig.app.match.first
+        who = ["Ann", "Bob", "Cy"][first]
+        assert rig.text().startswith("Drawn") and who + " starts (drawn by the device)." in rig.text()
+        line = rig.history()[0]
+        assert line["event"] == "start" and line["drawn"] is True and line["first"] == first
+        rig.nav("ok")
+        assert rig.screen() == "MatchScreen"
+    finally:
+        rig.close()

@@ -1,0 +1,70 @@
+"""The roster of recent player names (players.json)."""
+import os
+
+import roster
+import store
+from tmpfs import make_tmp_dir, remove_tree, write
+
+
+def test_a_started_match_puts_its_players_first_in_seat_order():
+    r = roster.used(["Ann", "Bob", "Cy", "Dee"], ["Cy", "Eve", "Ann"])
+    assert r == ["Cy", "Eve", "Ann", "Bob", "Dee"]
+    assert roster.seats(r, 3) == ["Cy", "Eve", "Ann"]
+
+
+def test_the_roster_is_bounded_the_oldest_fall_off():
+    r = []
+    for i in range(40):
+        r = roster.used(r, ["N%d" % i, "M%d" % i])
+    assert len(r) == roster.MAX_NAMES
+    assert r[:4] == ["N39", "M39", "N38", "M38"]
+    assert "N0" not in r
+
+
+def test_seats_beyond_the_roster_are_numbered_and_never_repeat():
+    assert roster.seats([], 3) == ["P1", "P2", "P3"]
+    assert roster.seats(["Ann"], 3) == ["Ann", "P2", "P3"]
+    assert roster.seats(["P3", "Ann"], 4) == ["P3", "Ann", "P4", "P5"]
+
+
+def test_load_preloads_config_names_after_the_recent_ones():
+    d = make_tmp_dir("roster")
+    try:
+        p = d + "/players.json"
+        assert roster.load(p, ["Ann", " Zoë ", "", 5, "Ann"]) == (["Ann", "Zoë"], None)
+        assert store.save(p, roster.to_obj(["Bob", "Ann"])) is None
+        assert roster.load(p, ["Ann", "Cy"]) == (["Bob", "Ann", "Cy"], None)
+    finally:
+        remove_tree(d)
+
+
+def test_an_unusable_roster_is_reported_in_one_line():
+    d = make_tmp_dir("roster")
+    try:
+        p = d + "/players.json"
+        for text, words in (('{"v": 2, "names": []}', "unknown version"),
+                            ('{"v": 1, "names": "Ann"}', "names must be a list"),
+                            ('[1]', "not a JSON object"), ('{"v": 1, ', "corrupt")):
+            write(p, text.encode())
+            r, problem = roster.load(p, ["Cy"])
+            assert r == ["Cy"] and words in problem and "\n" not in problem, problem
+        os.remove(p)
+        write(p, b'{"v": 1, "names": [' + b'"xxxxxxxx",' * 300 + b'"y"]}')
+        r, problem = roster.load(p)
+        assert r == [] and "too big" in problem
+    finally:
+        remove_tree(d)
+
+
+def test_clean_keeps_the_true_name_within_the_length():
+    assert roster.clean("  Zoë ") == "Zoë"
+    assert roster.clean("Maximiliana") == "Maximili"
+    assert len(roster.clean("Ñandú Ñandú")) == roster.NAME_LEN
+    assert roster.clean("Ann Bob   x") == "Ann Bob"  # cut, then the space dropped
+    for bad in ("", "   ", "a\nb", "tab\t", 5, None):
+        try:
+            roster.clean(bad)
+        except ValueError as e:
+            assert "\n" not in str(e)
+        else:
+            raise AssertionError("accepted %r" % (bad,))

@@ -1,0 +1,169 @@
+"""Saved matches through the app: several across a reboot, resume, view, delete, the
+limit, the migration of a state.json from before matches/, a corrupt match file."""
+import gc
+import json
+
+gc.collect()
+import app  # noqa: E402,F401
+gc.collect()
+import ui_igo  # noqa: E402,F401  (the unix port compiles it: on a clean heap)
+gc.collect()
+from canvas_record import Rig, exists, read_file, write_file  # noqa: E402
+import matches_app  # noqa: E402
+
+
+def open_setup(rig, game="I Go"):
+    rig.choose(game)
+    assert rig.screen() == "Setup"
+    return rig.app.top()
+
+
+def start(rig):
+    """The setup form's last line: Start."""
+    setup = rig.app.top()
+    setup.index = len(setup.items) - 1
+    rig.nav("ok")
+
+
+def play(rig, penalties):
+    sheet = rig.app.match
+    sheet.add_round(0, penalties)
+    rig.app.save()
+
+
+def test_several_matches_survive_a_reboot_and_resume_where_they_were():
+    rig = Rig(names=["Ann", "Bob", "Cy"])
+    try:
+        ids = []
+        for k in range(8):
+            assert rig.app.start_match("igo" if k % 2 else "corsari", ["Ann", "Bob", "Cy"],
+                                       None) is None
+            for _ in range(k % 3):
+                play(rig, [3, 10, 20])
+            ids.append(rig.app.match.game)
+        rig.boot()
+        assert rig.app.match is None and rig.app.saved_count == 8
+        rig.choose("Continue (8)")
+        assert rig.screen() == "Continue"
+        entries = rig.app.top().entries
+        assert [e["id"] for e in entries] == ids[::-1]
+        rig.nav("down*2 ok")  # the third most recent: ids[5], I Go, 2 rounds
+        rig.choose("Resume")
+        assert rig.screen() == "MatchScreen" and rig.app.match.game == ids[5], rig.text()
+        assert len(rig.app.match.rounds) == 2
+        play(rig, [3, 10, 20])
+        rig.boot()
+        rig.choose("Continue")
+        assert rig.app.top().entries[0]["id"] == ids[5]  # played last: first in the list
+        assert rig.app.top().entries[0]["rounds"] == 3
+        assert "I Go R4 lead Ann 3" in " ".join(rig.text().split())
+    finally:
+        rig.close()
+
+
+def test_a_finished_match_stays_viewable_until_deleted():
+    rig = Rig(names=["Ann", "Bob"])
+    try:
+        rig.app.start_match("igo", ["Ann", "Bob"], 1)
+        play(rig, [3, 10])
+        assert rig.app.match.over
+        rig.boot()
+        rig.choose("Continue")
+        assert "I Go over won Ann" in " ".join(rig.text().split())
+        rig.nav("ok")
+        rig.choose("View")
+        assert rig.screen() == "GameOver", rig.text()
+        rig.app.home()
+        rig.choose("Continue")
+        rig.nav("ok")
+        rig.choose("Delete")
+        assert rig.screen() == "Confirm" and "Ann Bob" in rig.text()
+        rig.nav("back")
+        assert rig.screen() == "MatchActions"
+        rig.choose("Delete")
+        rig.nav("ok")
+        assert rig.screen() == "Home" and "Continue" not in rig.text()
+        assert [h["event"] for h in rig.history()][:2] == ["start", "round"]  # history kept
+    finally:
+        rig.close()
+
+
+def test_at_most_max_matches_then_setup_says_why():
+    import matches
+
+    rig = Rig()
+    try:
+        for _ in range(matches.MAX_MATCHES):
+            assert rig.app.start_match("igo", ["A", "B"], None) is None
+        rig.app.home()
+        open_setup(rig)
+        start(rig)
+        assert rig.screen() == "Notice" and "delete one in Continue" in rig.text()
+        assert rig.app.saved_count == matches.MAX_MATCHES
+    finally:
+        rig.close()
+
+
+def test_an_old_state_json_with_one_match_is_migrated_at_boot():
+    from scoresheet import Sheet
+
+    rig = Rig()
+    try:
+        sheet = Sheet("igo", ["Ann", "Zoë"], 4, None, 1, "1-3")
+        sheet.add_round(1, [10, 2])
+        old = {"v": 1, "settings": {"igo_target": 5}, "match": sheet.to_obj()}
+        import store
+
+        store.save(rig.root + "/state.json", old)
+        rig.boot()
+        assert "Notice" not in rig.screen()
+        assert rig.app.settings["igo_target"] == 5
+        assert rig.app.saved_count == 1
+        state = json.loads(read_file(rig.root + "/state.json"))
+        assert "match" not in state and state["settings"]["igo_target"] == 5
+        assert exists(rig.root + "/matches/1-3.json")
+        assert matches_app.resume(rig.app, "1-3") is None
+        assert rig.app.match.names == ["Ann", "Zoë"] and rig.app.match.totals() == [0, 1]
+        # a match without a usable id gets a new one
+        sheet.game = None
+        store.save(rig.root + "/state.json", {"v": 1, "settings": {}, "match": sheet.to_obj()})
+        rig.boot()
+        assert rig.app.saved_count == 2
+    finally:
+        rig.close()
+
+
+def test_a_corrupt_match_file_is_set_aside_when_opened():
+    rig = Rig()
+    try:
+        rig.app.start_match("igo", ["A", "B"], None)
+        game = rig.app.match.game
+        rig.boot()
+        write_file(rig.root + "/matches/%s.json" % game, '{"v": 1, "rules": "chess"}')
+        problem = matches_app.resume(rig.app, game)
+        assert "kept as %s.json.bad" % game in problem
+        assert rig.app.match is None and rig.app.saved_count == 0
+        assert exists(rig.root + "/matches/%s.json.bad" % game)
+    finally:
+        rig.close()
+
+
+def test_the_continue_list_checks_the_files_and_sets_an_unusable_one_aside():
+    rig = Rig()
+    try:
+        rig.app.start_match("igo", ["A", "B"], None)
+        import os
+
+        write_file(rig.root + "/matches/9-9.json", '{"v": 1, "rules": ')
+        os.remove(rig.root + "/matches/index.json")  # lost: rebuilt from the files
+        rig.boot()
+        assert "Continue (2)" in rig.text()  # counted from the files at boot
+        rig.choose("Continue")
+        assert rig.screen() == "Notice" and "kept as 9-9.json.bad" in rig.app.top().text
+        rig.nav("ok")
+        assert rig.screen() == "Continue" and len(rig.app.top().entries) == 1
+        rig.nav("back")
+        assert "Continue (1)" in rig.text()
+        assert exists(rig.root + "/matches/9-9.json.bad")
+    finally:
+        rig.close()
