@@ -23,6 +23,8 @@ def _root():
 def main(filters):
     tests, root = _root()
     sys.path.insert(0, root + "/firmware")
+    if filters and filters[0].startswith("--mpy="):  # the firmware compiled, as on a Pico
+        sys.path.insert(0, filters.pop(0)[6:])
     sys.path.insert(0, tests)
     names = sorted(
         n[:-3] for n in os.listdir(tests) if n.startswith("test_") and n.endswith(".py")

@@ -1,5 +1,6 @@
 """Run every both-runtime test file on the MicroPython unix port, one process per
-file (as on a Pico, each test file starts from a fresh 192 KB heap).
+file (as on a Pico, each test file starts from a fresh 192 KB heap, and the firmware is
+loaded as mpy-cross'd .mpy files, as deploy puts it on a Pico).
 
     python tests/run_micropython.py [--heap 192k] [NAME ...]
 
@@ -15,12 +16,32 @@ from concurrent.futures import ThreadPoolExecutor
 TESTS = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(TESTS)
 MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
+MPY_DIR = os.path.join(ROOT, "build", "test-mpy")
 SUMMARY = re.compile(r"^micropython: (\d+) passed, (\d+) failed, (\d+) skipped$", re.M)
+
+
+def compile_firmware():
+    """The firmware as a Pico loads it: every firmware/*.py compiled by mpy-cross into
+    build/test-mpy (so the tests' heap holds bytecode, not the compiler's work)."""
+    sys.path.insert(0, ROOT)
+    from host_tools import mpycross
+
+    firmware = os.path.join(ROOT, "firmware")
+    sources = [os.path.join(firmware, n) for n in sorted(os.listdir(firmware))
+               if n.endswith(".py") and not n.startswith("manifest")]
+    compiled = mpycross.compile_all(sources, arch=None)
+    os.makedirs(MPY_DIR, exist_ok=True)
+    for old in os.listdir(MPY_DIR):
+        os.remove(os.path.join(MPY_DIR, old))
+    for src, mpy in compiled.items():
+        with open(mpy, "rb") as f, open(os.path.join(MPY_DIR, os.path.basename(src)[:-3] + ".mpy"),
+                                        "wb") as out:
+            out.write(f.read())
 
 
 def run_file(name, heap):
     r = subprocess.run([MICROPYTHON, "-X", "heapsize=" + heap,
-                        os.path.join(TESTS, "mpy_runner.py"), name],
+                        os.path.join(TESTS, "mpy_runner.py"), "--mpy=" + MPY_DIR, name],
                        capture_output=True, text=True, timeout=600)
     m = SUMMARY.search(r.stdout)
     if not m:
@@ -37,6 +58,7 @@ def main():
     parser.add_argument("--heap", default="192k")
     parser.add_argument("names", nargs="*")
     args = parser.parse_args()
+    compile_firmware()
     names = sorted(n[:-3] for n in os.listdir(TESTS)
                    if n.startswith("test_") and n.endswith(".py"))
     if args.names:
