@@ -49,13 +49,14 @@ test-cpython: $(STAMP) $(MP32_READY)
 test-micropython: $(STAMP)
 	$(PY) tests/run_micropython.py --heap $(HEAP)
 
-## make check: lint (ruff), then the firmware check (mpy-cross, imports, mypy with the
+## make check: lint and format check (ruff), then the firmware check (mpy-cross, imports, mypy with the
 ## MicroPython and CircuitPython stubs)
 check: lint
 	$(PY) -m host_tools check
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 
 ## make format: ruff's formatter over the code base (configured in pyproject.toml)
 format: $(STAMP)

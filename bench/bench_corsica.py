@@ -5,15 +5,16 @@ MicroPython unix port.
     .venv/bin/micropython bench/bench_corsica.py [RUNS]
     .venv/bin/python bench/bench_corsica.py [RUNS]
 """
+
 import sys
 
 _here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 sys.path.insert(0, _here + "/../firmware")
 
 
+from benchclock import elapsed_us, median, now_us  # noqa: E402
 from corsica import Game  # noqa: E402
 from corsica_sim import play_game  # noqa: E402
-from benchclock import elapsed_us, median, now_us  # noqa: E402
 from rng import Rng  # noqa: E402
 
 

@@ -7,16 +7,17 @@ every arrangement built); target <= 2000 us median on the MicroPython unix port.
 corsari_ender_choice_us: the Corsari ender's crew choice for a 4-player round;
 target <= 200000 us there.
 """
+
 import sys
 
 _here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 if _here + "/../firmware" not in sys.path:
     sys.path.insert(0, _here + "/../firmware")
 
+from benchclock import elapsed_us, median, now_us  # noqa: E402
 from igo_arrange import without_colour  # noqa: E402
 from igo_cards import COLOURS, card_text, hand_masks  # noqa: E402
 from igo_hands import choose_ender_option, score_hands  # noqa: E402
-from benchclock import elapsed_us, median, now_us  # noqa: E402
 from rng import Rng  # noqa: E402
 
 DEALS = 20
@@ -29,7 +30,7 @@ def _deals(seed):
     for _ in range(DEALS):
         deck = [c * 16 + v for c in range(10) for v in range(1, 12)]
         rng.shuffle(deck)
-        out.append((rng.below(10), [deck[i * 12:(i + 1) * 12] for i in range(4)]))
+        out.append((rng.below(10), [deck[i * 12 : (i + 1) * 12] for i in range(4)]))
     return out
 
 

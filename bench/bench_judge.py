@@ -8,6 +8,7 @@ The edges are 6 players pressing and releasing with 0.05-3 ms bounce bursts, the
 judge re-armed every 24 presses (pile changes); a set of about 2,000 edges is
 built once (not timed) and replayed until n_edges have been fed.
 """
+
 import sys
 
 _here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
@@ -15,8 +16,8 @@ if _here + "/../firmware" not in sys.path:
     sys.path.insert(0, _here + "/../firmware")
 
 
-from judge import Judge  # noqa: E402
 from benchclock import elapsed_us, now_us  # noqa: E402
+from judge import Judge  # noqa: E402
 from rng import Rng  # noqa: E402
 from ticks import MASK  # noqa: E402
 

@@ -18,6 +18,7 @@ firmware's own PioCapture. A pair at least the tie window plus 1 us (the floor t
 whole microseconds) apart must be judged in order. The pin IRQ snapshots at the same
 10 us window are shown beside (their precision is 42 us).
 """
+
 import argparse
 import json
 import os
@@ -31,6 +32,7 @@ for p in (ROOT, os.path.join(ROOT, "firmware"), HERE):
 
 import fairness  # noqa: E402
 import pio_capture  # noqa: E402
+
 from host_tools import pio_sim  # noqa: E402
 
 TICK = pio_capture.TICK_CYCLES
@@ -81,8 +83,7 @@ def emulator_figures(quick):
         "resolution_ns_125mhz": round(TICK * NS_PER_CYCLE),
         "resolution_after_a_change_ns_125mhz": round(2 * TICK * NS_PER_CYCLE),
         "stagger_error_cycles": [min(errors), max(errors)],
-        "stagger_error_ns_125mhz": [round(min(errors) * NS_PER_CYCLE),
-                                    round(max(errors) * NS_PER_CYCLE)],
+        "stagger_error_ns_125mhz": [round(min(errors) * NS_PER_CYCLE), round(max(errors) * NS_PER_CYCLE)],
         "edge_to_fifo_cycles": [min(delays) + SYNC_CYCLES, worst],
         "edge_to_fifo_ns_125mhz": round(worst * NS_PER_CYCLE),
         "cases": len(errors),
@@ -109,8 +110,9 @@ def pio_snapshots(group):
     t0 = group["armed"]  # tick 0 of the grid (the anchor), in us
     now = [t0]
     sm = _SM()
-    cap = pio_capture.PioCapture(sm, BASE, pio_sim.FREQ_HZ, pio_sim.Mem32(), pio_sim.FDEBUG,
-                                 pio_sim.RXSTALL, lambda: now[0] & 0x3FFFFFFF)
+    cap = pio_capture.PioCapture(
+        sm, BASE, pio_sim.FREQ_HZ, pio_sim.Mem32(), pio_sim.FDEBUG, pio_sim.RXSTALL, lambda: now[0] & 0x3FFFFFFF
+    )
     sm.fifo.append(0x3F << 24)
     cap.on_irq(sm)
     cap.start(t0)
@@ -139,10 +141,14 @@ def pio_snapshots(group):
 
 def fairness_figures(quick):
     groups = 300 if quick else 4000
-    res = fairness.fairness(groups, tie_window_us=TIE_WINDOW_US, spreads=SPREADS_US,
-                            feeds=(("pio", pio_snapshots),), jitter_us=PIO_PRECISION_US)
-    irq = fairness.fairness(groups, tie_window_us=TIE_WINDOW_US, spreads=SPREADS_US,
-                            feeds=("snapshots",))
+    res = fairness.fairness(
+        groups,
+        tie_window_us=TIE_WINDOW_US,
+        spreads=SPREADS_US,
+        feeds=(("pio", pio_snapshots),),
+        jitter_us=PIO_PRECISION_US,
+    )
+    irq = fairness.fairness(groups, tie_window_us=TIE_WINDOW_US, spreads=SPREADS_US, feeds=("snapshots",))
     st = res["pio"]
     share = st["right"] / st["pairs"] if st["pairs"] else 0.0
     return {
@@ -154,8 +160,8 @@ def fairness_figures(quick):
         "share": round(share, 6),
         "irq_snapshots_same_window": irq["snapshots"],
         "irq_capture_precision_us": fairness.CAPTURE_JITTER_US,
-        "target": "share 1.0 for margins >= %d us + %d us; none reversed >= %d us" % (
-            TIE_WINDOW_US, PIO_PRECISION_US, PIO_PRECISION_US),
+        "target": "share 1.0 for margins >= %d us + %d us; none reversed >= %d us"
+        % (TIE_WINDOW_US, PIO_PRECISION_US, PIO_PRECISION_US),
         "pass": share == 1.0 and st["reversed"] == 0,
     }
 
@@ -169,7 +175,7 @@ def collect(quick):
             "edge_to_timestamp_us": fairness.IRQ_LATENCY_US,
             "worst_edge_to_timestamp_us": fairness.CAPTURE_JITTER_US,
             "note": "modelled in bench/fairness.py: hard IRQ latency, handlers one at a "
-                    "time (4 pins), ticks_us in 1 us steps",
+            "time (4 pins), ticks_us in 1 us steps",
         },
         "fairness_10us": fairness_figures(quick),
         "pass": emu["pass"],
@@ -195,14 +201,25 @@ def main(argv):
     e = fig["emulator"]
     fair = fig["fairness_10us"]
     irq = fair["irq_snapshots_same_window"]
-    print("pio_capture: resolution %d ns (%d ns after a change) at 125 MHz; stagger error "
-          "%s cycles; edge to FIFO <= %d ns; fairness at %d us: %.4f%% right of %d pairs, "
-          "%d reversed (pin IRQ snapshots at the same window: %d/%d right %d-%d us apart)" % (
-              e["resolution_ns_125mhz"], e["resolution_after_a_change_ns_125mhz"],
-              e["stagger_error_cycles"], e["edge_to_fifo_ns_125mhz"], fair["tie_window_us"],
-              100 * fair["share"], fair["pio"]["pairs"], fair["pio"]["reversed"],
-              irq["right_at_edge"], irq["pairs_at_edge"], fair["tie_window_us"],
-              fair["tie_window_us"] + fair["irq_capture_precision_us"]))
+    print(
+        "pio_capture: resolution %d ns (%d ns after a change) at 125 MHz; stagger error "
+        "%s cycles; edge to FIFO <= %d ns; fairness at %d us: %.4f%% right of %d pairs, "
+        "%d reversed (pin IRQ snapshots at the same window: %d/%d right %d-%d us apart)"
+        % (
+            e["resolution_ns_125mhz"],
+            e["resolution_after_a_change_ns_125mhz"],
+            e["stagger_error_cycles"],
+            e["edge_to_fifo_ns_125mhz"],
+            fair["tie_window_us"],
+            100 * fair["share"],
+            fair["pio"]["pairs"],
+            fair["pio"]["reversed"],
+            irq["right_at_edge"],
+            irq["pairs_at_edge"],
+            fair["tie_window_us"],
+            fair["tie_window_us"] + fair["irq_capture_precision_us"],
+        )
+    )
     return 0 if fig["pass"] else 1
 
 

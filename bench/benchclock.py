@@ -1,4 +1,5 @@
 """Microsecond timing for the bench scripts, on CPython and on MicroPython."""
+
 import time
 
 if hasattr(time, "ticks_us"):  # MicroPython

@@ -25,6 +25,7 @@ as information the same counts for pairs at the window's edge (within the captur
 precision above it) and inside the tie window (ties by design when they involve the
 first tap).
 """
+
 import sys
 
 _here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
@@ -44,6 +45,7 @@ WRAP_EVERY = 8  # every 8th group starts just before the ticks wrap
 # pins queued before it. Recorded gaps differ from the true ones by up to this: the
 # capture's precision. A pair this close to the tie window may be judged a tie.
 CAPTURE_JITTER_US = IRQ_LATENCY_US + len(PINS) * IRQ_HANDLER_US
+
 
 def _button(rng, t):
     """Level changes of one press at absolute time t: [(t, level)], level 0 = down."""
@@ -129,8 +131,14 @@ def _judged(group, feed, tie_window_us):
     return judge.decide()
 
 
-def fairness(groups=2000, seed=1, tie_window_us=TIE_WINDOW_US, feeds=("edges", "snapshots"),
-             jitter_us=CAPTURE_JITTER_US, spreads=(6000, 2000)):
+def fairness(
+    groups=2000,
+    seed=1,
+    tie_window_us=TIE_WINDOW_US,
+    feeds=("edges", "snapshots"),
+    jitter_us=CAPTURE_JITTER_US,
+    spreads=(6000, 2000),
+):
     """{feed: stats} over `groups` generated groups. A feed is "edges", "snapshots" or
     (name, function: group -> [(t_us, levels, pin)]); `jitter_us`: that capture's
     precision (pairs closer to the window than this may tie); `spreads`: the presses
@@ -140,9 +148,16 @@ def fairness(groups=2000, seed=1, tie_window_us=TIE_WINDOW_US, feeds=("edges", "
     cases = [make_group(rng, i, spreads) for i in range(groups)]
     for feed in feeds:
         name, feed = feed if type(feed) is tuple else (feed, feed)
-        st = {"pairs": 0, "right": 0, "max_misjudged_us": 0, "reversed": 0,
-              "pairs_at_edge": 0, "right_at_edge": 0,
-              "pairs_in_window": 0, "right_in_window": 0}
+        st = {
+            "pairs": 0,
+            "right": 0,
+            "max_misjudged_us": 0,
+            "reversed": 0,
+            "pairs_at_edge": 0,
+            "right_at_edge": 0,
+            "pairs_in_window": 0,
+            "right_in_window": 0,
+        }
         for group in cases:
             result = _judged(group, feed, tie_window_us)
             rank = {}
@@ -157,8 +172,7 @@ def fairness(groups=2000, seed=1, tie_window_us=TIE_WINDOW_US, feeds=("edges", "
                         continue
                     tied = a in tie and b in tie
                     ok = a in rank and b in rank and rank[a] < rank[b] and not tied
-                    if (margin >= jitter_us and b in rank and not tied
-                            and rank[b] < rank.get(a, len(press))):
+                    if margin >= jitter_us and b in rank and not tied and rank[b] < rank.get(a, len(press)):
                         st["reversed"] += 1
                     if margin >= tie_window_us + jitter_us:
                         st["pairs"] += 1
@@ -180,11 +194,22 @@ def fairness(groups=2000, seed=1, tie_window_us=TIE_WINDOW_US, feeds=("edges", "
 
 def _line(name, st):
     share = st["right"] * 10000 // max(1, st["pairs"])
-    return ("%s pairs %d right %d.%02d%% max_misjudged_us %d reversed %d "
-            "(at the window's edge: %d/%d, in window: %d/%d)" % (
-                name, st["pairs"], share // 100, share % 100, st["max_misjudged_us"],
-                st["reversed"], st["right_at_edge"], st["pairs_at_edge"],
-                st["right_in_window"], st["pairs_in_window"]))
+    return (
+        "%s pairs %d right %d.%02d%% max_misjudged_us %d reversed %d "
+        "(at the window's edge: %d/%d, in window: %d/%d)"
+        % (
+            name,
+            st["pairs"],
+            share // 100,
+            share % 100,
+            st["max_misjudged_us"],
+            st["reversed"],
+            st["right_at_edge"],
+            st["pairs_at_edge"],
+            st["right_in_window"],
+            st["pairs_in_window"],
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ SystemExit) one line goes to stdout (the unix simulator passes it on to stderr):
 Collecting at every iteration is slow on the unix port, so there the heap is
 sampled at iterations that drew or handled an event, and at every 50th idle one.
 """
+
 import gc
 import sys
 from array import array
@@ -71,10 +72,20 @@ class MeasuredTime:
     def report(self):
         """The @bench line, written piece by piece (the heap may be nearly full)."""
         w = sys.stdout.write
-        w('@bench {"heap_peak": %d, "heap_base": %d, "heap_peak_screen": "%s", '
-          '"heap_samples": %d, "heap_pass_peak": %d, "bytes_sent": %d, "errors": %d, '
-          '"updates": [' % (self.peak, self.base, self.peak_screen, self.samples,
-                            self.pass_peak, self.display.bytes_sent, self.display.errors))
+        w(
+            '@bench {"heap_peak": %d, "heap_base": %d, "heap_peak_screen": "%s", '
+            '"heap_samples": %d, "heap_pass_peak": %d, "bytes_sent": %d, "errors": %d, '
+            '"updates": ['
+            % (
+                self.peak,
+                self.base,
+                self.peak_screen,
+                self.samples,
+                self.pass_peak,
+                self.display.bytes_sent,
+                self.display.errors,
+            )
+        )
         sep = ""
         for b in range(MAX_UPDATE_BYTES + 1):
             for _ in range(self.update_bytes[b]):
@@ -99,9 +110,10 @@ def _simulator_modules():
     are the simulator's, built in (not on the heap) on a Pico, as `os` is (a frozen
     package on the 32-bit runner)."""
     import binascii  # noqa: F401  # simcore's, for the frames it sends
-    import machine  # noqa: F401
     import os  # noqa: F401
     import time  # noqa: F401
+
+    import machine  # noqa: F401
 
 
 def _begin(board, base):

@@ -7,6 +7,7 @@ goes through displayio (adafruit_displayio_ssd1306 on an I2CDisplayBus), the but
 through keypad.Keys (20 ms scan for navigation, 1 ms for the players), the buzzer
 through pwmio; I2C_ID and GPIO_IN_ADDR are MicroPython's and unused here.
 """
+
 from pico import *  # noqa: F403  (the reference build; what differs follows)
 
 NAME = "circuitpython_pico"

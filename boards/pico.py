@@ -5,6 +5,7 @@ Every other board starts from this one (`from pico import *`) and sets only what
 differs; firmware/boardspec.py lists every setting and checks them at load.
 Every button is wired active-low: GPIO -> button -> GND, internal pull-up.
 """
+
 NAME = "pico"
 RUNTIME = "micropython"
 DISPLAY = "ssd1306"  # "ssd1306" or "sh1106"

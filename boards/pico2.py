@@ -2,6 +2,7 @@
 
 Pull-ups only: the RP2350-E9 erratum makes internal pull-downs unreliable.
 """
+
 from pico import *  # noqa: F403  (the reference build; what differs follows)
 
 NAME = "pico2"

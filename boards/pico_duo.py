@@ -1,5 +1,6 @@
 """A minimal build: Pico, SSD1306, the four navigation buttons and two player
 buttons; no LEDs, no buzzer."""
+
 from pico import *  # noqa: F403  (the reference build; what differs follows)
 
 NAME = "pico_duo"

@@ -2,6 +2,7 @@
 
 The simulator (python -m host_tools sim) backs its pins, I2C display and clock.
 """
+
 from pico import *  # noqa: F403  (the reference build; what differs follows)
 
 NAME = "sim"

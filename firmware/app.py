@@ -20,6 +20,7 @@ Every file read at boot is size- and type-checked; an unusable one is set aside 
 with defaults. A save that fails keeps the match in RAM and shows "Not saved" until
 acknowledged, again after every screen change; the next save tries again.
 """
+
 import sys
 
 import display_sleep
@@ -27,7 +28,6 @@ import paths
 import store
 import ui
 from signals import Signals
-
 
 
 class App:
@@ -61,8 +61,7 @@ class App:
 
         problems = app_boot.start(self, hw)
         # Dropped now: needed at boot only (the screens that need them import them).
-        self._mode_modules.update(("app_boot", "config", "history_boot", "settings",
-                                   "store_load", "roster"))
+        self._mode_modules.update(("app_boot", "config", "history_boot", "settings", "store_load", "roster"))
         self.out.configure(self.settings)
         if getattr(hw, "capture_problem", None):  # PIO tap capture fell back to pin IRQs
             problems.append(hw.capture_problem)
@@ -295,8 +294,8 @@ class App:
 
     def start_match(self, *args):
         """matches_app.start: a new I Go / Corsari match. Return None or why it did not."""
-        import scoresheet  # noqa: F401  (first: it stays with the match, the rest goes)
         import matches_app
+        import scoresheet  # noqa: F401  (first: it stays with the match, the rest goes)
 
         self.transient("matches_app")
         return matches_app.start(self, *args)

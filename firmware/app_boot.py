@@ -4,6 +4,7 @@ an unusable file aside; migrate the match of an old state.json to matches/. Load
 the boot only: the app drops it afterwards, with history_boot, config, roster and
 settings.
 """
+
 import os
 
 import paths
@@ -41,8 +42,9 @@ def load_players(app):
 
     app.roster, problem = roster.load(app.path(paths.ROSTER), app.config.get("names", ()))
     try:
-        app.saved_count = len([f for f in os.listdir(app.path(paths.MATCHES))
-                               if f[-5:] == ".json" and f != "index.json"])
+        app.saved_count = len(
+            [f for f in os.listdir(app.path(paths.MATCHES)) if f[-5:] == ".json" and f != "index.json"]
+        )
     except OSError:
         app.saved_count = 0
     return set_aside(app, paths.ROSTER, problem) if problem else None
@@ -87,5 +89,5 @@ def set_aside(app, name, problem):
     the next boot starts clean without the same notice; return the notice text."""
     new = store_load.set_aside(app.path(name))
     if new:
-        problem += " (kept as %s)" % new[new.rfind("/") + 1:]
+        problem += " (kept as %s)" % new[new.rfind("/") + 1 :]
     return problem

@@ -5,6 +5,7 @@ host_tools/boards.py); the device checks its `board` (or `boardcfg`) at boot bef
 the app is imported (main.py, cp_main.py: `check_once`), so a hand-edited board file
 gives one clear line instead of a traceback. Loaded at boot only, then dropped.
 """
+
 NAV = ("up", "down", "ok", "back")  # the four navigation buttons every board has
 DISPLAYS = ("ssd1306", "sh1106")
 RUNTIMES = ("micropython", "circuitpython")
@@ -52,8 +53,15 @@ def _kind_ok(kind, v):
     return type(v) is dict and all(type(k) is str and type(p) is int for k, p in v.items())
 
 
-_WHAT = ("a number", "a number or None", "a text", "a text or None", "True or False",
-         "a tuple of pin numbers", "a dict of button name: pin number")
+_WHAT = (
+    "a number",
+    "a number or None",
+    "a text",
+    "a text or None",
+    "True or False",
+    "a tuple of pin numbers",
+    "a dict of button name: pin number",
+)
 
 
 def values_of(module):
@@ -85,8 +93,7 @@ def problem(values):
         if name not in NAV:
             return "BUTTONS: unknown button %r (buttons: %s)" % (name, " ".join(NAV))
     if not 1 <= len(values["PLAYER_PINS"]) <= MAX_PLAYERS:
-        return "PLAYER_PINS: 1 to %d player buttons, not %d" % (MAX_PLAYERS,
-                                                                len(values["PLAYER_PINS"]))
+        return "PLAYER_PINS: 1 to %d player buttons, not %d" % (MAX_PLAYERS, len(values["PLAYER_PINS"]))
     capture = values.get("CAPTURE", "irq")
     if capture not in CAPTURES:
         return "CAPTURE must be one of %s, not %r" % (" ".join(CAPTURES), capture)
@@ -108,14 +115,15 @@ def _pwm_shared(values):
     for i in range(len(leds)):
         for j in range(i):
             if leds[i] % 16 == leds[j] % 16:
-                return "LED %d (GPIO %d) and LED %d (GPIO %d) share a PWM channel" % (
-                    j + 1, leds[j], i + 1, leds[i])
+                return "LED %d (GPIO %d) and LED %d (GPIO %d) share a PWM channel" % (j + 1, leds[j], i + 1, leds[i])
     buzzer = values["BUZZER_PIN"]
     if buzzer is not None:
         for i in range(len(leds)):
             if leds[i] // 2 % 8 == buzzer // 2 % 8:
-                return ("BUZZER_PIN (GPIO %d) and LED %d (GPIO %d) share a PWM slice "
-                        "(its tones would change the LED)" % (buzzer, i + 1, leds[i]))
+                return (
+                    "BUZZER_PIN (GPIO %d) and LED %d (GPIO %d) share a PWM slice "
+                    "(its tones would change the LED)" % (buzzer, i + 1, leds[i])
+                )
     return None
 
 

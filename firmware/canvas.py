@@ -6,8 +6,8 @@ font (ASCII only: every text goes through names.to_ascii, so a name such as "ZoÃ
 shows as "Zoe", never as boxes); `scale` > 1 draws each font pixel as a `scale` x
 `scale` block.
 """
-import framebuf
 
+import framebuf
 from names import to_ascii
 
 FONT = 8  # font cell width and height in pixels

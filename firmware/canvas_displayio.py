@@ -26,10 +26,10 @@ Drawing order: text is always above shapes. On framebuf a shape drawn after a te
 covers it; no screen does that with a different colour (a white line under white
 text looks the same either way).
 """
+
 import displayio
 import terminalio
 from adafruit_display_text import bitmap_label
-
 from names import to_ascii
 
 FONT = 8  # cell width and height in pixels (canvas.py's 8x8 font)
@@ -143,8 +143,7 @@ class Canvas:
             label.text = s
             label.hidden = False
         else:
-            label = bitmap_label.Label(self.font, text=s, color=rgb, scale=scale,
-                                       base_alignment=True)
+            label = bitmap_label.Label(self.font, text=s, color=rgb, scale=scale, base_alignment=True)
             self._labels.append(label)
             self.group.append(label)
         label.x = x

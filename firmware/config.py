@@ -7,6 +7,7 @@ the user.
 cut to NAME_LEN characters so they fit the screen). Unknown keys are ignored.
 The device never writes this file.
 """
+
 NAME_LEN = 8
 MAX_SIZE = 4096  # bytes: more is not a config the device could hold
 

@@ -35,6 +35,7 @@ Where the rules are silent, this engine decides:
   attempts fail.
 - If nobody holds a card and no honour is pending, the player to move takes the pile.
 """
+
 from corsica_cards import new_deck, rank
 from rng import Rng
 
@@ -73,8 +74,7 @@ def slap_reason(pile, variants=()):
         return None
     if "sandwich" in variants and len(pile) >= 3 and rank(pile[-3]) == top:
         return "sandwich"
-    if ("sequence" in variants and top != 14 and second != 14
-            and (top - second == 1 or second - top == 1)):
+    if "sequence" in variants and top != 14 and second != 14 and (top - second == 1 or second - top == 1):
         return "sequence"
     if "sum10" in variants and top <= 10 and second <= 10 and top + second == 10:
         return "sum10"
@@ -126,7 +126,7 @@ class Game:
 
         Only the turned cards count, not the false-tap payments under them."""
         if self.under:
-            return slap_reason(self.pile[self.under:], self.variants)
+            return slap_reason(self.pile[self.under :], self.variants)
         return slap_reason(self.pile, self.variants)
 
     def eliminated(self, player):

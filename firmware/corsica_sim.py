@@ -6,6 +6,7 @@ tap back in); a pile that is not slappable gets a false tap with probability
 FALSE_TAP_PERCENT. A game that reaches the turn cap (cards turned) is stopped and
 reported as capped.
 """
+
 from corsica import Game, check_variants
 from rng import Rng
 
@@ -22,8 +23,9 @@ def random_tapper(game, rng):
             return p
 
 
-def play_game(game, rng, turn_cap=TURN_CAP, slap_percent=SLAP_PERCENT,
-              false_tap_percent=FALSE_TAP_PERCENT, after_action=None):
+def play_game(
+    game, rng, turn_cap=TURN_CAP, slap_percent=SLAP_PERCENT, false_tap_percent=FALSE_TAP_PERCENT, after_action=None
+):
     """Play `game` until it is over or `turn_cap` cards were turned.
 
     Returns a dict: turns, slaps, false_taps (mistakes included), mistakes,
@@ -52,12 +54,12 @@ def play_game(game, rng, turn_cap=TURN_CAP, slap_percent=SLAP_PERCENT,
                 mistakes += 1
         if after_action is not None:
             after_action(game, event)
-    return {"turns": turns, "slaps": slaps, "false_taps": false_taps,
-            "mistakes": mistakes, "capped": not game.over}
+    return {"turns": turns, "slaps": slaps, "false_taps": false_taps, "mistakes": mistakes, "capped": not game.over}
 
 
-def simulate(players, games, seed, variants=(), turn_cap=TURN_CAP,
-             slap_percent=SLAP_PERCENT, false_tap_percent=FALSE_TAP_PERCENT):
+def simulate(
+    players, games, seed, variants=(), turn_cap=TURN_CAP, slap_percent=SLAP_PERCENT, false_tap_percent=FALSE_TAP_PERCENT
+):
     """Play `games` seeded games; returns totals (integers only).
 
     Keys: games, players, wins (per player, capped games excluded), capped,
@@ -69,9 +71,18 @@ def simulate(players, games, seed, variants=(), turn_cap=TURN_CAP,
     if turn_cap < 1:
         raise ValueError("turn cap must be at least 1, not %r" % (turn_cap,))
     rng = Rng(seed)
-    out = {"games": games, "players": players, "wins": [0] * players, "capped": 0,
-           "turns_total": 0, "turns_max": 0, "slaps": 0, "false_taps": 0,
-           "mistakes": 0, "eliminated": 0}
+    out = {
+        "games": games,
+        "players": players,
+        "wins": [0] * players,
+        "capped": 0,
+        "turns_total": 0,
+        "turns_max": 0,
+        "slaps": 0,
+        "false_taps": 0,
+        "mistakes": 0,
+        "eliminated": 0,
+    }
     for _ in range(games):
         game = Game(players, variants, seed=rng.next32())
         r = play_game(game, rng, turn_cap, slap_percent, false_tap_percent)

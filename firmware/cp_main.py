@@ -10,6 +10,7 @@ An exception that escapes the app (screens' own errors are caught by App) is kep
 in data/errors.txt when the flash is writable and re-raised: CircuitPython then
 prints it on the serial console and shows the console on the display.
 """
+
 import time
 
 from ticks import MASK

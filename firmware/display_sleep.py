@@ -6,6 +6,7 @@ settings "display_dim_min" and "display_off_min", in minutes). The app, not this
 wakes it: any navigation button (the press only wakes it, it is not acted on) and
 any player's tap (judged as usual). Nothing is drawn while the display is off.
 """
+
 from ticks import ticks_diff
 
 ON = 0

@@ -32,10 +32,26 @@ EVENTS = {
 }
 
 FIELDS = {
-    "ender": INT, "penalties": INTS, "round_scores": INTS, "totals": INTS, "void": BOOL,
-    "taker": INT, "winners": INTS, "order": TAPS, "winner": INT, "false": INTS,
-    "tie": INTS, "reslap": BOOL, "seed": INT, "reason": TEXT, "of": COUNT,
-    "players": NAMES, "first": INT, "drawn": BOOL, "target": INT, "mode": TEXT,
+    "ender": INT,
+    "penalties": INTS,
+    "round_scores": INTS,
+    "totals": INTS,
+    "void": BOOL,
+    "taker": INT,
+    "winners": INTS,
+    "order": TAPS,
+    "winner": INT,
+    "false": INTS,
+    "tie": INTS,
+    "reslap": BOOL,
+    "seed": INT,
+    "reason": TEXT,
+    "of": COUNT,
+    "players": NAMES,
+    "first": INT,
+    "drawn": BOOL,
+    "target": INT,
+    "mode": TEXT,
 }
 
 

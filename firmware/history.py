@@ -16,6 +16,7 @@ A flush that fails (flash full) keeps the queue, sets `error` and returns False.
 Flush before saving state that holds seqs (a scoresheet's rounds): seqs of lines
 lost in RAM at a power cut are given out again after the reboot.
 """
+
 import json
 import os
 
@@ -62,8 +63,15 @@ class History:
     def log(self, event, game, rules, fields=None):
         """Queue one line; return its seq. fields: the event's own fields (a dict),
         as events.EVENTS names them (ValueError otherwise)."""
-        line = {"seq": self.next_seq, "boot": self.boot, "device": self.device,
-                "history": self.history, "event": event, "game": game, "rules": rules}
+        line = {
+            "seq": self.next_seq,
+            "boot": self.boot,
+            "device": self.device,
+            "history": self.history,
+            "event": event,
+            "game": game,
+            "rules": rules,
+        }
         if fields:
             events.check(event, fields)
             for key in fields:
@@ -104,8 +112,7 @@ class History:
                     f.write("\n")
         except OSError as e:
             self._recheck = True
-            self.error = "history: %d lines not written: %s" % (
-                len(self._queue), store.error_text(e))
+            self.error = "history: %d lines not written: %s" % (len(self._queue), store.error_text(e))
             return False
         self._queue = []
         self._torn = self._recheck = False

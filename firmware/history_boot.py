@@ -7,6 +7,7 @@ cut during an append) is moved to `data/history.torn`; a lost or corrupt boot fi
 is set aside and the counter, `seq` and the ids continue from the history itself, so
 `seq` never goes back. Numbers and ids read from files are range-checked.
 """
+
 import os
 
 import store
@@ -23,14 +24,13 @@ def start(h, boot_path, device_id):
         cut_torn_tail(h)
     stored, problem = store_load.load(boot_path, 512)
     if problem:
-        _aside(h, boot_path, problem[problem.find(" ") + 1:])
+        _aside(h, boot_path, problem[problem.find(" ") + 1 :])
     stored = stored or {}
     last = last or {}
     h.next_seq = last.get("seq", 0) + 1
     boot = max(h.count(stored.get("boot")) or 0, h.count(last.get("boot")) or 0)
     h.boot = min(boot + 1, h.MAX_COUNT)
-    h.device = (ident(device_id) or ident(last.get("device")) or ident(stored.get("device"))
-                or new_id(8))
+    h.device = ident(device_id) or ident(last.get("device")) or ident(stored.get("device")) or new_id(8)
     h.history = None
     if last:  # the file goes on: its id (old lines without one: the stored id)
         h.history = ident(last.get("history")) or ident(stored.get("history"))
@@ -75,9 +75,9 @@ def _make_parent(h, path):
 
 def _aside(h, path, why):
     new = store_load.set_aside(path)
-    name = path[path.rfind("/") + 1:]
+    name = path[path.rfind("/") + 1 :]
     if new:
-        h.problems.append("%s %s: kept as %s" % (name, why, new[new.rfind("/") + 1:]))
+        h.problems.append("%s %s: kept as %s" % (name, why, new[new.rfind("/") + 1 :]))
     else:
         h.problems.append("%s %s" % (name, why))
 
@@ -86,7 +86,7 @@ def cut_torn_tail(h):
     """Move a torn last line (no newline at the end) to history.torn: the file is
     copied up to its last newline, then renamed over itself."""
     path = h.path
-    torn_path = path[:path.rfind("/") + 1] + "history.torn"  # paths.TORN next to it
+    torn_path = path[: path.rfind("/") + 1] + "history.torn"  # paths.TORN next to it
     chunk_size = h.TAIL_CHUNK
     tmp = path + ".tmp"
     try:

@@ -13,13 +13,13 @@ tapring.TapRing; "pio" a PIO state machine (pio_capture.py, imported only then)
 samples all player pins every few clock cycles. If PIO capture cannot start, the
 pin IRQs take over and `capture_problem` says why (the app shows it at boot).
 """
+
 import time
 
-import micropython
-from machine import I2C, PWM, Pin, mem32, unique_id
-
 import display_sleep
+import micropython
 from canvas import Canvas
+from machine import I2C, PWM, Pin, mem32, unique_id
 from navbuttons import NavButtons
 from ssd1306 import SSD1306
 from tapring import TapRing
@@ -50,10 +50,8 @@ class Hardware:
         self.board = board
         width = getattr(board, "DISPLAY_WIDTH", 128)
         height = getattr(board, "DISPLAY_HEIGHT", 64)
-        i2c = I2C(board.I2C_ID, sda=Pin(board.I2C_SDA), scl=Pin(board.I2C_SCL),
-                  freq=board.I2C_FREQ)
-        self.display = SSD1306(i2c, board.DISPLAY_ADDR, width, height,
-                               sh1106=board.DISPLAY == "sh1106")
+        i2c = I2C(board.I2C_ID, sda=Pin(board.I2C_SDA), scl=Pin(board.I2C_SCL), freq=board.I2C_FREQ)
+        self.display = SSD1306(i2c, board.DISPLAY_ADDR, width, height, sh1106=board.DISPLAY == "sh1106")
         self.display.init()
         self.canvas = Canvas(width, height)
 
@@ -74,16 +72,16 @@ class Hardware:
         if self.capture == "irq":
             # A hard IRQ handler per pin, made once (it records its pin).
             self.ring = TapRing(self.RING_SIZE) if ring is None else ring
-            self.irq_handlers = [_edge_handler(self.ring, board.GPIO_IN_ADDR, gpio)
-                                 for gpio in board.PLAYER_PINS]
+            self.irq_handlers = [_edge_handler(self.ring, board.GPIO_IN_ADDR, gpio) for gpio in board.PLAYER_PINS]
             for pin, handler in zip(self._player_pins, self.irq_handlers):
                 pin.irq(handler=handler, trigger=Pin.IRQ_FALLING | Pin.IRQ_RISING, hard=True)
 
         # Navigation buttons, polled (navbuttons.py makes the events).
         self.nav_names = sorted(board.BUTTONS)
         self._nav_pins = [Pin(board.BUTTONS[n], Pin.IN, Pin.PULL_UP) for n in self.nav_names]
-        self.nav = NavButtons(self.nav_names, [p.value() == 0 for p in self._nav_pins],
-                              time.ticks_ms(), self.DEBOUNCE_MS)
+        self.nav = NavButtons(
+            self.nav_names, [p.value() == 0 for p in self._nav_pins], time.ticks_ms(), self.DEBOUNCE_MS
+        )
 
         # LEDs on PWM (brightness: `led_duty`), all at LED_FREQ. On the RP2040 a PWM
         # channel is shared by GPIO n and n + 16 and the frequency by a slice's two

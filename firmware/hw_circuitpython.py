@@ -21,18 +21,19 @@ scans the pins in the background and queues timestamped events:
 Every button is active-low with the internal pull-up (value_when_pressed=False).
 Pins in the board definition are GPIO numbers (GP<n> in CircuitPython's `board`).
 """
+
 import board as pins  # CircuitPython's built-in pin names (GP0 ..), not our boardcfg
+import canvas_displayio
 import digitalio
 import displayio
 import keypad
 import supervisor
-
-import canvas_displayio
 from navbuttons import NavButtons
 from tapring import TapRing
 from ticks import MASK, ring_diff
 
 MS_PERIOD = 1 << 29  # supervisor.ticks_ms() wraps at 2**29
+
 
 def tap_us(ms):
     """A keypad timestamp (supervisor.ticks_ms) on the judge's 30-bit us ring.
@@ -90,32 +91,35 @@ class Hardware:
             if not is_down(p):
                 levels |= 1 << p
         self._levels = levels
-        self._player_keys = keypad.Keys([pin(p) for p in board.PLAYER_PINS],
-                                        value_when_pressed=False, pull=True,
-                                        interval=self.PLAYER_SCAN_S,
-                                        max_events=self.MAX_EVENTS)
+        self._player_keys = keypad.Keys(
+            [pin(p) for p in board.PLAYER_PINS],
+            value_when_pressed=False,
+            pull=True,
+            interval=self.PLAYER_SCAN_S,
+            max_events=self.MAX_EVENTS,
+        )
         self._event = keypad.Event()
 
         # Navigation buttons: key number i is nav_names[i].
         self.nav_names = sorted(board.BUTTONS)
         # keypad debounces: each of its events is a level that counts at once.
-        self.nav = NavButtons(self.nav_names, [is_down(board.BUTTONS[n]) for n in self.nav_names],
-                              0, debounce_ms=0)
-        self._nav_keys = keypad.Keys([pin(board.BUTTONS[n]) for n in self.nav_names],
-                                     value_when_pressed=False, pull=True,
-                                     interval=self.NAV_SCAN_S)
+        self.nav = NavButtons(self.nav_names, [is_down(board.BUTTONS[n]) for n in self.nav_names], 0, debounce_ms=0)
+        self._nav_keys = keypad.Keys(
+            [pin(board.BUTTONS[n]) for n in self.nav_names],
+            value_when_pressed=False,
+            pull=True,
+            interval=self.NAV_SCAN_S,
+        )
 
         import pwmio  # type: ignore[import-not-found]  # CircuitPython
 
         self._pwm = None
         self._beep_end = None
         if board.BUZZER_PIN is not None:
-            self._pwm = pwmio.PWMOut(pin(board.BUZZER_PIN), frequency=2000, duty_cycle=0,
-                                     variable_frequency=True)
+            self._pwm = pwmio.PWMOut(pin(board.BUZZER_PIN), frequency=2000, duty_cycle=0, variable_frequency=True)
         # LEDs on PWM (brightness: `led_duty`), as hw.py.
         self.led_duty = 65535
-        self._leds = [pwmio.PWMOut(pin(p), frequency=self.LED_FREQ, duty_cycle=0)
-                      for p in board.LED_PINS]
+        self._leds = [pwmio.PWMOut(pin(p), frequency=self.LED_FREQ, duty_cycle=0) for p in board.LED_PINS]
         self._lit = 0
 
     def device_id(self):
@@ -197,8 +201,7 @@ class Hardware:
         if mode == display_sleep.OFF:
             self.display.sleep()
             return
-        self.display.brightness = (self.DIM_BRIGHTNESS if mode == display_sleep.DIM
-                                   else self.BRIGHTNESS)
+        self.display.brightness = self.DIM_BRIGHTNESS if mode == display_sleep.DIM else self.BRIGHTNESS
         self.display.wake()
 
     def led(self, i, on, duty=None):

@@ -2,11 +2,11 @@
 ui_hwtest through `app.out.tester()`): every button's GPIO and live level, and the
 latency probe. Loaded only while the hardware test is open.
 """
+
 import time
 
-from machine import Pin
-
 import hw
+from machine import Pin
 
 
 class Tester:
@@ -61,8 +61,7 @@ class Probe:
     def __init__(self, gpio, ring, gpio_in_addr):
         self.gpio = gpio
         self._pin = Pin(gpio, Pin.OUT, value=1)
-        self._pin.irq(handler=hw._edge_handler(ring, gpio_in_addr, gpio),
-                      trigger=Pin.IRQ_FALLING, hard=True)
+        self._pin.irq(handler=hw._edge_handler(ring, gpio_in_addr, gpio), trigger=Pin.IRQ_FALLING, hard=True)
 
     def pulse(self):
         """Make one falling edge; return ticks_us() just before it."""

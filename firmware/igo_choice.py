@@ -7,6 +7,7 @@ Hands are masks with the display colour removed (igo_arrange). An option is
 only in which of two equal cards stays in hand: they score the same for everyone,
 so they are one option.
 """
+
 import igo_arrange
 from igo_arrange import PAIRS, hand_total, value_sum
 from igo_scoring import corsari_ender_score

@@ -3,6 +3,7 @@
 Corsari the crew that gives the ender the lowest round score), every player's best
 arrangement (igo_arrange) and then calls igo_scoring.score_round.
 """
+
 import igo_arrange
 import igo_choice
 from igo_cards import card_text, hand_masks, parse_colour, parse_hand, parse_hands
@@ -37,8 +38,7 @@ def _given_series(hand, display, cards):
     return tuple(sorted(colours)), values
 
 
-def score_hands(rules, ender, display, hands, ender_series=None, youngest_first=None,
-                declared_colours=False):
+def score_hands(rules, ender, display, hands, ender_series=None, youngest_first=None, declared_colours=False):
     """Score a round from the hands (lists of 12 card texts) and the display colour.
 
     Without ender_series (card texts) the ender's series (corsari: crew) is the
@@ -70,13 +70,16 @@ def score_hands(rules, ender, display, hands, ender_series=None, youngest_first=
         used = removed + series + added
         left = [c for c in cards[i] if c not in used]
         penalties.append(sum(c & 15 for c in left))
-        arrangements.append({
-            "removed": _texts(removed), "series": _texts(series),
-            "added": _texts(added), "left": _texts(left),
-        })
+        arrangements.append(
+            {
+                "removed": _texts(removed),
+                "series": _texts(series),
+                "added": _texts(added),
+                "left": _texts(left),
+            }
+        )
     scores, winners = score_round(rules, ender, penalties, youngest_first)
-    return {"penalties": penalties, "round_scores": scores, "winners": winners,
-            "arrangements": arrangements}
+    return {"penalties": penalties, "round_scores": scores, "winners": winners, "arrangements": arrangements}
 
 
 def _texts(cards):

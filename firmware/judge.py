@@ -13,6 +13,7 @@ after `arm()` is a tap. Times are ticks_us on the 30-bit ring and are compared
 only through `ticks.ticks_diff`, so taps across the wrap order correctly; the taps
 of one pile must lie within 2**29 us (~9 minutes) of the pile change.
 """
+
 try:
     from micropython import const
 except ImportError:  # CPython: the value itself
@@ -207,11 +208,11 @@ class Judge:
             draw = rng.below(len(tie))
             result["draw"] = draw
             result["winner"] = tie[draw]
-            rest = tie[:draw] + tie[draw + 1:]
+            rest = tie[:draw] + tie[draw + 1 :]
             drawn = [tie[draw]]
             while rest:  # the draw goes on for the order behind the winner
                 drawn.append(rest.pop(rng.below(len(rest))))
-            result["ranking"] = drawn + result["ranking"][len(tie):]
+            result["ranking"] = drawn + result["ranking"][len(tie) :]
         return result
 
 
@@ -226,8 +227,18 @@ def _earliest(times):
     return (ref + best) & MASK
 
 
-def judge_trace(players, slappable, reason=None, taps=None, edges=None, held=(),
-                tie_window_us=None, tie_break=None, seed=0, no_cards=()):
+def judge_trace(
+    players,
+    slappable,
+    reason=None,
+    taps=None,
+    edges=None,
+    held=(),
+    tie_window_us=None,
+    tie_break=None,
+    seed=0,
+    no_cards=(),
+):
     """Judge a whole trace: `taps` [(player, t_us)] (debounced) or raw `edges`
     [(player, t_us, level)] with `held` (players down when the pile changed).
     The pile changed at the earliest event. Returns `Judge.decide()`'s dict."""

@@ -5,6 +5,7 @@ firmware or to build the hardware gets here: it is written to data/errors.txt an
 shown on the display if the display works, and main.py returns, so the USB REPL
 stays usable (mpremote can replace the broken file).
 """
+
 import sys
 
 

@@ -2,6 +2,7 @@
 the screens, the history. Included by manifest.py and manifest_circuitpython.py;
 host_tools/manifest.py says how the manifests are read.
 """
+
 module("app.py")
 module("app_boot.py")
 module("boardspec.py")

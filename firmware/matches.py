@@ -11,12 +11,12 @@ the index is read when it is needed. Both files are written atomically (store.sa
 the match first: after a power cut between the two, the boot check (matches_boot.py)
 brings the index up to date from the match files. At most MAX_MATCHES are kept.
 """
+
 import os
 
 import paths
 import store
 import store_load
-
 
 FOLDER = paths.MATCHES
 INDEX = "index.json"
@@ -38,9 +38,16 @@ def valid_id(x):
 
 def summary(sheet, stamp):
     """The index entry of a sheet (scoresheet.Sheet) saved at history seq stamp."""
-    return {"id": sheet.game, "rules": sheet.rules, "names": list(sheet.names),
-            "rounds": len(sheet.rounds), "totals": sheet.totals(), "over": sheet.over,
-            "winners": list(sheet.winners), "stamp": stamp}
+    return {
+        "id": sheet.game,
+        "rules": sheet.rules,
+        "names": list(sheet.names),
+        "rounds": len(sheet.rounds),
+        "totals": sheet.totals(),
+        "over": sheet.over,
+        "winners": list(sheet.winners),
+        "stamp": stamp,
+    }
 
 
 def _check_entry(e):
@@ -48,10 +55,16 @@ def _check_entry(e):
         raise ValueError("bad entry %r" % (e,))
     names = e.get("names")
     totals = e.get("totals")
-    if (e.get("rules") not in ("igo", "corsari") or type(names) is not list
-            or type(totals) is not list or len(names) != len(totals)
-            or type(e.get("rounds")) is not int or type(e.get("stamp")) is not int
-            or type(e.get("winners")) is not list or type(e.get("over")) is not bool):
+    if (
+        e.get("rules") not in ("igo", "corsari")
+        or type(names) is not list
+        or type(totals) is not list
+        or len(names) != len(totals)
+        or type(e.get("rounds")) is not int
+        or type(e.get("stamp")) is not int
+        or type(e.get("winners")) is not list
+        or type(e.get("over")) is not bool
+    ):
         raise ValueError("bad entry for %s" % e["id"])
     for x in names:
         if type(x) is not str:
@@ -111,7 +124,7 @@ class Matches:
         try:
             os.stat(self.folder)
             new = store_load.set_aside(self.folder)
-            problem = "%s was a file (kept as %s)" % (FOLDER, (new or "?")[len(self.folder) - len(FOLDER):])
+            problem = "%s was a file (kept as %s)" % (FOLDER, (new or "?")[len(self.folder) - len(FOLDER) :])
         except OSError:
             pass
         try:

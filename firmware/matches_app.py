@@ -2,6 +2,7 @@
 delete one, migrate the match of an old state.json. Loaded for the moment they happen
 (the app drops it at the next screen change).
 """
+
 import paths
 import store
 from matches import FOLDER, MAX_MATCHES, save_match, saved, valid_id
@@ -15,11 +16,11 @@ def start(app, rules, names, target, youngest_first=None, first=0, drawn=False):
 
     if app.saved_count >= MAX_MATCHES:
         return "%d matches saved: delete one in Continue first." % MAX_MATCHES
-    sheet = scoresheet.Sheet(rules, names, target, youngest_first, first,
-                             app.new_game_id(), app.log)
+    sheet = scoresheet.Sheet(rules, names, target, youngest_first, first, app.new_game_id(), app.log)
     app.match = sheet
-    app.log("start", sheet.game, rules, {"players": list(names), "first": first,
-                                        "drawn": drawn, "target": sheet.target})
+    app.log(
+        "start", sheet.game, rules, {"players": list(names), "first": first, "drawn": drawn, "target": sheet.target}
+    )
     import roster
 
     app.transient("roster")

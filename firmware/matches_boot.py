@@ -3,6 +3,7 @@ the folder (a file in its place is set aside), read the index (set aside if
 unusable), drop entries whose file is gone and add the match files the index lacks
 (an unusable one is set aside as NAME.bad: never deleted).
 """
+
 import os
 
 import store_load
@@ -24,8 +25,7 @@ def check(m, stamp, sheet_from):
         new = store_load.set_aside(m.path(INDEX))
         problems.append(problem + (" (kept as %s)" % _name(new) if new else ""))
     try:
-        files = [f[:-5] for f in os.listdir(folder)
-                 if f.endswith(".json") and f != INDEX]
+        files = [f[:-5] for f in os.listdir(folder) if f.endswith(".json") and f != INDEX]
     except OSError:
         files = []
     kept = [e for e in entries if e["id"] in files]
@@ -37,8 +37,7 @@ def check(m, stamp, sheet_from):
         sheet, problem = m.load(match_id, sheet_from)
         if sheet is None:
             new = store_load.set_aside(m.path(match_id + ".json")) if problem else None
-            problems.append((problem or "%s missing" % match_id)
-                            + (" (kept as %s)" % _name(new) if new else ""))
+            problems.append((problem or "%s missing" % match_id) + (" (kept as %s)" % _name(new) if new else ""))
             continue
         kept.append(summary(sheet, stamp))
         changed = True
@@ -51,4 +50,4 @@ def check(m, stamp, sheet_from):
 
 
 def _name(path):
-    return path[path.rfind("/") + 1:]
+    return path[path.rfind("/") + 1 :]

@@ -10,13 +10,16 @@ anything else becomes "?". One function, so a name looks the same on every scree
 
 # U+00C0..U+017F (Latin-1 letters and Latin Extended-A), one ASCII letter each;
 # "?" where WIDE spells it with two.
-_TABLE = ("AAAAAA?CEEEEIIIIDNOOOOOxOUUUUY??aaaaaa?ceeeeiiiidnooooo/ouuuuy?yAaAaAaCcCcCcCc"
-          "DdDdEeEeEeEeEeGgGgGgGgHhHhIiIiIiIiIi??JjKkkLlLlLlLlLlNnNnNnnNnOoOoOo??RrRrRrSs"
-          "SsSsSsTtTtTtUuUuUuUuUuUuWwYyYZzZzZzs")
+_TABLE = (
+    "AAAAAA?CEEEEIIIIDNOOOOOxOUUUUY??aaaaaa?ceeeeiiiidnooooo/ouuuuy?yAaAaAaCcCcCcCc"
+    "DdDdEeEeEeEeEeGgGgGgGgHhHhIiIiIiIiIi??JjKkkLlLlLlLlLlNnNnNnnNnOoOoOo??RrRrRrSs"
+    "SsSsSsTtTtTtUuUuUuUuUuUuWwYyYZzZzZzs"
+)
 WIDE = "ÆÞßæþĲĳŒœ"  # spelled with two letters each: WIDE_ASCII[2 * i:2 * i + 2]
 WIDE_ASCII = "AEThssaethIJijOEoe"
 SIGNS = "\xa0¡¿«»"  # Latin-1 signs with an ASCII look-alike in SIGNS_ASCII
 SIGNS_ASCII = " !?<>"
+
 
 def to_ascii(s):
     """s as the display can draw it (ASCII only); s itself when it is ASCII already."""
@@ -33,7 +36,7 @@ def to_ascii(s):
             continue
         i = WIDE.find(ch)
         if i >= 0:
-            out.append(WIDE_ASCII[2 * i:2 * i + 2])
+            out.append(WIDE_ASCII[2 * i : 2 * i + 2])
         elif 0xC0 <= n <= 0x17F:
             out.append(_TABLE[n - 0xC0])
         else:

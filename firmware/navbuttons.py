@@ -6,6 +6,7 @@ A level counts once it has held DEBOUNCE_MS (0 for keypad's events). Events:
 "repeat" every REPEAT_MS after it while still down. A button down at boot is ignored
 until released.
 """
+
 try:
     from micropython import const
 except ImportError:  # CPython: the value itself

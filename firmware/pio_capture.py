@@ -35,6 +35,7 @@ The program text below is the one source: `adafruit_pioasm` assembles it on CPyt
 assembles the text and compares) are loaded through `rp2.asm_pio`'s `word()`.
 `program_words(count)` sets the pin count (the `out x, N` word) for the board.
 """
+
 from tapring import NO_PIN, TapRing
 from ticks import MASK, ring_diff, ticks_diff
 
@@ -67,8 +68,7 @@ sample:                 ; one tick, 6 cycles
 .wrap
 """
 # adafruit_pioasm.Program(PROGRAM).assembled (tests/host/test_pio_emulator.py checks it)
-WORDS = (0xA041, 0xA026, 0xA0C2, 0x4038, 0x8000, 0xC010, 0x0047, 0x0048,
-         0xA0C1, 0xA0E0, 0x6026, 0x00A0, 0xA026, 0x0048)
+WORDS = (0xA041, 0xA026, 0xA0C2, 0x4038, 0x8000, 0xC010, 0x0047, 0x0048, 0xA0C1, 0xA0E0, 0x6026, 0x00A0, 0xA026, 0x0048)
 WRAP_TARGET = 8  # .wrap_target: `sample`
 WRAP = 13  # .wrap: the last word
 SAMPLE = 9  # `mov osr, pins`; `out x, N` follows (also executed once before the start)
@@ -203,8 +203,7 @@ def _asm_program(words):
     import rp2
 
     # asm_pio runs the body with its own globals: the data comes in as defaults.
-    @rp2.asm_pio(in_shiftdir=rp2.PIO.SHIFT_LEFT, out_shiftdir=rp2.PIO.SHIFT_RIGHT,
-                 fifo_join=rp2.PIO.JOIN_RX)
+    @rp2.asm_pio(in_shiftdir=rp2.PIO.SHIFT_LEFT, out_shiftdir=rp2.PIO.SHIFT_RIGHT, fifo_join=rp2.PIO.JOIN_RX)
     def tap_capture(words=words, first=WRAP_TARGET, last=WRAP):
         for i in range(len(words)):
             if i == first:
@@ -228,8 +227,7 @@ def start(pins, size=64, wait_ms=20):
     words = program_words(count)
     hz = freq()
     sm = rp2.StateMachine(SM_ID, _asm_program(words), freq=hz, in_base=Pin(in_base))
-    cap = PioCapture(sm, in_base, hz, mem32, FDEBUG[SM_ID // 4], 1 << SM_ID % 4,
-                     time.ticks_us, size)
+    cap = PioCapture(sm, in_base, hz, mem32, FDEBUG[SM_ID // 4], 1 << SM_ID % 4, time.ticks_us, size)
     mem32[FDEBUG[SM_ID // 4]] = 1 << SM_ID % 4  # clear a stale RXSTALL
     sm.irq(cap.on_irq, hard=True)
     sm.exec(words[SAMPLE])  # X = the levels now: the program starts in `changed`,

@@ -8,6 +8,7 @@ starts its players move to the front in seat order, so the next setup offers the
 group in the same seats. Names from config.json (optional, written on a PC) are added
 after the recent ones while there is room: a way to preload the roster.
 """
+
 import paths
 
 FILE = paths.ROSTER

@@ -11,6 +11,7 @@ events `round`, `game_over` and `undo`, and each round remembers the seq of its
 result of the game changes (undo of the last round, ...), the standing `game_over`
 line is taken back with an `undo` and a new one is logged if the game is still over.
 """
+
 from igo_scoring import MAX_PLAYERS, RULES, score_round
 
 VERSION = 1  # of the to_obj() layout
@@ -23,8 +24,7 @@ def default_target(rules, players):
 
 
 class Sheet:
-    def __init__(self, rules, names, target=None, youngest_first=None, first=0,
-                 game=None, log=None):
+    def __init__(self, rules, names, target=None, youngest_first=None, first=0, game=None, log=None):
         """rules: "igo" or "corsari"; names: one per player (I Go 2-6, Corsari 2-7).
         target: I Go points to win / Corsari total to exceed (None: the default).
         youngest_first: player indices by age, youngest first (Corsari zero rule).
@@ -122,10 +122,15 @@ class Sheet:
     def to_obj(self):
         """The sheet as a JSON-ready dict (for store.save)."""
         return {
-            "v": VERSION, "rules": self.rules, "names": list(self.names),
-            "target": self.target, "youngest_first": self.youngest_first,
-            "first": self.first, "game": self.game,
-            "actions": [dict(a) for a in self._actions], "undone": list(self._undone),
+            "v": VERSION,
+            "rules": self.rules,
+            "names": list(self.names),
+            "target": self.target,
+            "youngest_first": self.youngest_first,
+            "first": self.first,
+            "game": self.game,
+            "actions": [dict(a) for a in self._actions],
+            "undone": list(self._undone),
             "over_seq": self._over_seq,
         }
 
@@ -137,9 +142,15 @@ class Sheet:
                 raise ValueError("not a JSON object")
             if obj.get("v") != VERSION:
                 raise ValueError("unknown version %r" % (obj.get("v"),))
-            sheet = Sheet(_get(obj, "rules"), _get(obj, "names"), _get(obj, "target"),
-                          _get(obj, "youngest_first"), _get(obj, "first"),
-                          _get(obj, "game"), log)
+            sheet = Sheet(
+                _get(obj, "rules"),
+                _get(obj, "names"),
+                _get(obj, "target"),
+                _get(obj, "youngest_first"),
+                _get(obj, "first"),
+                _get(obj, "game"),
+                log,
+            )
             actions = _get(obj, "actions")
             undone = _get(obj, "undone")
             if type(actions) is not list or type(undone) is not list:
@@ -205,8 +216,7 @@ class Sheet:
             if i in undone:
                 continue
             if over:
-                raise ValueError("the game ends at round %d, before round %d"
-                                 % (len(rounds), len(rounds) + 1))
+                raise ValueError("the game ends at round %d, before round %d" % (len(rounds), len(rounds) + 1))
             dealer, starter = self._seats(rounds)
             view = {"starter": starter, "dealer": dealer}
             if act.get("void"):
@@ -214,8 +224,7 @@ class Sheet:
                 view["taker"] = act["taker"]
                 at_once = []
             else:
-                scores, at_once = score_round(self.rules, act["ender"], act["penalties"],
-                                              self.youngest_first)
+                scores, at_once = score_round(self.rules, act["ender"], act["penalties"], self.youngest_first)
                 totals = [t + s for t, s in zip(totals, scores)]
                 view["ender"] = act["ender"]
                 view["penalties"] = list(act["penalties"])
@@ -268,8 +277,12 @@ class Sheet:
             if act["taker"] is not None:
                 fields["taker"] = act["taker"]
         else:
-            fields = {"ender": view["ender"], "penalties": view["penalties"],
-                      "round_scores": view["round_scores"], "totals": view["totals"]}
+            fields = {
+                "ender": view["ender"],
+                "penalties": view["penalties"],
+                "round_scores": view["round_scores"],
+                "totals": view["totals"],
+            }
         act["seq"] = self._emit("round", fields)
 
     def _log_result(self, before):
@@ -280,8 +293,7 @@ class Sheet:
             self._emit("undo", {"of": self._over_seq})
             self._over_seq = None
         if self.over:
-            self._over_seq = self._emit("game_over", {"totals": self.totals(),
-                                                      "winners": list(self.winners)})
+            self._over_seq = self._emit("game_over", {"totals": self.totals(), "winners": list(self.winners)})
 
     def _check_action(self, act):
         """Return a clean copy of a round action; raise ValueError if it is malformed."""
@@ -314,10 +326,12 @@ class Sheet:
     def _check_order(self, order):
         if order is None:
             return None
-        if (type(order) not in (list, tuple) or any(type(i) is not int for i in order)
-                or sorted(order) != list(range(self._n))):
-            raise ValueError("youngest_first %r is not an order of players 0-%d"
-                             % (order, self._n - 1))
+        if (
+            type(order) not in (list, tuple)
+            or any(type(i) is not int for i in order)
+            or sorted(order) != list(range(self._n))
+        ):
+            raise ValueError("youngest_first %r is not an order of players 0-%d" % (order, self._n - 1))
         return list(order)
 
 

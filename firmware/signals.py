@@ -6,6 +6,7 @@ owns it and switches every LED and tone off whenever the top screen changes (App
 (back, home, replaced, or crashed) never leaves a light on or a tone sounding.
 Without hardware (tests) it keeps the same state and does nothing else.
 """
+
 import ticks
 import tones
 

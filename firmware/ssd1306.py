@@ -27,12 +27,57 @@ def init_sequence(height, sh1106):
     """Commands that configure the controller (display left off): page addressing,
     segment and COM remapped so a usual module is upright, charge pump / DC-DC on."""
     if sh1106:
-        return (0xAE, 0x40, 0xA1, 0xA8, height - 1, 0xC8, 0xD3, 0x00, 0xDA, 0x12,
-                0xD5, 0x80, 0xD9, 0x22, 0xDB, 0x35, 0x81, 0xCF, 0xAD, 0x8B, 0x32,
-                0xA4, 0xA6)
-    return (0xAE, 0x20, 0x02, 0x40, 0xA1, 0xA8, height - 1, 0xC8, 0xD3, 0x00,
-            0xDA, 0x12 if height == 64 else 0x02, 0xD5, 0x80, 0xD9, 0xF1, 0xDB, 0x30,
-            0x81, 0xCF, 0xA4, 0xA6, 0x8D, 0x14)
+        return (
+            0xAE,
+            0x40,
+            0xA1,
+            0xA8,
+            height - 1,
+            0xC8,
+            0xD3,
+            0x00,
+            0xDA,
+            0x12,
+            0xD5,
+            0x80,
+            0xD9,
+            0x22,
+            0xDB,
+            0x35,
+            0x81,
+            0xCF,
+            0xAD,
+            0x8B,
+            0x32,
+            0xA4,
+            0xA6,
+        )
+    return (
+        0xAE,
+        0x20,
+        0x02,
+        0x40,
+        0xA1,
+        0xA8,
+        height - 1,
+        0xC8,
+        0xD3,
+        0x00,
+        0xDA,
+        0x12 if height == 64 else 0x02,
+        0xD5,
+        0x80,
+        0xD9,
+        0xF1,
+        0xDB,
+        0x30,
+        0x81,
+        0xCF,
+        0xA4,
+        0xA6,
+        0x8D,
+        0x14,
+    )
 
 
 class SSD1306:
@@ -59,7 +104,7 @@ class SSD1306:
         self._src = None  # the buffer last shown and its per-page views
         self._src_pages = ()
         mv = memoryview(self.shadow)
-        self._shadow_pages = [mv[p * width:(p + 1) * width] for p in range(self.pages)]
+        self._shadow_pages = [mv[p * width : (p + 1) * width] for p in range(self.pages)]
         self.bytes_sent = 0
         self.last_update_bytes = 0
         self.updates = 0
@@ -127,7 +172,7 @@ class SSD1306:
             if len(buffer) != w * self.pages:
                 raise ValueError("frame must be %d bytes" % (w * self.pages))
             mv = memoryview(buffer)
-            self._src_pages = [mv[p * w:(p + 1) * w] for p in range(self.pages)]
+            self._src_pages = [mv[p * w : (p + 1) * w] for p in range(self.pages)]
             self._src = buffer
 
     def _send_all(self):

@@ -7,15 +7,24 @@ file is removed first; `store_load.load` then falls back to the `.tmp` file if `
 is missing. `save` does not raise on a file system problem: it returns a one-line
 problem text in plain words.
 """
+
 import os
 
 from jsonfmt import dump
 
 # Not every errno name is in MicroPython's errno module: littlefs reports Linux's numbers.
-ERRORS = ((28, "flash full"), (5, "flash read/write error"), (30, "flash is read-only"),
-          (21, "is a folder, not a file"), (20, "a folder in its path is a file"),
-          (13, "permission denied"), (2, "missing"), (12, "out of memory"),
-          (17, "already exists"), (39, "folder not empty"))
+ERRORS = (
+    (28, "flash full"),
+    (5, "flash read/write error"),
+    (30, "flash is read-only"),
+    (21, "is a folder, not a file"),
+    (20, "a folder in its path is a file"),
+    (13, "permission denied"),
+    (2, "missing"),
+    (12, "out of memory"),
+    (17, "already exists"),
+    (39, "folder not empty"),
+)
 S_IFDIR = 0x4000
 
 
@@ -50,7 +59,7 @@ def _exists(path):
     errno module does not match the numbers its file system raises)."""
     i = path.rfind("/")
     try:
-        return path[i + 1:] in os.listdir(path[:i] if i > 0 else ("/" if i == 0 else "."))
+        return path[i + 1 :] in os.listdir(path[:i] if i > 0 else ("/" if i == 0 else "."))
     except OSError:
         return False
 
@@ -63,7 +72,7 @@ def _remove_quietly(path):
 
 
 def _name(path):
-    return path[path.rfind("/") + 1:]
+    return path[path.rfind("/") + 1 :]
 
 
 def error_text(e):

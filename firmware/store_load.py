@@ -6,6 +6,7 @@ not raise on a file system problem: it returns a one-line problem text in plain
 words. `set_aside` renames an unusable file to a free `.bad` name: the user's data is
 never deleted.
 """
+
 import errno
 import json
 import os

@@ -24,6 +24,7 @@ Main loop side: `drain(fn)` calls `fn(t_us, levels, pin)` for each entry in orde
 `pop()` returns one `(t_us, levels, pin)` or None. `pin` is NO_PIN when the recorder
 does not know it (CircuitPython's keypad events).
 """
+
 try:
     from micropython import const
 except ImportError:  # CPython: the value itself

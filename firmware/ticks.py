@@ -8,6 +8,7 @@ unix port, CircuitPython) they are computed here (`diff30`, `add30`: also the
 simulator's fake time module).
 `ring_diff` does it for another period (CircuitPython's supervisor.ticks_ms: 2**29).
 """
+
 try:
     from micropython import const
 except ImportError:  # CPython: the value itself

@@ -15,6 +15,7 @@ signals.VOLUME_DUTY, signals.LED_DUTY): a piezo is loudest at 50 % duty, its
 loudness falls steeply below a few percent; an LED's light follows its duty, and the
 eye sees steps of about 4-8x as even.
 """
+
 TONES = {
     "won": ((2093, 60), (0, 20), (2637, 90)),
     "false": ((196, 300),),

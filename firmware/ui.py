@@ -107,12 +107,10 @@ def draw_rows(canvas, lines, top=0, selected=-1):
             canvas.text(label, 4, y, 1, 0)
         else:
             canvas.text(label, 4, y, 1, 1)
-    draw_more(canvas, top > 0, top + ROWS < len(lines),
-              selected == top, selected == top + shown - 1)
+    draw_more(canvas, top > 0, top + ROWS < len(lines), selected == top, selected == top + shown - 1)
 
 
-def draw_more(canvas, above, below, inverse_top=False, inverse_bottom=False, first=0,
-              last=ROWS - 1):
+def draw_more(canvas, above, below, inverse_top=False, inverse_bottom=False, first=0, last=ROWS - 1):
     """Arrows in the 4 pixels right of the text rows (15 characters from x=4 end
     there): up beside row `first` when lines are hidden above, down beside row
     `last` when lines are hidden below. inverse_*: that row is highlighted."""
@@ -146,10 +144,9 @@ def short_names(names, width):
         for j in alike:
             name = names[j]
             k = width - 1
-            while k < len(name) and all(k < len(names[o]) and names[o][k] == name[k]
-                                        for o in alike if o != j):
+            while k < len(name) and all(k < len(names[o]) and names[o][k] == name[k] for o in alike if o != j):
                 k += 1
-            out[j] = name[: width - 1] + name[k:k + 1] if k < len(name) else name[:width]
+            out[j] = name[: width - 1] + name[k : k + 1] if k < len(name) else name[:width]
     alike = [i for i in range(len(out)) if out.count(out[i]) > 1]
     for i in alike:
         out[i] = ("P%d" % (i + 1))[:width]

@@ -4,6 +4,7 @@
 The settings shown ("tie_window_us", "tie_break", "slap_window_ms" for the deck,
 "out_at_3" for the referee, the deck's "variants") are lines of settings.TABLE.
 """
+
 import ui_form
 from corsica import MAX_PLAYERS, MIN_PLAYERS, VARIANTS
 
@@ -32,12 +33,12 @@ class _Setup(ui_form.Form):
     def choose(self, index):
         key = self.items[index]
         if type(key) is int:
-            self.app.push(self.app.screen("seat", key, self.seated[:self.players], self.pick))
+            self.app.push(self.app.screen("seat", key, self.seated[: self.players], self.pick))
             return
         import roster
 
         self.app.transient("roster")
-        roster.seat(self.app, self.seated[:self.players])
+        roster.seat(self.app, self.seated[: self.players])
         self.start()
 
     def pick(self, seat, name):
@@ -74,8 +75,7 @@ class _Setup(ui_form.Form):
 
 class RefereeSetup(_Setup):
     def __init__(self, app):
-        _Setup.__init__(self, app, "Corsica referee",
-                        ["players", "tie_window_us", "tie_break", "out_at_3"])
+        _Setup.__init__(self, app, "Corsica referee", ["players", "tie_window_us", "tie_break", "out_at_3"])
 
     def start(self):
         self.app.push(self.app.screen("referee", self.players))
@@ -85,9 +85,9 @@ class DeckSetup(_Setup):
     START = "Deal"
 
     def __init__(self, app):
-        _Setup.__init__(self, app, "Corsica deck",
-                        ["players", "tie_window_us", "tie_break", "slap_window_ms"]
-                        + list(VARIANTS))
+        _Setup.__init__(
+            self, app, "Corsica deck", ["players", "tie_window_us", "tie_break", "slap_window_ms"] + list(VARIANTS)
+        )
 
     def start(self):
         import ui_deck  # loaded only for a virtual-deck game

@@ -1,14 +1,14 @@
 """Battle of Corsica on a virtual deck: the device deals (corsica.Game), shows each
 turned card, and the players' buttons play and slap. Rules live in corsica.py, the
 tap judging in judge.py (through ui_tap.TapScreen)."""
+
 import ui
 from corsica import Game
 from corsica_cards import card_text
 from ticks import ticks_diff
 from ui_tap import RULES, TAP_MODULES, TapScreen, name
 
-REASON_TEXT = {"double": "DOUBLE", "sandwich": "SANDWICH", "sequence": "SEQUENCE",
-               "sum10": "SUM 10"}
+REASON_TEXT = {"double": "DOUBLE", "sandwich": "SANDWICH", "sequence": "SEQUENCE", "sum10": "SUM 10"}
 COUNTS_X = 80  # x of the card-count column (the messages' 10 characters end there:
 #   they name the seats P1..P6 as the column does; the title gives the names)
 
@@ -65,8 +65,7 @@ class DeckGame(TapScreen):
             if self.seen & bit:
                 continue
             self.seen |= bit
-            if (not self.tapped and player == game.turn
-                    and ticks_diff(t, self.judge.armed_at) >= self.window_us):
+            if not self.tapped and player == game.turn and ticks_diff(t, self.judge.armed_at) >= self.window_us:
                 self.play(t)
                 return
             self.tapped = True
@@ -93,8 +92,9 @@ class DeckGame(TapScreen):
         game = self.game
         self.arm(t_us, window and not game.over)
         if game.over:
-            self.app.log("game_over", self.game_id, RULES,
-                         {"winners": [game.winner], "totals": [len(h) for h in game.hands]})
+            self.app.log(
+                "game_over", self.game_id, RULES, {"winners": [game.winner], "totals": [len(h) for h in game.hands]}
+            )
 
     def tick(self, now_ms):
         if self.waiting and ticks_diff(self.clock(), self.judge.armed_at) >= self.window_us:
@@ -134,8 +134,7 @@ class DeckGame(TapScreen):
                 penalty = "mistake %d" % detail
             else:
                 penalty = "OUT"
-            self.message = ("FALSE:%s%s" % (name(player), more) if more else
-                            "FALSE: " + name(player), penalty)
+            self.message = ("FALSE:%s%s" % (name(player), more) if more else "FALSE: " + name(player), penalty)
         for p in range(game.players):
             if game.eliminated(p):
                 self.out_bits |= self.bits[p]
@@ -154,8 +153,7 @@ class DeckGame(TapScreen):
         if game.trick_winner is not None:
             return "%s: take pile" % self.names[game.turn]
         if game.demand:
-            return "%s: %d %s" % (self.names[game.turn], game.demand,
-                                  "try" if game.demand == 1 else "tries")
+            return "%s: %d %s" % (self.names[game.turn], game.demand, "try" if game.demand == 1 else "tries")
         return "%s to play" % self.names[game.turn]
 
     def draw(self, canvas):

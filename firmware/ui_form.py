@@ -1,6 +1,7 @@
 """A settings list (`Form`), for the setup and settings screens: loaded with them
 (their MODULES name it), not kept in RAM through a game.
 """
+
 import settings
 import ui
 

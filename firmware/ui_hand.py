@@ -6,11 +6,11 @@ entry, ui_igo.PenaltyEntry) the ender steps through every option (igo_choice: I 
 series; Corsari, every crew) with the engine's pick preselected, the same pick as
 the host's `score`; the other players' calculators add to the chosen series.
 """
+
 import ui
 from ui import ROWS, row_y
 
-COLOUR_NAMES = ("red", "orange", "yellow", "green", "cyan", "blue", "purple", "pink",
-                "brown", "white")
+COLOUR_NAMES = ("red", "orange", "yellow", "green", "cyan", "blue", "purple", "pink", "brown", "white")
 
 
 def masks_of(cards, display):
@@ -41,8 +41,7 @@ def arrange(cards, display, ender=True, option=None, declared=False):
     removed = [c for c in cards if c >> 4 == display]
     used = series + added + removed
     left = [c for c in cards if c not in used]
-    return {"penalty": sum(c & 15 for c in left), "series": series, "added": added,
-            "left": left, "removed": removed}
+    return {"penalty": sum(c & 15 for c in left), "series": series, "added": added, "left": left, "removed": removed}
 
 
 class RoundHands:
@@ -106,8 +105,9 @@ class RoundHands:
         declared = self.entry.app.settings["declared_colours"]
         for p in self.entry.order:
             if self.cards[p]:
-                self.entry.penalties[p] = arrange(self.cards[p], self.display, p == self.ender,
-                                                  option, declared)["penalty"]
+                self.entry.penalties[p] = arrange(self.cards[p], self.display, p == self.ender, option, declared)[
+                    "penalty"
+                ]
         self.entry.app.invalidate()
 
 
@@ -226,11 +226,9 @@ class HandCalc(ui.Screen):
         import igo_scoring
 
         mine = masks_of(self.cards, self.display)
-        own, qs = igo_choice.penalties(self.options[self.index], mine,
-                                       entry.others(self.display))
-        penalties = qs[:entry.ender] + [own] + qs[entry.ender:]
-        scores, _ = igo_scoring.score_round(self.rules, entry.ender, penalties,
-                                            self.app.match.youngest_first)
+        own, qs = igo_choice.penalties(self.options[self.index], mine, entry.others(self.display))
+        penalties = qs[: entry.ender] + [own] + qs[entry.ender :]
+        scores, _ = igo_scoring.score_round(self.rules, entry.ender, penalties, self.app.match.youngest_first)
         return "Ender scores %d" % scores[entry.ender]
 
     def draw(self, canvas):

@@ -16,6 +16,7 @@ A menu of pages (up/down, ok opens one, back leaves):
 What a page finds is also printed on the console (USB serial; the simulator's log).
 Loaded while it is open (its MODULES).
 """
+
 import signals
 import ui
 from tapring import NO_PIN
@@ -96,8 +97,7 @@ class Buttons(Page):
             changed = down ^ self.down
             for i in range(len(self.pins)):
                 if changed >> i & 1:
-                    print("hwtest: %s GP%d %s" % (self.pins[i][0], self.pins[i][1],
-                                                  "down" if down >> i & 1 else "up"))
+                    print("hwtest: %s GP%d %s" % (self.pins[i][0], self.pins[i][1], "down" if down >> i & 1 else "up"))
             self.down = down
             self.app.invalidate()
 
@@ -305,7 +305,7 @@ def run_flash_test(path):
     except OSError:
         pass
     try:
-        st = os.statvfs(path[:path.rfind("/") + 1] or ".")
+        st = os.statvfs(path[: path.rfind("/") + 1] or ".")
         lines.append("free %d KiB" % (st[0] * st[3] // 1024))
     except (AttributeError, OSError):
         pass
@@ -353,8 +353,7 @@ class Timing(Page):
         self.t_pulse = None
         if len(self.irq_us) == PULSES:
             a, b = spread(self.irq_us), spread(self.drain_us)
-            print("hwtest: timing GP%d pulses %d irq_us %d %d %d drain_us %d %d %d"
-                  % ((probe.gpio, PULSES) + a + b))
+            print("hwtest: timing GP%d pulses %d irq_us %d %d %d drain_us %d %d %d" % ((probe.gpio, PULSES) + a + b))
             self.app.invalidate()
 
     def on_nav(self, name, kind):
@@ -372,7 +371,12 @@ class Timing(Page):
             lines = ["measuring..."]
         else:
             a, b = spread(self.irq_us), spread(self.drain_us)
-            lines = ["edge>IRQ us", "  %d/%d/%d" % a, "loop drain ms",
-                     "  %s/%s/%s" % (ms_text(b[0]), ms_text(b[1]), ms_text(b[2])),
-                     "min/median/max", "x%d  ok: again" % PULSES]
+            lines = [
+                "edge>IRQ us",
+                "  %d/%d/%d" % a,
+                "loop drain ms",
+                "  %s/%s/%s" % (ms_text(b[0]), ms_text(b[1]), ms_text(b[2])),
+                "min/median/max",
+                "x%d  ok: again" % PULSES,
+            ]
         self.draw_lines(canvas, lines)

@@ -6,6 +6,7 @@ are open.
 Every confirmed change goes through `app.match` (scoresheet.Sheet) and is followed
 by `app.save()`, so a power cut loses at most the round being entered.
 """
+
 import ui
 from ui import ROWS, clamp, row_y
 
@@ -119,13 +120,18 @@ class MatchMenu(ui.Menu):
 
             ui_undo.confirm_redo(app)
         elif action == "end":
-            app.confirm("Delete match", "Delete this match? Its history stays.",
-                        lambda: end_match(app))
+            app.confirm("Delete match", "Delete this match? Its history stays.", lambda: end_match(app))
 
 
-ACTION_LABELS = {"round": "Enter round", "void": "Void round", "hand": "Hand calc",
-                 "sheet": "Score sheet", "undo": "Undo round", "redo": "Redo round",
-                 "end": "Delete match"}
+ACTION_LABELS = {
+    "round": "Enter round",
+    "void": "Void round",
+    "hand": "Hand calc",
+    "sheet": "Score sheet",
+    "undo": "Undo round",
+    "redo": "Redo round",
+    "end": "Delete match",
+}
 
 
 def end_match(app):
@@ -226,8 +232,7 @@ class RoundReview(ui.Screen):
         sheet = app.match
         self.ender = ender
         self.penalties = penalties
-        self.scores, self.winners = igo_scoring.score_round(
-            sheet.rules, ender, penalties, sheet.youngest_first)
+        self.scores, self.winners = igo_scoring.score_round(sheet.rules, ender, penalties, sheet.youngest_first)
         self.top = 0
         self.title = "ok: save round"
 

@@ -1,6 +1,7 @@
 """I Go / Corsari game over: the winners, the totals, then what next.
 Loaded while these screens are open (their MODULES).
 """
+
 import ui
 from ui import ROWS, row_y
 
@@ -80,8 +81,7 @@ class GameOverMenu(ui.Menu):
     MODULES = ("ui_igo_over",)
 
     def __init__(self, app):
-        ui.Menu.__init__(self, app, "Game over",
-                         ["New game", "Score sheet", "Undo last round", "Home"])
+        ui.Menu.__init__(self, app, "Game over", ["New game", "Score sheet", "Undo last round", "Home"])
 
     def choose(self, index):
         app = self.app

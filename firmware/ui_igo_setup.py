@@ -2,6 +2,7 @@
 names, the age order. Loaded while these screens are open (their MODULES): the match
 screens are ui_igo.py, the name picker and editor ui_names.py.
 """
+
 import ui
 import ui_form
 from igo_scoring import MAX_PLAYERS
@@ -23,24 +24,23 @@ class Setup(ui_form.Form):
         import roster
 
         self.rules = rules
-        self.players = clamp(players or app.settings["players"], MIN_PLAYERS,
-                             MAX_PLAYERS[rules])
+        self.players = clamp(players or app.settings["players"], MIN_PLAYERS, MAX_PLAYERS[rules])
         key = "igo_target" if rules == "igo" else "corsari_target"
         self.target = app.settings[key] or None  # None: Corsari automatic
         self.first = 0
         # A name for every possible seat: the roster's group first (seat order).
         self.seated = list(seated or []) + [
-            n for n in roster.seats(app.roster, MAX_PLAYERS[rules]) if n not in (seated or [])]
-        self.seated = self.seated[:MAX_PLAYERS[rules]]
+            n for n in roster.seats(app.roster, MAX_PLAYERS[rules]) if n not in (seated or [])
+        ]
+        self.seated = self.seated[: MAX_PLAYERS[rules]]
         ui_form.Form.__init__(self, app, RULE_NAMES[rules] + " setup", [])
         self._lines()
 
     def _lines(self):
-        self.items = (["players", "target", "first"] + list(range(self.players))
-                      + ["start"])
+        self.items = ["players", "target", "first"] + list(range(self.players)) + ["start"]
 
     def names(self):
-        return self.seated[:self.players]
+        return self.seated[: self.players]
 
     def label(self, key):
         if key == "first":
@@ -62,8 +62,7 @@ class Setup(ui_form.Form):
 
     def change(self, key, delta):
         if key == "players":
-            self.players = clamp(self.players + (1 if delta > 0 else -1), MIN_PLAYERS,
-                                 MAX_PLAYERS[self.rules])
+            self.players = clamp(self.players + (1 if delta > 0 else -1), MIN_PLAYERS, MAX_PLAYERS[self.rules])
             self.first = min(self.first, self.players - 1)
             self._lines()
         elif key == "target":
@@ -102,16 +101,17 @@ class Setup(ui_form.Form):
             import rng
 
             first = rng.Rng(app.now_ms * 7919 + app.history.next_seq).below(self.players)
-        problem = app.start_match(self.rules, self.names(), self.target, youngest_first,
-                                  first, drawn)
+        problem = app.start_match(self.rules, self.names(), self.target, youngest_first, first, drawn)
         if problem:
             app.notice("Not started", problem)
             return
         app.home()
         app.push(app.screen("match"))
         if drawn:
-            app.notice("Drawn", "%s %s (drawn by the device)." % (
-                self.names()[first], "starts" if self.rules == "igo" else "deals"))
+            app.notice(
+                "Drawn",
+                "%s %s (drawn by the device)." % (self.names()[first], "starts" if self.rules == "igo" else "deals"),
+            )
 
 
 class AgeOrder(ui.Menu):

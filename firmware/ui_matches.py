@@ -3,6 +3,7 @@ three lines each (the game and the round to play; the leader; the players). ok o
 match: resume it (a finished one opens on its game over: viewable until deleted) or
 delete it (with confirmation). Loaded while these screens are open (their MODULES).
 """
+
 import matches
 import ui
 from ui import LINE_H, row_y
@@ -24,7 +25,7 @@ def leaders(entry):
 
 
 def headline(entry):
-    """"I Go R4": the game and the round to play; "I Go over" once finished."""
+    """ "I Go R4": the game and the round to play; "I Go over" once finished."""
     game = GAME_NAMES[entry["rules"]]
     if entry["over"]:
         return game + " over"
@@ -32,7 +33,7 @@ def headline(entry):
 
 
 def lead_line(entry, chars=15):
-    """"lead Ann 3" (a '+' when others share the lead), "won Ann", or "no round yet";
+    """ "lead Ann 3" (a '+' when others share the lead), "won Ann", or "no round yet";
     the name is cut so that the total always shows."""
     lead = leaders(entry)
     if not lead:
@@ -112,8 +113,7 @@ class MatchActions(ui.Menu):
 
     def __init__(self, app, entry):
         self.entry = entry
-        ui.Menu.__init__(self, app, headline(entry),
-                         ["View" if entry["over"] else "Resume", "Delete"])
+        ui.Menu.__init__(self, app, headline(entry), ["View" if entry["over"] else "Resume", "Delete"])
 
     def choose(self, index):
         app = self.app
@@ -129,9 +129,11 @@ class MatchActions(ui.Menu):
             app.home()
             app.push(app.screen("match"))
         else:
-            app.confirm("Delete match", "Delete %s (%s)? Its history stays."
-                        % (GAME_NAMES[self.entry["rules"]], " ".join(self.entry["names"])),
-                        self.delete)
+            app.confirm(
+                "Delete match",
+                "Delete %s (%s)? Its history stays." % (GAME_NAMES[self.entry["rules"]], " ".join(self.entry["names"])),
+                self.delete,
+            )
 
     def delete(self):
         app = self.app

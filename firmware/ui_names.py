@@ -10,6 +10,7 @@ a long press or holding jumps a group (A, a, 0, À, à). ok: keep the character 
 on to the next one; ok on an empty place, or a long ok: done. back: delete the last
 character (on an empty name: cancel); a long back: cancel.
 """
+
 import names
 import roster
 import ui
@@ -89,8 +90,7 @@ class SeatPicker(ui.Menu):
                 items.append("%s (seat %d)" % (name, seated.index(name) + 1))
             else:
                 items.append(name)
-        ui.Menu.__init__(self, app, "Seat %d" % (seat + 1), items,
-                         index=2 if len(items) > 2 else 0)
+        ui.Menu.__init__(self, app, "Seat %d" % (seat + 1), items, index=2 if len(items) > 2 else 0)
 
     def choose(self, index):
         app = self.app
@@ -136,8 +136,7 @@ class NameEditor(ui.Screen):
                 self.cur = next_char(self.cur, d)
             else:
                 self.cur = group_start(self.cur, d)
-        elif name == "ok" and kind == "press" and (self.cur is not None
-                                                    and len(self.chars) < NAME_LEN - 1):
+        elif name == "ok" and kind == "press" and (self.cur is not None and len(self.chars) < NAME_LEN - 1):
             self.chars.append(self.cur)
             self.cur = None
         elif name == "ok" and kind in ("press", "long"):

@@ -1,6 +1,7 @@
 """Messages and questions: `Notice`, `Confirm`, and `Unsaved` (a save failed). Opened
 by name (app.notice, app.screen("confirm", ...)); loaded while one is on the stack.
 """
+
 import ui
 
 
@@ -65,8 +66,7 @@ class Unsaved(Notice):
     def __init__(self, app):
         what, _, why = app.unsaved.partition(" not saved: ")
         text = "%s (%s)" % (why, what) if why else app.unsaved
-        Notice.__init__(self, app, "Not saved", text + ". Kept in memory; saved again "
-                           "at the next change.")
+        Notice.__init__(self, app, "Not saved", text + ". Kept in memory; saved again at the next change.")
 
     def on_nav(self, name, kind):
         if name in ("ok", "back") and kind == "press":

@@ -1,5 +1,6 @@
 """Battle of Corsica referee mode: real cards on the table, the device says who
 tapped first (ui_tap.TapScreen, judge.py) and keeps the false taps."""
+
 try:
     from micropython import const
 except ImportError:  # CPython: the value itself
@@ -177,11 +178,9 @@ class Referee(TapScreen):
         for i, tap in enumerate(order):
             p = tap["player"]
             mark = "x" if p in marks else "=" if p in result["tie"] else " "
-            canvas.text("%s%s %s" % (mark, name(p), margin_text(tap["margin_us"])),
-                        ORDER_X, 11 + 9 * i)
+            canvas.text("%s%s %s" % (mark, name(p), margin_text(tap["margin_us"])), ORDER_X, 11 + 9 * i)
         if self.early and len(order) < 6:
-            canvas.text(players_text(self.early, self.players, "early ", 8), ORDER_X,
-                        11 + 9 * len(order))
+            canvas.text(players_text(self.early, self.players, "early ", 8), ORDER_X, 11 + 9 * len(order))
 
     def draw_idle(self, canvas):
         ui.draw_title(canvas, "Corsica referee")

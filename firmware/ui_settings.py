@@ -2,12 +2,22 @@
 (settings.TABLE), saved at once; its last line opens the hardware test. Loaded while
 it is open (its MODULES).
 """
+
 import ui_form
 
 # The settings shown here (the others are on the setup screens). The volume and the
 # LED brightness only on a board with a buzzer or LEDs.
-KEYS = ("igo_target", "corsari_target", "declared_colours", "tie_window_us", "tie_break",
-        "display_dim_min", "display_off_min", "volume", "led_level")
+KEYS = (
+    "igo_target",
+    "corsari_target",
+    "declared_colours",
+    "tie_window_us",
+    "tie_break",
+    "display_dim_min",
+    "display_off_min",
+    "volume",
+    "led_level",
+)
 HWTEST = "hwtest"  # an action line: the hardware test
 
 
@@ -18,8 +28,7 @@ class Settings(ui_form.Form):
 
     def __init__(self, app):
         out = app.out
-        keys = [k for k in KEYS if (k != "volume" or out.has_buzzer)
-                and (k != "led_level" or out.leds)]
+        keys = [k for k in KEYS if (k != "volume" or out.has_buzzer) and (k != "led_level" or out.leds)]
         ui_form.Form.__init__(self, app, "Settings", keys + [HWTEST])
 
     def label(self, key):

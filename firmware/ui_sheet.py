@@ -1,6 +1,7 @@
 """The I Go / Corsari score sheet: a line per round with the running totals.
 Loaded while it is open (its MODULES).
 """
+
 import ui
 from ui import ROWS, clamp, row_y
 
@@ -15,7 +16,7 @@ def leaders(sheet):
 
 
 def leader_line(sheet, chars):
-    """"Leads: Annabell", "Lead: Ana Ben" for a shared lead, "All level" when
+    """ "Leads: Annabell", "Lead: Ana Ben" for a shared lead, "All level" when
     everyone is level; once the game is over "Won: Annabell"; at most chars
     characters."""
     if sheet.over:
@@ -72,8 +73,7 @@ class SheetView(ui.Screen):
         sheet = self.app.match
         if name in ("up", "down"):
             most = max(0, len(sheet.rounds) - BODY)
-            self.top = clamp(self.top + (ui.step(kind) if name == "down" else -ui.step(kind)),
-                             0, most)
+            self.top = clamp(self.top + (ui.step(kind) if name == "down" else -ui.step(kind)), 0, most)
         elif name == "ok" and kind == "press":
             self.page += 1
         else:
@@ -114,5 +114,4 @@ class SheetView(ui.Screen):
             canvas.text(leader_line(sheet, canvas.width // 8 - 1), 0, row_y(ROWS - 1))
         else:
             canvas.text("no rounds yet", 0, row_y(1))
-        ui.draw_more(canvas, self.top > 0, self.top + BODY < len(sheet.rounds),
-                     first=1, last=BODY)
+        ui.draw_more(canvas, self.top > 0, self.top + BODY < len(sheet.rounds), first=1, last=BODY)

@@ -6,6 +6,7 @@ Screens only show and route: judge.py orders the taps and breaks ties, corsica.p
 applies the rules. While taps are being collected a screen sets `slap_window`, so
 the app holds back flash writes; it is cleared when the result is shown.
 """
+
 try:
     from micropython import const
 except ImportError:  # CPython: the value itself
@@ -69,7 +70,7 @@ class TapScreen(ui.Screen):
         self.game_id = app.new_game_id()
         # The seats' names, as the setup seated them (P1.. for a seat without one).
         self.names = ["P%d" % (p + 1) for p in range(players)]
-        self.names[:len(app.seated[:players])] = app.seated[:players]
+        self.names[: len(app.seated[:players])] = app.seated[:players]
         app.log("start", self.game_id, RULES, {"players": self.names, "mode": self.MODE})
         self.tapped = False  # a tap came since the judge was armed
         self.first_ms = None  # tick time when that tap was first seen
@@ -114,8 +115,12 @@ class TapScreen(ui.Screen):
 
     def log(self, result):
         """One history `slap` line for a judged result."""
-        fields = {"order": result["order"], "winner": result["winner"],
-                  "false": result["false_taps"], "tie": result["tie"]}
+        fields = {
+            "order": result["order"],
+            "winner": result["winner"],
+            "false": result["false_taps"],
+            "tie": result["tie"],
+        }
         if result["tie"]:
             fields["reslap"] = result["reslap"]
             fields["seed"] = result["seed"]

@@ -2,6 +2,7 @@
 
 The firmware's pure-logic modules are imported from `firmware/` unchanged.
 """
+
 import os
 import sys
 

@@ -1,4 +1,5 @@
 """`python -m host_tools <command> [args]` (or `table-referee <command>`): one module per command."""
+
 import importlib
 import sys
 

@@ -9,6 +9,7 @@ bench_session.py (heap and display bytes over the scripted sessions, 64-bit and
 32-bit MicroPython), bench_deploy.py (deploy to a virtual Pico: full and no-op, against
 the baseline), bench_scripts.py (writes the session scripts).
 """
+
 import argparse
 import datetime
 import json
@@ -20,8 +21,7 @@ import tempfile
 from host_tools import FIRMWARE, MICROPYTHON
 from host_tools.bench_deploy import figures as deploy_figures
 from host_tools.bench_scripts import write_sessions
-from host_tools.bench_session import (BENCH, MP32_MISSING, SESSIONS, micropython_version,
-                                      session)
+from host_tools.bench_session import BENCH, MP32_MISSING, SESSIONS, micropython_version, session
 from host_tools.bench_speed import SPEED_TARGETS, fairness, speed
 
 KEPT = ("mutation", "pio_capture")  # keys of bench/results.json that other tools write
@@ -31,8 +31,12 @@ def collect(quick, workdir):
     results = {
         "date": datetime.date.today().isoformat(),
         "quick": quick,
-        "machine": {"platform": platform.platform(), "cpu_count": os.cpu_count(),
-                    "python": platform.python_version(), "micropython": micropython_version()},
+        "machine": {
+            "platform": platform.platform(),
+            "cpu_count": os.cpu_count(),
+            "python": platform.python_version(),
+            "micropython": micropython_version(),
+        },
     }
     for name, values in speed(quick).items():
         runtime, op, limit = SPEED_TARGETS[name]
@@ -60,47 +64,82 @@ def per_session(figures):
 def table(r):
     """The Markdown table for the README."""
     m = r["machine"]
-    lines = ["Measured %s on %s, %s CPUs, Python %s, MicroPython %s (unix port), heap on %s%s." % (
-        r["date"], m["platform"], m["cpu_count"], m["python"], m["micropython"],
-        r["firmware_heap_peak_bytes"]["runtime"], " (quick run)" if r["quick"] else ""), "",
-        "| figure | CPython | MicroPython | target | |", "| --- | --- | --- | --- | --- |"]
-    for name in ("igo_round_us", "corsari_ender_choice_us", "corsica_game_us",
-                 "judge_edges_per_s"):
+    lines = [
+        "Measured %s on %s, %s CPUs, Python %s, MicroPython %s (unix port), heap on %s%s."
+        % (
+            r["date"],
+            m["platform"],
+            m["cpu_count"],
+            m["python"],
+            m["micropython"],
+            r["firmware_heap_peak_bytes"]["runtime"],
+            " (quick run)" if r["quick"] else "",
+        ),
+        "",
+        "| figure | CPython | MicroPython | target | |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for name in ("igo_round_us", "corsari_ender_choice_us", "corsica_game_us", "judge_edges_per_s"):
         f = r[name]
-        lines.append("| `%s` | %s | %s | %s | %s |" % (
-            name, f.get("cpython"), f.get("micropython"), f["target"], mark(f["pass"])))
+        lines.append(
+            "| `%s` | %s | %s | %s | %s |"
+            % (name, f.get("cpython"), f.get("micropython"), f["target"], mark(f["pass"]))
+        )
     h = r["firmware_heap_peak_bytes"]
     if h["value"] is None:
         heap = "32-bit: not measured (%s)" % MP32_MISSING
     else:
-        heap = ("32-bit: live peak %d (%s); high-water bound %d (%s)" % (
-            h["value"], per_session(h["per_session"]), h["high_water_bound_bytes"]["value"],
-            per_session(h["high_water_bound_bytes"])))
-    lines.append("| `firmware_heap_peak_bytes` | | %s | %s | %s |" % (
-        heap, h["target"], mark(h["pass"])))
+        heap = "32-bit: live peak %d (%s); high-water bound %d (%s)" % (
+            h["value"],
+            per_session(h["per_session"]),
+            h["high_water_bound_bytes"]["value"],
+            per_session(h["high_water_bound_bytes"]),
+        )
+    lines.append("| `firmware_heap_peak_bytes` | | %s | %s | %s |" % (heap, h["target"], mark(h["pass"])))
     u = h["unix64"]
-    lines.append("| (the same on the 64-bit unix port) | | live peak %d (%s) | | |" % (
-        u["value"], per_session(u["per_session"])))
+    lines.append(
+        "| (the same on the 64-bit unix port) | | live peak %d (%s) | | |" % (u["value"], per_session(u["per_session"]))
+    )
     d = r["display_bytes_per_update"]
-    lines.append("| `display_bytes_per_update` | | median %d (%.2f ms), max %d (%.2f ms) at 400 kHz, "
-                 "%d updates | %s | %s |" % (d["median"], d["median_ms_400khz"], d["max"],
-                                             d["max_ms_400khz"], d["updates"], d["target"],
-                                             mark(d["pass"])))
+    lines.append(
+        "| `display_bytes_per_update` | | median %d (%.2f ms), max %d (%.2f ms) at 400 kHz, "
+        "%d updates | %s | %s |"
+        % (d["median"], d["median_ms_400khz"], d["max"], d["max_ms_400khz"], d["updates"], d["target"], mark(d["pass"]))
+    )
     t = r["tap_fairness"]
-    lines.append("| `tap_fairness` | %.4f%% right of %d pairs >= %d us apart; largest misjudged "
-                 "margin %d us; %d reversed | | %s | %s |" % (
-                     100 * t["share"], t["pairs"], t["tie_window_us"] + t["capture_jitter_us"],
-                     t["max_misjudged_margin_us"], t["reversed"], t["target"], mark(t["pass"])))
+    lines.append(
+        "| `tap_fairness` | %.4f%% right of %d pairs >= %d us apart; largest misjudged "
+        "margin %d us; %d reversed | | %s | %s |"
+        % (
+            100 * t["share"],
+            t["pairs"],
+            t["tie_window_us"] + t["capture_jitter_us"],
+            t["max_misjudged_margin_us"],
+            t["reversed"],
+            t["target"],
+            mark(t["pass"]),
+        )
+    )
     dp = r["deploy_s"]
     base = dp["baseline"]
     again = dp.get("baseline_this_run")
-    lines.append("| `deploy_s` (virtual Pico, %d files) | full %.2f s, no-op %.2f s (fresh device, "
-                 "warm build cache: %.2f s); before the change: full %.2f s, no-op %.2f s%s | | %s | %s |" % (
-                     dp["full_copied"], dp["full_s"], dp["noop_s"], dp["full_warm_cache_s"],
-                     base["full_s"], base["noop_s"],
-                     "; that commit in this run: full %.2f s, no-op %.2f s" % (
-                         again["full_s"], again["noop_s"]) if again else "",
-                     dp["target"], mark(dp["pass"])))
+    lines.append(
+        "| `deploy_s` (virtual Pico, %d files) | full %.2f s, no-op %.2f s (fresh device, "
+        "warm build cache: %.2f s); before the change: full %.2f s, no-op %.2f s%s | | %s | %s |"
+        % (
+            dp["full_copied"],
+            dp["full_s"],
+            dp["noop_s"],
+            dp["full_warm_cache_s"],
+            base["full_s"],
+            base["noop_s"],
+            "; that commit in this run: full %.2f s, no-op %.2f s" % (again["full_s"], again["noop_s"])
+            if again
+            else "",
+            dp["target"],
+            mark(dp["pass"]),
+        )
+    )
     for p in h["problems"]:
         lines.append("")
         lines.append("Session problem: %s" % p)
@@ -109,13 +148,14 @@ def table(r):
 
 def parse_args(argv):
     p = argparse.ArgumentParser(prog="python -m host_tools bench", description=__doc__.split("\n\n")[0])
-    p.add_argument("--quick", action="store_true",
-                   help="fewer runs of the speed scripts (for tests; figures are rough)")
-    p.add_argument("--out", default=os.path.join(BENCH, "results.json"),
-                   help="results file (default bench/results.json)")
+    p.add_argument(
+        "--quick", action="store_true", help="fewer runs of the speed scripts (for tests; figures are rough)"
+    )
+    p.add_argument(
+        "--out", default=os.path.join(BENCH, "results.json"), help="results file (default bench/results.json)"
+    )
     p.add_argument("--keep", metavar="DIR", help="keep the session flashes and screens here")
-    p.add_argument("--write-sessions", action="store_true",
-                   help="regenerate bench/session_*.txt and exit")
+    p.add_argument("--write-sessions", action="store_true", help="regenerate bench/session_*.txt and exit")
     return p.parse_args(argv)
 
 

@@ -14,6 +14,7 @@ is measured again in each run (`baseline_this_run`, from `git archive` into
 build/deploy-baseline), so that the target compares like with like on a shared
 machine: full <= half the baseline, no-op < 1 s.
 """
+
 import os
 import shutil
 import statistics
@@ -34,9 +35,13 @@ BASELINE = {"full_s": 2.3, "noop_s": 1.52, "commit": "92a40a0"}
 
 def _deploy(port, root):
     start = time.monotonic()
-    out = subprocess.run([sys.executable, "-m", "host_tools", "deploy", "--port", port,
-                          "--board", BOARD], cwd=root, capture_output=True, text=True,
-                         timeout=600)
+    out = subprocess.run(
+        [sys.executable, "-m", "host_tools", "deploy", "--port", port, "--board", BOARD],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     took = time.monotonic() - start
     if out.returncode:
         raise RuntimeError("deploy failed: %s" % out.stderr.strip()[-300:])
@@ -62,9 +67,12 @@ def measure(repeats=REPEATS, root=ROOT):
         with tempfile.TemporaryDirectory() as flash:
             with running(flash) as port:
                 warm.append(_deploy(port, root)[0])
-    return {"full_s": round(statistics.median(full), 2),
-            "full_warm_cache_s": round(statistics.median(warm), 2),
-            "noop_s": round(statistics.median(noop), 2), "full_copied": copied}
+    return {
+        "full_s": round(statistics.median(full), 2),
+        "full_warm_cache_s": round(statistics.median(warm), 2),
+        "noop_s": round(statistics.median(noop), 2),
+        "full_copied": copied,
+    }
 
 
 def baseline_tree():
@@ -75,12 +83,10 @@ def baseline_tree():
         shutil.rmtree(tree, ignore_errors=True)
         os.makedirs(tree)
         try:
-            archive = subprocess.run(["git", "archive", BASELINE["commit"]], cwd=ROOT,
-                                     capture_output=True, timeout=60)
+            archive = subprocess.run(["git", "archive", BASELINE["commit"]], cwd=ROOT, capture_output=True, timeout=60)
             if archive.returncode:
                 return None
-            subprocess.run(["tar", "-x", "-C", tree], input=archive.stdout, check=True,
-                           timeout=60)
+            subprocess.run(["tar", "-x", "-C", tree], input=archive.stdout, check=True, timeout=60)
         except (OSError, subprocess.SubprocessError):
             return None
     venv = os.path.join(tree, ".venv")
@@ -94,8 +100,7 @@ def figures(repeats=REPEATS):
     change, and its commit measured again in this run, under the same load), the
     targets, pass (against the re-measured baseline where there is one)."""
     now = measure(repeats)
-    fig = dict(now, baseline=dict(BASELINE),
-               target="full <= baseline / 2; no-op < %.0f s" % NOOP_TARGET_S)
+    fig = dict(now, baseline=dict(BASELINE), target="full <= baseline / 2; no-op < %.0f s" % NOOP_TARGET_S)
     tree = baseline_tree()
     if tree:
         again = measure(repeats, tree)

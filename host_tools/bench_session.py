@@ -6,6 +6,7 @@ figure from a 32-bit MicroPython (host_tools/mp32, the WebAssembly port run by n
 `make mp32` installs it). Each session is checked on the flash it leaves behind (a
 game_over history line for each game, 50 slap lines, no crash).
 """
+
 import json
 import os
 import re
@@ -15,6 +16,7 @@ import subprocess
 import sys
 
 import paths  # firmware/paths.py (host_tools puts firmware/ on the path)
+
 from host_tools import MICROPYTHON, ROOT
 
 BENCH = os.path.join(ROOT, "bench")
@@ -31,8 +33,9 @@ REFEREE_SLAPS = 50
 
 
 def micropython_version():
-    out = subprocess.run([MICROPYTHON, "-c", "import sys; print(sys.implementation.version)"],
-                         capture_output=True, text=True, timeout=60)
+    out = subprocess.run(
+        [MICROPYTHON, "-c", "import sys; print(sys.implementation.version)"], capture_output=True, text=True, timeout=60
+    )
     return ".".join(str(x) for x in re.findall(r"\w+", out.stdout)[:3])
 
 
@@ -42,16 +45,29 @@ def run_session(name, workdir):
     flash = os.path.join(workdir, "flash-%s-192k" % name)
     shots = os.path.join(workdir, "screens-%s-192k" % name)
     shutil.rmtree(shots, ignore_errors=True)
-    cmd = [sys.executable, "-m", "host_tools", "sim", "--script", _script(name),
-           "--app", SESSION_APP, "--flash", flash, "--heap", "192k", "--screens", shots]
+    cmd = [
+        sys.executable,
+        "-m",
+        "host_tools",
+        "sim",
+        "--script",
+        _script(name),
+        "--app",
+        SESSION_APP,
+        "--flash",
+        flash,
+        "--heap",
+        "192k",
+        "--screens",
+        shots,
+    ]
     return _session_stats(name, flash, cmd, "stderr")  # the simulator passes it there
 
 
 def run_session_mp32(node, name, workdir, firmware):
     """The same session on the 32-bit runner."""
     flash = os.path.join(workdir, "flash-%s-mp32" % name)
-    cmd = [node, MP32_RUN, "--flash", flash, "--app", SESSION_APP, "--firmware", firmware,
-           "--script", _script(name)]
+    cmd = [node, MP32_RUN, "--flash", flash, "--app", SESSION_APP, "--firmware", firmware, "--script", _script(name)]
     return _session_stats(name, flash, cmd, "stdout")
 
 
@@ -73,14 +89,14 @@ def _session_stats(name, flash, cmd, stream):
             return {"problem": "timed out"}
         for line in getattr(out, stream).splitlines():
             if line.startswith("@bench "):
-                stats = json.loads(line[len("@bench "):])
+                stats = json.loads(line[len("@bench ") :])
         if stats:
             break
     if not stats:
-        return {"problem": "no statistics (exit %d): %s" % (out.returncode,
-                                                          out.stderr.strip()[-300:])}
-    stats["problem"] = check_flash(name, flash) if out.returncode == 0 else \
-        "exit %d: %s" % (out.returncode, out.stderr.strip()[-300:])
+        return {"problem": "no statistics (exit %d): %s" % (out.returncode, out.stderr.strip()[-300:])}
+    stats["problem"] = (
+        check_flash(name, flash) if out.returncode == 0 else "exit %d: %s" % (out.returncode, out.stderr.strip()[-300:])
+    )
     return stats
 
 
@@ -110,28 +126,34 @@ def session(workdir):
     """Heap figures and display bytes over the scripted sessions."""
     runs = {name: run_session(name, workdir) for name in SESSIONS}
     problems = ["%s: %s" % (n, r["problem"]) for n, r in sorted(runs.items()) if r["problem"]]
-    unix64 = {"value": max(r.get("heap_peak", 0) for r in runs.values()),
-              "per_session": {n: r.get("heap_peak") for n, r in runs.items()},
-              "peak_screen": {n: r.get("heap_peak_screen") for n, r in runs.items()},
-              "simulator_base_bytes": max(r.get("heap_base", 0) for r in runs.values()),
-              "runtime": "micropython unix %s (64-bit, --heap 192k)" % micropython_version()}
+    unix64 = {
+        "value": max(r.get("heap_peak", 0) for r in runs.values()),
+        "per_session": {n: r.get("heap_peak") for n, r in runs.items()},
+        "peak_screen": {n: r.get("heap_peak_screen") for n, r in runs.items()},
+        "simulator_base_bytes": max(r.get("heap_base", 0) for r in runs.values()),
+        "runtime": "micropython unix %s (64-bit, --heap 192k)" % micropython_version(),
+    }
     heap = {"target": "<= %d" % HEAP_TARGET, "unix64": unix64, "runtime": mp32_runtime()}
     node = mp32_node()
     if node is None:
         problems.append(MP32_MISSING)
-        heap.update({"value": None, "per_session": {n: None for n in SESSIONS},
-                     "peak_screen": {n: None for n in SESSIONS},
-                     "high_water_bound_bytes": dict({n: None for n in SESSIONS}, value=None),
-                     "module_code_bytes": {n: None for n in SESSIONS},
-                     "data_peak_bytes": {n: None for n in SESSIONS},
-                     "simulator_base_bytes": None})
+        heap.update(
+            {
+                "value": None,
+                "per_session": {n: None for n in SESSIONS},
+                "peak_screen": {n: None for n in SESSIONS},
+                "high_water_bound_bytes": dict({n: None for n in SESSIONS}, value=None),
+                "module_code_bytes": {n: None for n in SESSIONS},
+                "data_peak_bytes": {n: None for n in SESSIONS},
+                "simulator_base_bytes": None,
+            }
+        )
     else:
         from host_tools.sim import compiled_firmware
 
         firmware = compiled_firmware()
         mp = {name: run_session_mp32(node, name, workdir, firmware) for name in SESSIONS}
-        problems += ["%s on mp32: %s" % (n, r["problem"]) for n, r in sorted(mp.items())
-                     if r["problem"]]
+        problems += ["%s on mp32: %s" % (n, r["problem"]) for n, r in sorted(mp.items()) if r["problem"]]
         code = {}
         for n, r in sorted(mp.items()):
             try:
@@ -141,26 +163,35 @@ def session(workdir):
                 problems.append("%s on mp32: module sizes: %s" % (n, e))
         bound = {n: r.get("heap_pass_peak") for n, r in mp.items()}
         bound["value"] = max(r.get("heap_pass_peak", 0) for r in mp.values())
-        heap.update({
-            "value": max(r.get("heap_peak", 0) for r in mp.values()),
-            "per_session": {n: r.get("heap_peak") for n, r in mp.items()},
-            "peak_screen": {n: r.get("heap_peak_screen") for n, r in mp.items()},
-            "high_water_bound_bytes": bound,
-            "module_code_bytes": code,
-            "data_peak_bytes": {n: None if code[n] is None else r.get("heap_peak", 0) - code[n]
-                                for n, r in mp.items()},
-            "simulator_base_bytes": max(r.get("heap_base", 0) for r in mp.values())})
+        heap.update(
+            {
+                "value": max(r.get("heap_peak", 0) for r in mp.values()),
+                "per_session": {n: r.get("heap_peak") for n, r in mp.items()},
+                "peak_screen": {n: r.get("heap_peak_screen") for n, r in mp.items()},
+                "high_water_bound_bytes": bound,
+                "module_code_bytes": code,
+                "data_peak_bytes": {
+                    n: None if code[n] is None else r.get("heap_peak", 0) - code[n] for n, r in mp.items()
+                },
+                "simulator_base_bytes": max(r.get("heap_base", 0) for r in mp.values()),
+            }
+        )
     heap["problems"] = problems
     # The target is the live peak's; the bound (transients included, garbage too) is
     # reported beside it: the true high-water mark lies between the two.
-    heap["pass"] = bool(not problems and heap["value"] is not None
-                        and heap["value"] <= HEAP_TARGET)
+    heap["pass"] = bool(not problems and heap["value"] is not None and heap["value"] <= HEAP_TARGET)
     sizes = sorted(b for r in runs.values() for b in r.get("updates", []))
     med = int(statistics.median(sizes)) if sizes else 0
     top = sizes[-1] if sizes else 0
-    display = {"median": med, "max": top, "updates": len(sizes),
-               "median_ms_400khz": ms_at_400k(med), "max_ms_400khz": ms_at_400k(top),
-               "target": "median <= 256", "pass": bool(sizes) and med <= 256}
+    display = {
+        "median": med,
+        "max": top,
+        "updates": len(sizes),
+        "median_ms_400khz": ms_at_400k(med),
+        "max_ms_400khz": ms_at_400k(top),
+        "target": "median <= 256",
+        "pass": bool(sizes) and med <= 256,
+    }
     return heap, display
 
 
@@ -188,9 +219,13 @@ def module_bytes_mp32(node, modules, firmware):
     names = sorted(m for m in modules if os.path.exists(os.path.join(firmware, m + ".mpy")))
     if not names:
         return 0
-    out = subprocess.run([node, MP32_RUN, "--import-size", ",".join(names),
-                          "--firmware", firmware], cwd=ROOT, capture_output=True, text=True,
-                         timeout=120)
+    out = subprocess.run(
+        [node, MP32_RUN, "--import-size", ",".join(names), "--firmware", firmware],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     try:
         return int(out.stdout.split()[-1])
     except (ValueError, IndexError):

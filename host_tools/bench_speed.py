@@ -4,6 +4,7 @@ Each bench/*.py script runs in a fresh process on CPython and on the MicroPython
 port and prints a median over many runs; the process is repeated REPEATS times and
 the median of those is kept. Tap fairness runs bench/fairness.py on CPython.
 """
+
 import os
 import re
 import statistics
@@ -27,8 +28,13 @@ SPEED_TARGETS = {  # figure: (runtime the target applies to, "<=" or ">=", limit
 def run_script(runtime, script, args):
     """Run bench/<script> on `runtime`; return {name: int} from its output lines."""
     exe = [sys.executable] if runtime == "cpython" else [MICROPYTHON, "-X", "heapsize=" + MP_HEAP]
-    out = subprocess.run(exe + [os.path.join(BENCH, script)] + [str(a) for a in args],
-                         cwd=ROOT, capture_output=True, text=True, timeout=300)
+    out = subprocess.run(
+        exe + [os.path.join(BENCH, script)] + [str(a) for a in args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     if out.returncode:
         raise RuntimeError("%s %s failed: %s" % (runtime, script, out.stderr.strip()[-300:]))
     figures = {}
@@ -41,9 +47,11 @@ def run_script(runtime, script, args):
 
 def speed(quick):
     """{figure: {"cpython": median, "micropython": median}} for the speed figures."""
-    jobs = [("bench_igo.py", [40 if quick else 200]),
-            ("bench_corsica.py", [11 if quick else 51]),
-            ("bench_judge.py", [50000 if quick else 200000])]
+    jobs = [
+        ("bench_igo.py", [40 if quick else 200]),
+        ("bench_corsica.py", [11 if quick else 51]),
+        ("bench_judge.py", [50000 if quick else 200000]),
+    ]
     repeats = 1 if quick else REPEATS
     found = {}
     for runtime in ("cpython", "micropython"):
@@ -51,8 +59,7 @@ def speed(quick):
             for _ in range(repeats):
                 for name, value in run_script(runtime, script, args).items():
                     found.setdefault(name, {}).setdefault(runtime, []).append(value)
-    return {name: {rt: int(statistics.median(v)) for rt, v in per.items()}
-            for name, per in found.items()}
+    return {name: {rt: int(statistics.median(v)) for rt, v in per.items()} for name, per in found.items()}
 
 
 def fairness(quick):
@@ -69,9 +76,15 @@ def fairness(quick):
     worst = max(st["max_misjudged_us"] for st in res.values())
     reversed_pairs = sum(st["reversed"] for st in res.values())
     jitter = fair.CAPTURE_JITTER_US
-    return {"share": round(share, 6), "max_misjudged_margin_us": worst, "pairs": pairs,
-            "reversed": reversed_pairs, "tie_window_us": fair.TIE_WINDOW_US,
-            "capture_jitter_us": jitter, "feeds": res,
-            "target": "share 1.0 for margins >= tie window + %d us capture jitter; "
-                      "none reversed >= %d us" % (jitter, jitter),
-            "pass": share == 1.0 and reversed_pairs == 0}
+    return {
+        "share": round(share, 6),
+        "max_misjudged_margin_us": worst,
+        "pairs": pairs,
+        "reversed": reversed_pairs,
+        "tie_window_us": fair.TIE_WINDOW_US,
+        "capture_jitter_us": jitter,
+        "feeds": res,
+        "target": "share 1.0 for margins >= tie window + %d us capture jitter; "
+        "none reversed >= %d us" % (jitter, jitter),
+        "pass": share == 1.0 and reversed_pairs == 0,
+    }

@@ -11,6 +11,7 @@ gets one small `board.mpy` that imports nothing.
     load(boards_dir, name)          {NAME: value}, or UserError "boards/x.py: ..."
     flat_source(boards_dir, name)   the resolved board as one module's source
 """
+
 import os
 import re
 import types
@@ -21,8 +22,7 @@ from host_tools import BOARDS, UserError
 
 
 def names(boards_dir=BOARDS):
-    return sorted(n[:-3] for n in os.listdir(boards_dir)
-                  if n.endswith(".py") and re.match(r"^[A-Za-z0-9_]+\.py$", n))
+    return sorted(n[:-3] for n in os.listdir(boards_dir) if n.endswith(".py") and re.match(r"^[A-Za-z0-9_]+\.py$", n))
 
 
 def check_name(boards_dir, name):
@@ -35,8 +35,7 @@ def _resolve(boards_dir, name, chain):
     path = os.path.join(boards_dir, name + ".py")
     where = os.path.relpath(path)
     if name in chain:
-        raise UserError("%s: boards import each other in a loop (%s)"
-                        % (where, " -> ".join(chain + [name])))
+        raise UserError("%s: boards import each other in a loop (%s)" % (where, " -> ".join(chain + [name])))
     try:
         with open(path, encoding="utf-8") as f:
             code = compile(f.read(), path, "exec")
@@ -46,16 +45,17 @@ def _resolve(boards_dir, name, chain):
         raise UserError("%s:%s: %s" % (where, exc.lineno, exc.msg))
 
     def board_import(module, globals=None, locals=None, fromlist=(), level=0):
-        if level == 0 and re.match(r"^[A-Za-z0-9_]+$", module) and \
-                os.path.isfile(os.path.join(boards_dir, module + ".py")):
+        if (
+            level == 0
+            and re.match(r"^[A-Za-z0-9_]+$", module)
+            and os.path.isfile(os.path.join(boards_dir, module + ".py"))
+        ):
             base = types.ModuleType(module)
             base.__dict__.update(_resolve(boards_dir, module, chain + [name])[1])
             return base
-        raise UserError("%s: imports %s (a board may import only the board it builds on)"
-                        % (where, module))
+        raise UserError("%s: imports %s (a board may import only the board it builds on)" % (where, module))
 
-    env = {"__builtins__": {"__import__": board_import, "True": True, "False": False,
-                            "None": None}, "__name__": name}
+    env = {"__builtins__": {"__import__": board_import, "True": True, "False": False, "None": None}, "__name__": name}
     try:
         exec(code, env)
     except UserError:
@@ -79,8 +79,10 @@ def flat_source(boards_dir, name):
     """The resolved board as the source of one flat module (what the device gets)."""
     values = load(boards_dir, name)
     doc = (_resolve(boards_dir, name, [])[0] or name).strip()
-    lines = ['"""%s\n\n(boards/%s.py resolved by deploy: every setting, no imports.)\n"""'
-             % (doc.replace('"""', "'''"), name)]
+    lines = [
+        '"""%s\n\n(boards/%s.py resolved by deploy: every setting, no imports.)\n"""'
+        % (doc.replace('"""', "'''"), name)
+    ]
     lines += ["%s = %r" % (k, values[k]) for k in sorted(values)]
     return "\n".join(lines) + "\n"
 

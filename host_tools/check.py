@@ -13,6 +13,7 @@ Without arguments, what the manifests ship (host_tools/manifest.py) and boards/:
    data checked there, not by mypy (a board overrides the reference build's values).
 With arguments: 1-3 on those files.
 """
+
 import argparse
 import ast
 import os
@@ -20,21 +21,29 @@ import subprocess
 import sys
 import tempfile
 
-from host_tools import BOARDS, FIRMWARE, ROOT, UserError, VENV_BIN, boards, manifest, mpycross
+from host_tools import BOARDS, FIRMWARE, ROOT, VENV_BIN, UserError, boards, manifest, mpycross
 
 HOST_ONLY = frozenset(
-    "typing dataclasses enum abc functools __future__ pathlib itertools "
-    "contextlib typing_extensions".split()
+    "typing dataclasses enum abc functools __future__ pathlib itertools contextlib typing_extensions".split()
 )
 STUBS = os.path.join(ROOT, ".venv", "mpy-stubs")
 CP_STUBS = os.path.join(ROOT, ".venv", "cp-stubs")
 # Libraries the CircuitPython firmware takes from the Adafruit bundle (no stubs).
-CP_LIBRARIES = ("adafruit_display_text", "adafruit_display_text.*", "adafruit_displayio_ssd1306",
-                "boardcfg")
+CP_LIBRARIES = ("adafruit_display_text", "adafruit_display_text.*", "adafruit_displayio_ssd1306", "boardcfg")
 # Modules that exist on the device but not in the rp2 stubs (our board file,
 # CircuitPython's modules for the CircuitPython profile).
-OPTIONAL_MODULES = ("board", "displayio", "keypad", "terminalio", "busio", "digitalio",
-                    "i2cdisplaybus", "supervisor", "bitmaptools", "pwmio") + CP_LIBRARIES
+OPTIONAL_MODULES = (
+    "board",
+    "displayio",
+    "keypad",
+    "terminalio",
+    "busio",
+    "digitalio",
+    "i2cdisplaybus",
+    "supervisor",
+    "bitmaptools",
+    "pwmio",
+) + CP_LIBRARIES
 
 
 def python_files(paths):
@@ -79,8 +88,10 @@ def host_only_imports(path):
             names = [node.module]
         for name in names:
             if name.split(".")[0] in HOST_ONLY:
-                found.append("%s:%d: imports %s at run time (MicroPython has no %s; "
-                             "use TYPE_CHECKING)" % (path, node.lineno, name, name.split(".")[0]))
+                found.append(
+                    "%s:%d: imports %s at run time (MicroPython has no %s; "
+                    "use TYPE_CHECKING)" % (path, node.lineno, name, name.split(".")[0])
+                )
         visit(node)
 
     visit(tree)
@@ -92,19 +103,29 @@ def run_mypy(paths, config_lines, search):
     fd, config = tempfile.mkstemp(suffix=".ini", prefix="mypy-firmware-")
     os.close(fd)
     with open(config, "w") as f:
-        f.write("\n".join(["[mypy]", "mypy_path = " + ":".join(search),
-                           "cache_dir = " + os.devnull] + config_lines) + "\n")
+        f.write(
+            "\n".join(["[mypy]", "mypy_path = " + ":".join(search), "cache_dir = " + os.devnull] + config_lines) + "\n"
+        )
     env = dict(os.environ, MYPYPATH=":".join(search))
     try:
-        r = subprocess.run([os.path.join(VENV_BIN, "mypy"), "--config-file", config,
-                            "--no-error-summary", "--hide-error-context",
-                            "--explicit-package-bases"] + list(paths),
-                           capture_output=True, text=True, env=env)
+        r = subprocess.run(
+            [
+                os.path.join(VENV_BIN, "mypy"),
+                "--config-file",
+                config,
+                "--no-error-summary",
+                "--hide-error-context",
+                "--explicit-package-bases",
+            ]
+            + list(paths),
+            capture_output=True,
+            text=True,
+            env=env,
+        )
     finally:
         os.remove(config)
     ours = [os.path.relpath(p) for p in paths] + [os.path.abspath(p) for p in paths]
-    problems = [ln for ln in r.stdout.splitlines()
-                if ": error:" in ln and any(ln.startswith(o) for o in ours)]
+    problems = [ln for ln in r.stdout.splitlines() if ": error:" in ln and any(ln.startswith(o) for o in ours)]
     if r.returncode not in (0, 1) or "error: " in r.stderr:
         problems.append("mypy failed: %s" % (r.stderr.strip().splitlines() or ["?"])[-1])
     return problems
@@ -119,10 +140,18 @@ def mypy_errors(paths):
     """The paths against the MicroPython rp2 stubs only."""
     if not os.path.isdir(os.path.join(STUBS, "stdlib")):
         return ["%s missing: run make (installs requirements-stubs.lock)" % STUBS]
-    return run_mypy(paths, ["custom_typeshed_dir = " + STUBS, "no_site_packages = True",
-                            "follow_imports = silent", "",
-                            "[mypy-%s]" % ",".join(OPTIONAL_MODULES),
-                            "ignore_missing_imports = True"], [STUBS] + _folders(paths))
+    return run_mypy(
+        paths,
+        [
+            "custom_typeshed_dir = " + STUBS,
+            "no_site_packages = True",
+            "follow_imports = silent",
+            "",
+            "[mypy-%s]" % ",".join(OPTIONAL_MODULES),
+            "ignore_missing_imports = True",
+        ],
+        [STUBS] + _folders(paths),
+    )
 
 
 def circuitpython_stub_path():
@@ -130,8 +159,7 @@ def circuitpython_stub_path():
     build/cp-stubs links each, with circuitpython_typing beside them."""
     out = os.path.join(ROOT, "build", "cp-stubs")
     os.makedirs(out, exist_ok=True)
-    links = {n[:-len("-stubs")]: os.path.join(CP_STUBS, n) for n in os.listdir(CP_STUBS)
-             if n.endswith("-stubs")}
+    links = {n[: -len("-stubs")]: os.path.join(CP_STUBS, n) for n in os.listdir(CP_STUBS) if n.endswith("-stubs")}
     import circuitpython_typing  # adafruit-circuitpython-typing, in the lock
 
     links["circuitpython_typing"] = os.path.dirname(circuitpython_typing.__file__)
@@ -149,9 +177,17 @@ def circuitpython_mypy_errors(paths):
     from mypy's own typeshed: CircuitPython's is a subset of CPython's)."""
     if not os.path.isdir(CP_STUBS):
         return ["%s missing: run make (installs requirements-stubs-circuitpython.lock)" % CP_STUBS]
-    return run_mypy(paths, ["no_site_packages = True", "follow_imports = silent", "",
-                            "[mypy-%s]" % ",".join(CP_LIBRARIES), "ignore_missing_imports = True"],
-                    [circuitpython_stub_path()] + _folders(paths))
+    return run_mypy(
+        paths,
+        [
+            "no_site_packages = True",
+            "follow_imports = silent",
+            "",
+            "[mypy-%s]" % ",".join(CP_LIBRARIES),
+            "ignore_missing_imports = True",
+        ],
+        [circuitpython_stub_path()] + _folders(paths),
+    )
 
 
 def board_errors():

@@ -7,6 +7,7 @@ Ctrl-C in the terminal reaches the host tool first, which then ends it in order)
 closing) into SystemExit, so the tool's own clean-up (ending the child, restoring the
 terminal) runs as it does for Ctrl-C.
 """
+
 import ctypes
 import ctypes.util
 import os

@@ -8,15 +8,16 @@
 
 Bad arguments: exit status 2, one line on standard error.
 """
+
 import argparse
 import importlib
 import json
 import sys
 
+import corsica_sim
+
 import host_tools  # noqa: F401  (puts firmware/ on sys.path)
 from host_tools import UserError
-
-import corsica_sim
 
 PROG = "python -m host_tools corsica"
 
@@ -36,11 +37,13 @@ def build_parser():
     sim.add_argument("--players", type=int, default=4, help="2-6 (default 4)")
     sim.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     sim.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
-    sim.add_argument("--variants", default="",
-                     help="comma-separated slap variants: sandwich,sequence,sum10")
-    sim.add_argument("--turn-cap", type=int, default=corsica_sim.TURN_CAP,
-                     help="stop a game after this many cards turned (default %d)"
-                     % corsica_sim.TURN_CAP)
+    sim.add_argument("--variants", default="", help="comma-separated slap variants: sandwich,sequence,sum10")
+    sim.add_argument(
+        "--turn-cap",
+        type=int,
+        default=corsica_sim.TURN_CAP,
+        help="stop a game after this many cards turned (default %d)" % corsica_sim.TURN_CAP,
+    )
     return parser
 
 
@@ -50,7 +53,7 @@ def simulate(args):
         raise UserError(PROG + " simulate: --players must be 2-6, not %d" % args.players)
     if not 1 <= args.games <= 1000000:
         raise UserError(PROG + " simulate: --games must be 1-1000000, not %d" % args.games)
-    if not 0 <= args.seed < 2 ** 32:
+    if not 0 <= args.seed < 2**32:
         raise UserError(PROG + " simulate: --seed must be 0-4294967295, not %d" % args.seed)
     if not 1 <= args.turn_cap <= 1000000:
         raise UserError(PROG + " simulate: --turn-cap must be 1-1000000, not %d" % args.turn_cap)

@@ -6,22 +6,22 @@ exit 2 and one line on standard error, nothing on standard output. Times are
 ticks_us values (0 .. 2**30-1) compared on the 30-bit ticks ring; a trace starts
 at its earliest event. A trace without `seed` uses seed 0 for a random tie break.
 """
+
 import argparse
 import json
 import sys
 
-from host_tools import UserError
-from host_tools.jsoninput import read_json
-
+import settings
 from corsica import VARIANTS, slap_reason
 from corsica_cards import JOKERS, card_text, parse_card
 from judge import judge_trace
-import settings
 from ticks import PERIOD as TICKS_PERIOD
 
+from host_tools import UserError
+from host_tools.jsoninput import read_json
+
 PROG = "python -m host_tools corsica judge"
-KEYS = ("players", "variants", "tie_window_us", "tie_break", "seed", "pile", "taps",
-        "edges", "held")
+KEYS = ("players", "variants", "tie_window_us", "tie_break", "seed", "pile", "taps", "edges", "held")
 # The device's settings (firmware/settings.py) give the defaults and the tie breaks.
 DEFAULTS = settings.defaults()
 TIE_BREAKS = tuple(v for v, _ in settings.find("tie_break")[3])
@@ -87,9 +87,10 @@ def judge(data):
     tie_window_us = _int(data.get("tie_window_us", DEFAULTS["tie_window_us"]), "tie_window_us", 1)
     tie_break = data.get("tie_break", DEFAULTS["tie_break"])
     if tie_break not in TIE_BREAKS:
-        raise ValueError("tie_break must be %s, not %s" % (
-            " or ".join(json.dumps(t) for t in TIE_BREAKS), json.dumps(tie_break)))
-    seed = _int(data.get("seed", 0), "seed", 0, 2 ** 32 - 1)
+        raise ValueError(
+            "tie_break must be %s, not %s" % (" or ".join(json.dumps(t) for t in TIE_BREAKS), json.dumps(tie_break))
+        )
+    seed = _int(data.get("seed", 0), "seed", 0, 2**32 - 1)
     if "pile" not in data:
         raise ValueError("missing key 'pile' (the pile when the taps came, bottom first)")
     pile = [_card(c) for c in _list(data, "pile")]
@@ -107,13 +108,20 @@ def judge(data):
             raise ValueError("'held' goes with 'edges', not 'taps'")
         taps = _events(data, "taps", (("player", players - 1), ("t_us", TICKS_PERIOD - 1)))
     else:
-        edges = _events(data, "edges", (("player", players - 1), ("t_us", TICKS_PERIOD - 1),
-                                        ("level", 1)))
+        edges = _events(data, "edges", (("player", players - 1), ("t_us", TICKS_PERIOD - 1), ("level", 1)))
     held = [_int(p, "held player", 0, players - 1) for p in _list(data, "held")]
     reason = slap_reason(pile, variants)
-    result = judge_trace(players, reason is not None, reason, taps=taps, edges=edges,
-                         held=held, tie_window_us=tie_window_us, tie_break=tie_break,
-                         seed=seed)
+    result = judge_trace(
+        players,
+        reason is not None,
+        reason,
+        taps=taps,
+        edges=edges,
+        held=held,
+        tie_window_us=tie_window_us,
+        tie_break=tie_break,
+        seed=seed,
+    )
     return {key: result[key] for key in OUTPUT}
 
 

@@ -30,11 +30,13 @@ The two transports (host_tools/deploy_transport.py): mpremote as a library over 
 serial connection, and the mounted drive. Prints `copied N, removed M, unchanged K`.
 Without --port it uses the one Pico plugged in. Errors: one line, exit status 2.
 """
+
 import argparse
 import os
 import sys
 
 import paths  # firmware/paths.py (host_tools puts firmware/ on the path)
+
 from host_tools import ROOT, UserError, boards, manifest, mpycross
 from host_tools.deploy_transport import DriveTransport, MpremoteTransport, sha256
 from host_tools.mpremote_port import find_port
@@ -86,11 +88,9 @@ def _read(path):
 def micropython_files(project, board):
     """{device name: bytes} for a MicroPython device."""
     spec = manifest.for_runtime("micropython", os.path.join(project, "firmware"))
-    board_py = boards.write_flat(os.path.join(project, "boards"), board,
-                                 os.path.join(project, "build", "boards"))
+    board_py = boards.write_flat(os.path.join(project, "boards"), board, os.path.join(project, "build", "boards"))
     sources = [m.path for m in spec.modules if m.name != ENTRY["micropython"]]
-    compiled = mpycross.compile_all(sources + [board_py],
-                                    opt_of={m.path: m.opt for m in spec.modules})
+    compiled = mpycross.compile_all(sources + [board_py], opt_of={m.path: m.opt for m in spec.modules})
     files = {"board.mpy": _read(compiled[board_py])}
     for m in spec.modules:
         if m.name == ENTRY["micropython"]:
@@ -103,8 +103,10 @@ def micropython_files(project, board):
 def circuitpython_files(project, board):
     """{drive name: bytes} for a CircuitPython device."""
     spec = manifest.for_runtime("circuitpython", os.path.join(project, "firmware"))
-    files = {"boardcfg.py": boards.flat_source(os.path.join(project, "boards"), board).encode(),
-             "boot.py": BOOT_PY.encode()}
+    files = {
+        "boardcfg.py": boards.flat_source(os.path.join(project, "boards"), board).encode(),
+        "boot.py": BOOT_PY.encode(),
+    }
     for m in spec.modules:
         files[ENTRY["circuitpython"] if m.name == CP_ENTRY_SOURCE else m.name] = _read(m.path)
     if ENTRY["circuitpython"] not in files:
@@ -115,10 +117,15 @@ def circuitpython_files(project, board):
 def missing_libraries(drive):
     """The LIBRARIES entries (name, what for) not in the drive's lib/."""
     lib = os.path.join(drive, "lib")
-    return [(name, what) for name, what in LIBRARIES
-            if not (os.path.isdir(os.path.join(lib, name))
-                    or os.path.isfile(os.path.join(lib, name + ".mpy"))
-                    or os.path.isfile(os.path.join(lib, name + ".py")))]
+    return [
+        (name, what)
+        for name, what in LIBRARIES
+        if not (
+            os.path.isdir(os.path.join(lib, name))
+            or os.path.isfile(os.path.join(lib, name + ".mpy"))
+            or os.path.isfile(os.path.join(lib, name + ".py"))
+        )
+    ]
 
 
 # --- the plan ------------------------------------------------------------------------
@@ -126,8 +133,13 @@ def missing_libraries(drive):
 
 def safe_to_remove(name):
     """Only top-level code files: never data/, lib/ or configuration (paths.KEPT)."""
-    return ("/" not in name and "\\" not in name and name not in paths.KEPT
-            and name.endswith((".py", ".mpy")) and not name.startswith("."))
+    return (
+        "/" not in name
+        and "\\" not in name
+        and name not in paths.KEPT
+        and name.endswith((".py", ".mpy"))
+        and not name.startswith(".")
+    )
 
 
 def plan(built, record, present):
@@ -136,8 +148,11 @@ def plan(built, record, present):
     its sha256 as far as known, else None}."""
     copy = sorted(n for n, h in built.items() if n not in present or present[n] != h)
     remove = {n for n in record if n not in built and n in present and safe_to_remove(n)}
-    remove |= {n[:-4] + ".py" for n in built if n.endswith(".mpy")
-               and n[:-4] + ".py" in present and n[:-4] + ".py" not in built}
+    remove |= {
+        n[:-4] + ".py"
+        for n in built
+        if n.endswith(".mpy") and n[:-4] + ".py" in present and n[:-4] + ".py" not in built
+    }
     unchanged = sorted(n for n in built if n not in copy)
     return copy, sorted(remove), unchanged
 
@@ -174,16 +189,21 @@ def deploy_to_drive(drive, board="circuitpython_pico", project=ROOT):
 
 
 def main(argv):
-    parser = argparse.ArgumentParser(prog="python -m host_tools deploy", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="python -m host_tools deploy", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--port", help="serial port of the Pico (default: the one plugged in)")
-    parser.add_argument("--board", help="board definition in boards/ "
-                        "(default pico; circuitpython_pico with --runtime circuitpython)")
+    parser.add_argument(
+        "--board", help="board definition in boards/ (default pico; circuitpython_pico with --runtime circuitpython)"
+    )
     parser.add_argument("--runtime", choices=("micropython", "circuitpython"), default="micropython")
-    parser.add_argument("--drive", metavar="PATH",
-                        help="the mounted CIRCUITPY drive (with --runtime circuitpython)")
-    parser.add_argument("--project", default=ROOT, metavar="DIR",
-                        help="project root holding firmware/ and boards/ (default: this checkout)")
+    parser.add_argument("--drive", metavar="PATH", help="the mounted CIRCUITPY drive (with --runtime circuitpython)")
+    parser.add_argument(
+        "--project",
+        default=ROOT,
+        metavar="DIR",
+        help="project root holding firmware/ and boards/ (default: this checkout)",
+    )
     args = parser.parse_args(argv)
     board = args.board or DEFAULT_BOARD[args.runtime]
     project = os.path.abspath(args.project)
@@ -193,8 +213,7 @@ def main(argv):
                 raise UserError("--runtime circuitpython needs --drive PATH (the CIRCUITPY drive)")
             counts = deploy_to_drive(args.drive, board, project)
             for lib, what in missing_libraries(args.drive):
-                print("deploy: lib/%s missing on the drive (%s): circup install %s"
-                      % (lib, what, lib), file=sys.stderr)
+                print("deploy: lib/%s missing on the drive (%s): circup install %s" % (lib, what, lib), file=sys.stderr)
         else:
             boards.check_name(os.path.join(project, "boards"), board)
             counts = deploy_micropython(args.port or find_port(), project, board)

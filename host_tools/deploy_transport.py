@@ -9,6 +9,7 @@ Both keep deploy's record, /.deploy.json: {"board": NAME, "runtime": RUNTIME,
 "files": {name: sha256 or null = being copied}}, and offer the same calls:
 state(), write_manifest(), remove(), write(), close(). Errors: UserError, one line.
 """
+
 import binascii
 import hashlib
 import json
@@ -61,13 +62,14 @@ class MpremoteTransport:
         try:
             out, err = self.link.exec_raw(code, timeout=timeout)
         except (self.errors, OSError):
-            raise UserError("the device on %s does not answer (gave up after %d s)"
-                            % (self.port, timeout))
+            raise UserError("the device on %s does not answer (gave up after %d s)" % (self.port, timeout))
         if err:
             text = err.decode(errors="replace")
             if "ENOSPC" in text or re.search(r"OSError: (\[Errno )?28\b", text):
-                raise UserError("the device's flash is full: deploy stopped, its manifest marks "
-                                "what is left to copy (free space, e.g. in data/, and deploy again)")
+                raise UserError(
+                    "the device's flash is full: deploy stopped, its manifest marks "
+                    "what is left to copy (free space, e.g. in data/, and deploy again)"
+                )
             lines = [ln.strip() for ln in text.strip().splitlines() if ln.strip()] or ["?"]
             raise UserError("%s: %s" % (self.port, lines[-1]))
         return out.decode(errors="replace")
@@ -80,8 +82,8 @@ class MpremoteTransport:
             " m = json.load(open(%r))['files']\n"
             "except Exception:\n"
             " m = {}\n"
-            "print(json.dumps({'manifest': m, 'names': [e[0] for e in os.ilistdir('/')]}))\n"
-            % ("/" + MANIFEST))
+            "print(json.dumps({'manifest': m, 'names': [e[0] for e in os.ilistdir('/')]}))\n" % ("/" + MANIFEST)
+        )
         try:
             found = json.loads(out.strip().splitlines()[-1])
             manifest = dict(found["manifest"])
@@ -103,12 +105,14 @@ class MpremoteTransport:
             "  os.remove(%r)\n"
             " except OSError:\n"
             "  pass\n"
-            " raise\n" % (tmp, manifest_text(board, runtime, files), tmp, final, tmp))
+            " raise\n" % (tmp, manifest_text(board, runtime, files), tmp, final, tmp)
+        )
 
     def remove(self, names):
         if names:
-            self._exec("import os\nfor n in %r:\n try:\n  os.remove('/' + n)\n except OSError:\n"
-                       "  pass\n" % sorted(names))
+            self._exec(
+                "import os\nfor n in %r:\n try:\n  os.remove('/' + n)\n except OSError:\n  pass\n" % sorted(names)
+            )
 
     def write(self, files):
         """Write [(name, bytes)] in order, CHUNK bytes of content per exec (several small
@@ -117,7 +121,7 @@ class MpremoteTransport:
         for name, data in files:
             code.append("f = open(%r, 'wb')" % ("/" + name))
             for i in range(0, max(len(data), 1), CHUNK):
-                piece = data[i:i + CHUNK]
+                piece = data[i : i + CHUNK]
                 if size and size + len(piece) > CHUNK:
                     self._run_writes(code + ["f.close()"])
                     code, size = ["f = open(%r, 'ab')" % ("/" + name)], 0
@@ -128,8 +132,10 @@ class MpremoteTransport:
 
     def _run_writes(self, lines):
         if lines:
-            self._exec("from binascii import a2b_base64 as a\nw = lambda b: f.write(b)\n"
-                       + "\n".join(lines) + "\n", timeout=WRITE_TIMEOUT_S)
+            self._exec(
+                "from binascii import a2b_base64 as a\nw = lambda b: f.write(b)\n" + "\n".join(lines) + "\n",
+                timeout=WRITE_TIMEOUT_S,
+            )
 
 
 class DriveTransport:
@@ -187,10 +193,14 @@ class DriveTransport:
 
     def _error(self, exc):
         if exc.errno == 28:
-            return ("the drive %s is full: deploy stopped, its manifest marks what is left "
-                    "to copy (free space and deploy again)" % self.drive)
+            return (
+                "the drive %s is full: deploy stopped, its manifest marks what is left "
+                "to copy (free space and deploy again)" % self.drive
+            )
         if exc.errno in (13, 30):
-            return ("the drive %s is read-only: hold the USB-write button (boardcfg."
-                    "USB_WRITE_BUTTON: back) while resetting the Pico, so that boot.py leaves "
-                    "the drive to the computer, and deploy again" % self.drive)
+            return (
+                "the drive %s is read-only: hold the USB-write button (boardcfg."
+                "USB_WRITE_BUTTON: back) while resetting the Pico, so that boot.py leaves "
+                "the drive to the computer, and deploy again" % self.drive
+            )
         return "writing to %s failed: %s" % (self.drive, exc)

@@ -12,6 +12,7 @@ Exit status: 0 all good, 1 something to fix (no board, several boards, firmware 
 of date, flash nearly full ...), 2 bad input or a port that does not answer (one line
 on standard error).
 """
+
 import argparse
 import json
 import os
@@ -64,7 +65,7 @@ def ask(port):
     for line in out.splitlines():
         if line.startswith("@doctor "):
             try:
-                return json.loads(line[len("@doctor "):])
+                return json.loads(line[len("@doctor ") :])
             except ValueError:
                 break
     raise UserError("the device on %s gave an unreadable answer: %r" % (port, out[-80:]))
@@ -85,17 +86,22 @@ def firmware_check(info, project, board):
     """(line, advice or None): the device's firmware against what deploy would copy now."""
     manifest = info.get("manifest")
     if not isinstance(manifest, dict) or not isinstance(manifest.get("files"), dict):
-        return ("firmware: none deployed by `deploy` (no /%s)" % MANIFEST,
-                "install the firmware: make deploy BOARD=%s" % board)
+        return (
+            "firmware: none deployed by `deploy` (no /%s)" % MANIFEST,
+            "install the firmware: make deploy BOARD=%s" % board,
+        )
     files = manifest["files"]
     if manifest.get("board") != board:
-        return ("firmware: deployed for board %s, this check is for %s"
-                % (manifest.get("board"), board),
-                "deploy the board you wired: make deploy BOARD=%s" % board)
+        return (
+            "firmware: deployed for board %s, this check is for %s" % (manifest.get("board"), board),
+            "deploy the board you wired: make deploy BOARD=%s" % board,
+        )
     cut = sorted(n for n, h in files.items() if h is None)
     if cut:
-        return ("firmware: a deploy was cut short (%d files not copied: %s)" % (len(cut), names(cut)),
-                "finish it: make deploy BOARD=%s" % board)
+        return (
+            "firmware: a deploy was cut short (%d files not copied: %s)" % (len(cut), names(cut)),
+            "finish it: make deploy BOARD=%s" % board,
+        )
     copy, remove, unchanged = deploy_plan(files, set(info.get("names", [])), project, board)
     if copy or remove:
         what = []
@@ -103,8 +109,10 @@ def firmware_check(info, project, board):
             what.append("%d to copy: %s" % (len(copy), names(copy)))
         if remove:
             what.append("%d to remove: %s" % (len(remove), names(remove)))
-        return ("firmware: out of date with this checkout (%s)" % "; ".join(what),
-                "bring it up to date: make deploy BOARD=%s" % board)
+        return (
+            "firmware: out of date with this checkout (%s)" % "; ".join(what),
+            "bring it up to date: make deploy BOARD=%s" % board,
+        )
     return "firmware: up to date with this checkout (%d files)" % len(unchanged), None
 
 
@@ -119,36 +127,45 @@ def diagnose(info, project, board_arg):
     version = tuple(info["version"])
     if info["impl"] != "micropython":
         lines.append("runtime: %s %s" % (info["impl"], ".".join(map(str, version))))
-        advice.append("this board runs %s: deploy with --runtime circuitpython --drive PATH "
-                      "(README, CircuitPython); doctor checks MicroPython boards" % info["impl"])
+        advice.append(
+            "this board runs %s: deploy with --runtime circuitpython --drive PATH "
+            "(README, CircuitPython); doctor checks MicroPython boards" % info["impl"]
+        )
         return lines, advice
-    lines.append("MicroPython %s; %s" % (info.get("build") or ".".join(map(str, version)),
-                                        info["machine"]))
+    lines.append("MicroPython %s; %s" % (info.get("build") or ".".join(map(str, version)), info["machine"]))
     if version[:2] < OLDEST_MICROPYTHON:
-        advice.append("MicroPython %s is too old for the deployed .mpy files: flash %d.%d or "
-                      "newer (README, First time on a real Pico, step 1)"
-                      % (".".join(map(str, version)), *OLDEST_MICROPYTHON))
+        advice.append(
+            "MicroPython %s is too old for the deployed .mpy files: flash %d.%d or "
+            "newer (README, First time on a real Pico, step 1)" % (".".join(map(str, version)), *OLDEST_MICROPYTHON)
+        )
     total, free = info["flash"]
     lines.append("flash: %s free of %s" % (kib(free), kib(total)))
     if free < FLASH_LOW_BYTES:
-        advice.append("the flash is nearly full: pull the history (make pull), then remove old "
-                      "files (%s, *.bad) with mpremote" % paths.TORN)
+        advice.append(
+            "the flash is nearly full: pull the history (make pull), then remove old "
+            "files (%s, *.bad) with mpremote" % paths.TORN
+        )
     lines.append("heap: {:,} bytes free of {:,}".format(info["heap_free"], info["heap_total"]))
     if info["heap_free"] < HEAP_NEEDED_BYTES:
-        advice.append("less free heap than the firmware needs (%s): remove boot.py or other "
-                      "code that runs before it" % kib(HEAP_NEEDED_BYTES))
+        advice.append(
+            "less free heap than the firmware needs (%s): remove boot.py or other "
+            "code that runs before it" % kib(HEAP_NEEDED_BYTES)
+        )
     board = info.get("board")
     manifest = info.get("manifest") if isinstance(info.get("manifest"), dict) else {}
     if board:
         known = os.path.isfile(os.path.join(project, "boards", board + ".py"))
-        lines.append("board definition: %s (%s)" % (board, "boards/%s.py" % board if known
-                                                    else "not in this checkout's boards/"))
+        lines.append(
+            "board definition: %s (%s)" % (board, "boards/%s.py" % board if known else "not in this checkout's boards/")
+        )
     else:
         lines.append("board definition: none (%s)" % info.get("board_error", "no board module"))
     wanted = board_arg or manifest.get("board") or board or "pico"
     if not os.path.isfile(os.path.join(project, "boards", wanted + ".py")):
-        advice.append("the device's board %s is not in this checkout's boards/: "
-                      "make deploy BOARD=... with the one you wired" % wanted)
+        advice.append(
+            "the device's board %s is not in this checkout's boards/: "
+            "make deploy BOARD=... with the one you wired" % wanted
+        )
         return lines, advice
     line, fix = firmware_check(info, project, wanted)
     lines.append(line)
@@ -183,14 +200,12 @@ def check_port(port, project, board_arg, out):
     except UserError as exc:
         users = holders(port)
         if users:
-            raise UserError("%s; the port is open in another program: %s (close it)"
-                            % (exc, ", ".join(users)))
+            raise UserError("%s; the port is open in another program: %s (close it)" % (exc, ", ".join(users)))
         raise
     try:
         lines, advice = diagnose(info, project, board_arg)
     except (KeyError, TypeError, ValueError) as exc:
-        raise UserError("the device on %s gave an incomplete answer (%s: %s)"
-                        % (port, type(exc).__name__, exc))
+        raise UserError("the device on %s gave an incomplete answer (%s: %s)" % (port, type(exc).__name__, exc))
     print("port: %s" % port, file=out)
     for line in lines:
         print(line, file=out)
@@ -207,20 +222,26 @@ def find(out, ports=None):
     if len(picos) == 1:
         return picos[0].port, []
     if not picos:
-        return None, ["no Pico running MicroPython found: plug it in with a data USB cable "
-                      "(a charging-only cable shows nothing); a new Pico needs MicroPython "
-                      "first (README, First time on a real Pico, step 1)"]
+        return None, [
+            "no Pico running MicroPython found: plug it in with a data USB cable "
+            "(a charging-only cable shows nothing); a new Pico needs MicroPython "
+            "first (README, First time on a real Pico, step 1)"
+        ]
     return None, ["several Picos found: choose one, e.g. make doctor PORT=%s" % picos[0].port]
 
 
 def main(argv):
-    parser = argparse.ArgumentParser(prog="python -m host_tools doctor", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="python -m host_tools doctor", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--port", help="serial port of the Pico (default: the one plugged in)")
-    parser.add_argument("--board", help="board definition to compare with (default: the "
-                        "deployed one)")
-    parser.add_argument("--project", default=ROOT, metavar="DIR",
-                        help="project root holding firmware/ and boards/ (default: this checkout)")
+    parser.add_argument("--board", help="board definition to compare with (default: the deployed one)")
+    parser.add_argument(
+        "--project",
+        default=ROOT,
+        metavar="DIR",
+        help="project root holding firmware/ and boards/ (default: this checkout)",
+    )
     args = parser.parse_args(argv)
     out = sys.stdout
     try:

@@ -1,6 +1,7 @@
 """Reading the JSON files a user gives the host tools: one clear line for every
 problem (a missing file, not UTF-8, not JSON, a key given twice); a UTF-8 byte order
 mark, as some editors write one, is accepted."""
+
 import json
 import sys
 

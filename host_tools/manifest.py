@@ -12,6 +12,7 @@ The manifests are in micropython-lib's manifest.py form, so a MicroPython build 
 `include`; `package`, `require` and `freeze` are refused: the firmware is flat) and
 returns a Manifest. Paths are relative to the manifest's own folder, as in MicroPython.
 """
+
 import os
 
 from host_tools import FIRMWARE, UserError
@@ -67,9 +68,18 @@ def _execute(result, path, stack):
 
     def metadata(description=None, version=None, license=None, author=None):
         if not stack:  # the top manifest's metadata
-            result.metadata.update({k: v for k, v in (("description", description),
-                                                      ("version", version), ("license", license),
-                                                      ("author", author)) if v is not None})
+            result.metadata.update(
+                {
+                    k: v
+                    for k, v in (
+                        ("description", description),
+                        ("version", version),
+                        ("license", license),
+                        ("author", author),
+                    )
+                    if v is not None
+                }
+            )
 
     def module(module_path, base_path=".", opt=None):
         if not module_path.endswith(".py"):
@@ -88,13 +98,21 @@ def _execute(result, path, stack):
 
     def refused(name):
         def call(*args, **kwargs):
-            raise UserError("%s: %s() is not supported here (the firmware is flat modules)"
-                            % (os.path.relpath(path), name))
+            raise UserError(
+                "%s: %s() is not supported here (the firmware is flat modules)" % (os.path.relpath(path), name)
+            )
+
         return call
 
-    env = {"__file__": path, "metadata": metadata, "module": module, "include": include,
-           "package": refused("package"), "require": refused("require"),
-           "freeze": refused("freeze")}
+    env = {
+        "__file__": path,
+        "metadata": metadata,
+        "module": module,
+        "include": include,
+        "package": refused("package"),
+        "require": refused("require"),
+        "freeze": refused("freeze"),
+    }
     try:
         exec(code, env)
     except UserError:

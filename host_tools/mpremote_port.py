@@ -1,4 +1,5 @@
 """Run the real mpremote (as a subprocess) against a Pico, and find the Pico's port."""
+
 import subprocess
 import sys
 
@@ -16,8 +17,10 @@ def find_port(ports=None):
     picos = [f.port for f in found if f.micropython]
     if not picos:
         others = "".join("; %s is %s" % (f.port, f.what()) for f in found)
-        raise UserError("no Pico found (USB id %04x:%04x, MicroPython)%s: plug one in or give --port"
-                        % (picoports.RPI_VID, picoports.MICROPYTHON_PIDS[0], others))
+        raise UserError(
+            "no Pico found (USB id %04x:%04x, MicroPython)%s: plug one in or give --port"
+            % (picoports.RPI_VID, picoports.MICROPYTHON_PIDS[0], others)
+        )
     if len(picos) > 1:
         raise UserError("several Picos found (%s): choose one with --port" % ", ".join(picos))
     return picos[0]

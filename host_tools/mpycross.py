@@ -9,13 +9,13 @@
 ARCH_RP2 (-march=armv6m) runs on the RP2040 and the RP2350; arch=None gives the
 host-neutral .mpy the simulator loads. Errors: MpyCrossError, one line.
 """
+
 import concurrent.futures
 import hashlib
 import os
 import subprocess
 
 from host_tools import ROOT, VENV_BIN, UserError
-
 
 
 def _binary():

@@ -9,6 +9,7 @@ bench/results.json under "mutation" (the other keys stay), and a table is printe
 Survivors are listed with `mutmut results` in the scratch folder; the ones that are
 equivalent (no test can tell them apart) are explained in bench/mutation_survivors.md.
 """
+
 import argparse
 import json
 import os
@@ -16,7 +17,7 @@ import shutil
 import subprocess
 import sys
 
-from host_tools import FIRMWARE, ROOT, UserError, VENV_BIN
+from host_tools import FIRMWARE, ROOT, VENV_BIN, UserError
 
 TESTS = os.path.join(ROOT, "tests")
 RESULTS = os.path.join(ROOT, "bench", "results.json")
@@ -72,8 +73,10 @@ def workdir(module):
         f.write(CONFTEST)
     tests = "".join("    tests/%s.py\n" % t for t in MODULES[module])
     with open(os.path.join(work, "setup.cfg"), "w") as f:
-        f.write("[mutmut]\nsource_paths = %s.py\npytest_add_cli_args_test_selection =\n%s"
-                "also_copy =\n%s    tests\n" % (module, tests, "".join("    %s\n" % n for n in others)))
+        f.write(
+            "[mutmut]\nsource_paths = %s.py\npytest_add_cli_args_test_selection =\n%s"
+            "also_copy =\n%s    tests\n" % (module, tests, "".join("    %s\n" % n for n in others))
+        )
     with open(os.path.join(work, "pytest.ini"), "w") as f:
         f.write("[pytest]\naddopts = -q -p no:cacheprovider\n")
     return work
@@ -85,25 +88,32 @@ def mutate(module):
     if not os.path.exists(mutmut):
         raise UserError("mutmut is not installed: make mutate installs it")
     work = workdir(module)
-    subprocess.run([mutmut, "run", "--max-children", str(os.cpu_count() or 2)], cwd=work,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=3600)
-    out = subprocess.run([mutmut, "results", "--all", "true"], cwd=work, capture_output=True,
-                         text=True).stdout
+    subprocess.run(
+        [mutmut, "run", "--max-children", str(os.cpu_count() or 2)],
+        cwd=work,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        timeout=3600,
+    )
+    out = subprocess.run([mutmut, "results", "--all", "true"], cwd=work, capture_output=True, text=True).stdout
     counts = {}
     for line in out.splitlines():
         status = line.rpartition(": ")[2].strip()
         if status:
             counts[status] = counts.get(status, 0) + 1
     killed, survived = counts.get("killed", 0), counts.get("survived", 0)
-    return {"killed": killed, "survived": survived, "no_tests": counts.get("no tests", 0),
-            "timeout": counts.get("timeout", 0),
-            "score": round(killed / (killed + survived), 3) if killed + survived else None}
+    return {
+        "killed": killed,
+        "survived": survived,
+        "no_tests": counts.get("no tests", 0),
+        "timeout": counts.get("timeout", 0),
+        "score": round(killed / (killed + survived), 3) if killed + survived else None,
+    }
 
 
 def main(argv):
     parser = argparse.ArgumentParser(prog="python -m host_tools mutate", description=__doc__.split("\n\n")[0])
-    parser.add_argument("modules", nargs="*", help="firmware modules (default: all of %s)"
-                        % ", ".join(sorted(MODULES)))
+    parser.add_argument("modules", nargs="*", help="firmware modules (default: all of %s)" % ", ".join(sorted(MODULES)))
     args = parser.parse_args(argv)
     try:
         for m in args.modules:
@@ -114,9 +124,11 @@ def main(argv):
         for m in modules:
             figures[m] = mutate(m)
             f = figures[m]
-            print("%-14s killed %4d  survived %3d  no tests %3d  timeout %2d  score %s"
-                  % (m, f["killed"], f["survived"], f["no_tests"], f["timeout"], f["score"]),
-                  flush=True)
+            print(
+                "%-14s killed %4d  survived %3d  no tests %3d  timeout %2d  score %s"
+                % (m, f["killed"], f["survived"], f["no_tests"], f["timeout"], f["score"]),
+                flush=True,
+            )
     except UserError as e:
         print("mutate: %s" % e, file=sys.stderr)
         return 2

@@ -4,6 +4,7 @@ A Pico running MicroPython shows up as Raspberry Pi's vendor id 0x2E8A with
 MicroPython's product id 0x0005 (RP2040 and RP2350 alike). Other Raspberry Pi
 product ids are named so that the doctor can say what is plugged in instead.
 """
+
 from serial.tools import list_ports
 
 RPI_VID = 0x2E8A

@@ -17,6 +17,7 @@ IN_BASE rotates the pins as the chip's input mapping does; a `push noblock` into
 full FIFO sets FDEBUG.RXSTALL (write 1 to clear). The emulator's RX FIFO holds 4
 words (the device joins the TX FIFO for 8).
 """
+
 import os
 import sys
 import types
@@ -96,8 +97,13 @@ def run(levels_at, cycles, in_base=16, pins=6, handler_latency=40, count0=0, t0_
     # The start-up: `mov osr, pins` and `out x, N` executed before the enable.
     state = State(input_shift_register=pio_capture_isr(count0))
     for w in (words[pio_capture.SAMPLE], words[pio_capture.SAMPLE + 1]):
-        state = _emulate([w], replace(state, program_counter=0, clock=0),
-                         lambda op, s: s.clock >= 1, input_source=gpio, shift_isr_right=False)
+        state = _emulate(
+            [w],
+            replace(state, program_counter=0, clock=0),
+            lambda op, s: s.clock >= 1,
+            input_source=gpio,
+            shift_isr_right=False,
+        )
     state = replace(state, program_counter=0, clock=0)
     sm = Machine(state)
     mem = Mem32()
@@ -119,8 +125,9 @@ def run(levels_at, cycles, in_base=16, pins=6, handler_latency=40, count0=0, t0_
         return op >> 13 == _IRQ
 
     while sm.state.clock < cycles:
-        sm.state = _emulate(words, sm.state, stop, input_source=gpio, shift_isr_right=False,
-                            wrap_target=wrap_target, wrap_top=wrap)
+        sm.state = _emulate(
+            words, sm.state, stop, input_source=gpio, shift_isr_right=False, wrap_target=wrap_target, wrap_top=wrap
+        )
         s = sm.state
         if s.clock >= cycles:
             break
@@ -168,7 +175,6 @@ def sample_ticks(result):
     return [(lv, (first - n) & pio_capture.COUNT_MASK) for lv, n in c]
 
 
-
 class Device:
     """The chip for `pio_capture.start()`: rp2 (asm_pio, StateMachine), machine (Pin,
     freq, mem32) and time (ticks) over the emulator, installed in sys.modules by
@@ -207,6 +213,7 @@ class Device:
         """Let the clock run to `clock` cycles, the state machine with it if it is on."""
         sm = self.sm
         while sm is not None and sm.on and self.clock < clock:
+
             def stop(op, s):
                 if s.clock >= clock:
                     return True
@@ -214,9 +221,15 @@ class Device:
                     self.mem.fdebug |= RXSTALL
                 return op >> 13 == _IRQ
 
-            sm.state = _emulate(sm.program, replace(sm.state, clock=self.clock), stop,
-                                input_source=sm.gpio, shift_isr_right=False,
-                                wrap_target=sm.wrap_target, wrap_top=sm.wrap)
+            sm.state = _emulate(
+                sm.program,
+                replace(sm.state, clock=self.clock),
+                stop,
+                input_source=sm.gpio,
+                shift_isr_right=False,
+                wrap_target=sm.wrap_target,
+                wrap_top=sm.wrap,
+            )
             self.clock = sm.state.clock
             if self.clock >= clock:
                 return
@@ -252,6 +265,7 @@ def asm_pio(**config):
     """rp2.asm_pio as MicroPython's runs a program body: the body's globals replaced by
     the assembler's functions, two passes; `word`, `wrap_target` and `wrap` recorded as
     its emitter does. The program: {"words", "wrap_target", "wrap", "config"}."""
+
     def dec(f):
         prog = {"config": config}
         for _ in (0, 1):
@@ -270,6 +284,7 @@ def asm_pio(**config):
                 f.__globals__.clear()
                 f.__globals__.update(saved)
         return prog
+
     return dec
 
 
@@ -294,8 +309,13 @@ class StateMachine(Machine):
 
     def exec(self, instr):
         now = self.device.clock
-        s = _emulate([instr], replace(self.state, program_counter=0, clock=now),
-                     lambda op, st: st.clock > now, input_source=self.gpio, shift_isr_right=False)
+        s = _emulate(
+            [instr],
+            replace(self.state, program_counter=0, clock=now),
+            lambda op, st: st.clock > now,
+            input_source=self.gpio,
+            shift_isr_right=False,
+        )
         self.state = replace(s, program_counter=self.state.program_counter, clock=now)
 
     def irq(self, handler=None, trigger=1, hard=False):

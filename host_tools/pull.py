@@ -50,6 +50,7 @@ short: a power cut while the device was appending; the device goes on on a new l
 is reported and skipped the same way, but is no error: the file is what a power cut
 leaves, and it stays on the device, so every later pull would fail otherwise.
 """
+
 import argparse
 import json
 import os
@@ -59,6 +60,7 @@ import tempfile
 
 import events
 import paths
+
 from host_tools import UserError
 from host_tools.mpremote_port import find_port, mpremote, run_code
 
@@ -127,17 +129,27 @@ def identity(obj):
 
 def is_taps(x):
     return type(x) is list and all(
-        type(t) is dict and is_int(t.get("player")) and is_int(t.get("margin_us"))
-        and (t.get("t_us") is None or is_int(t["t_us"])) for t in x)
+        type(t) is dict
+        and is_int(t.get("player"))
+        and is_int(t.get("margin_us"))
+        and (t.get("t_us") is None or is_int(t["t_us"]))
+        for t in x
+    )
 
 
 def is_names(x):
     return type(x) is list and all(type(n) is str and 0 < len(n) <= MAX_NAME for n in x)
 
 
-KIND_OK = {events.INT: is_int, events.INTS: int_list, events.BOOL: lambda v: type(v) is bool,
-           events.COUNT: is_count, events.TAPS: is_taps, events.TEXT: lambda v: type(v) is str,
-           events.NAMES: is_names}
+KIND_OK = {
+    events.INT: is_int,
+    events.INTS: int_list,
+    events.BOOL: lambda v: type(v) is bool,
+    events.COUNT: is_count,
+    events.TAPS: is_taps,
+    events.TEXT: lambda v: type(v) is str,
+    events.NAMES: is_names,
+}
 
 
 def check_line(obj):
@@ -156,9 +168,13 @@ def check_line(obj):
 def _check_needed(obj):
     if type(obj) is not dict:
         return "not a JSON object"
-    for key, ok in (("seq", is_count), ("boot", is_count), ("event", lambda v: type(v) is str),
-                    ("game", lambda v: type(v) is str or is_int(v)),
-                    ("rules", lambda v: type(v) is str)):
+    for key, ok in (
+        ("seq", is_count),
+        ("boot", is_count),
+        ("event", lambda v: type(v) is str),
+        ("game", lambda v: type(v) is str or is_int(v)),
+        ("rules", lambda v: type(v) is str),
+    ):
         if not ok(obj.get(key)):
             return "missing or bad %r" % key
     for key in ("device", "history"):
@@ -190,8 +206,11 @@ def _check_needed(obj):
             return "missing or bad 'of'"
     elif event == "start":
         players = obj.get("players")
-        if type(players) is not list or not players or not all(
-                type(n) is str and 0 < len(n) <= MAX_NAME for n in players):
+        if (
+            type(players) is not list
+            or not players
+            or not all(type(n) is str and 0 < len(n) <= MAX_NAME for n in players)
+        ):
             return "missing or bad 'players'"
         if len(set(players)) != len(players):
             return "a player named twice"
@@ -235,17 +254,29 @@ def rebuild(conn):
     for table in DERIVED:
         conn.execute("DROP TABLE IF EXISTS %s" % table)
     create(conn)
-    rows = [json.loads(text) for (text,) in conn.execute(
-        "SELECT json FROM lines ORDER BY device, history, seq")]
+    rows = [json.loads(text) for (text,) in conn.execute("SELECT json FROM lines ORDER BY device, history, seq")]
     undone = {identity(o) + (str(o["game"]), o["of"]) for o in rows if o["event"] == "undo"}
     games = {}
     for o in rows:
         ids = identity(o)
         game = str(o["game"])
-        g = games.setdefault(ids + (game,), {"rules": o["rules"], "players": 0, "totals": None,
-                                    "winners": None, "over": 0, "first": o["seq"],
-                                    "last": o["seq"], "boot": o["boot"], "rounds": 0,
-                                    "names": None, "starter": None, "drawn": None})
+        g = games.setdefault(
+            ids + (game,),
+            {
+                "rules": o["rules"],
+                "players": 0,
+                "totals": None,
+                "winners": None,
+                "over": 0,
+                "first": o["seq"],
+                "last": o["seq"],
+                "boot": o["boot"],
+                "rounds": 0,
+                "names": None,
+                "starter": None,
+                "drawn": None,
+            },
+        )
         g["first"], g["last"] = min(g["first"], o["seq"]), max(g["last"], o["seq"])
         is_undone = ids + (game, o["seq"]) in undone
         for key in ("totals", "penalties", "round_scores"):
@@ -258,10 +289,22 @@ def rebuild(conn):
             g["starter"] = o.get("first")
             g["drawn"] = None if o.get("drawn") is None else int(o["drawn"])
         elif event == "round":
-            conn.execute("INSERT INTO rounds VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", ids + (
-                o["boot"], o["seq"], game, o["rules"], o.get("ender"), dumps(o.get("penalties")),
-                dumps(o.get("round_scores")), dumps(o.get("totals")), int(o.get("void") is True),
-                int(is_undone)))
+            conn.execute(
+                "INSERT INTO rounds VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                ids
+                + (
+                    o["boot"],
+                    o["seq"],
+                    game,
+                    o["rules"],
+                    o.get("ender"),
+                    dumps(o.get("penalties")),
+                    dumps(o.get("round_scores")),
+                    dumps(o.get("totals")),
+                    int(o.get("void") is True),
+                    int(is_undone),
+                ),
+            )
             if not is_undone:
                 g["rounds"] += 1
                 if o.get("totals") is not None and not g["over"]:
@@ -273,32 +316,64 @@ def rebuild(conn):
             margin = order[1]["margin_us"] if len(order) > 1 else None
             for t in order:
                 g["players"] = max(g["players"], t["player"] + 1)
-            conn.execute("INSERT INTO slaps VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", ids + (
-                o["boot"], o["seq"], game, o["rules"], o.get("winner"), dumps(o.get("tie") or []),
-                dumps(o.get("false") or []), dumps(order), o.get("reason"), margin, int(is_undone)))
-            conn.executemany("INSERT INTO taps VALUES (?,?,?,?,?,?,?,?,?)", [
-                ids + (o["boot"], o["seq"], game, rank, t["player"], t.get("t_us"), t["margin_us"])
-                for rank, t in enumerate(order)])
+            conn.execute(
+                "INSERT INTO slaps VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                ids
+                + (
+                    o["boot"],
+                    o["seq"],
+                    game,
+                    o["rules"],
+                    o.get("winner"),
+                    dumps(o.get("tie") or []),
+                    dumps(o.get("false") or []),
+                    dumps(order),
+                    o.get("reason"),
+                    margin,
+                    int(is_undone),
+                ),
+            )
+            conn.executemany(
+                "INSERT INTO taps VALUES (?,?,?,?,?,?,?,?,?)",
+                [
+                    ids + (o["boot"], o["seq"], game, rank, t["player"], t.get("t_us"), t["margin_us"])
+                    for rank, t in enumerate(order)
+                ],
+            )
     players = {}
     for key in sorted(games):
         g = games[key]
-        conn.execute("INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)", key + (
-            g["rules"], g["players"], dumps(g["totals"]), dumps(g["winners"]), g["over"],
-            g["first"], g["last"], g["boot"], g["rounds"], g["starter"], g["drawn"]))
+        conn.execute(
+            "INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            key
+            + (
+                g["rules"],
+                g["players"],
+                dumps(g["totals"]),
+                dumps(g["winners"]),
+                g["over"],
+                g["first"],
+                g["last"],
+                g["boot"],
+                g["rounds"],
+                g["starter"],
+                g["drawn"],
+            ),
+        )
         names, totals, winners = g["names"], g["totals"] or [], g["winners"] or []
         for seat in range(g["players"]):
             name = names[seat] if names and seat < len(names) else None
             won = int(seat in winners)
             total = totals[seat] if seat < len(totals) else None
-            conn.execute("INSERT INTO seats VALUES (?,?,?,?,?,?,?)",
-                         key + (seat, name, total, won))
+            conn.execute("INSERT INTO seats VALUES (?,?,?,?,?,?,?)", key + (seat, name, total, won))
             if name is not None:
                 p = players.setdefault(name, [0, 0, 0])
                 p[0] += 1
                 p[1] += g["over"]
                 p[2] += won
-    conn.executemany("INSERT INTO players VALUES (?,?,?,?)",
-                     [(name,) + tuple(players[name]) for name in sorted(players)])
+    conn.executemany(
+        "INSERT INTO players VALUES (?,?,?,?)", [(name,) + tuple(players[name]) for name in sorted(players)]
+    )
 
 
 def upgrade(conn):
@@ -321,9 +396,13 @@ def create(conn):
 
 
 def insert(conn, lines):
-    conn.executemany("INSERT OR IGNORE INTO lines VALUES (?,?,?,?,?,?,?,?)", [
-        identity(o) + (o["boot"], o["seq"], str(o["game"]), o["event"], o["rules"],
-                       json.dumps(o, sort_keys=True)) for o in lines])
+    conn.executemany(
+        "INSERT OR IGNORE INTO lines VALUES (?,?,?,?,?,?,?,?)",
+        [
+            identity(o) + (o["boot"], o["seq"], str(o["game"]), o["event"], o["rules"], json.dumps(o, sort_keys=True))
+            for o in lines
+        ],
+    )
 
 
 def load(db_path, lines):
@@ -356,8 +435,7 @@ def load(db_path, lines):
 
 def fetch(port):
     """The bytes of the device's history file, or None if it has none."""
-    out = run_code(port, "import os\ntry:\n print(os.stat(%r)[6])\nexcept OSError:\n print(-1)\n"
-                   % HISTORY)
+    out = run_code(port, "import os\ntry:\n print(os.stat(%r)[6])\nexcept OSError:\n print(-1)\n" % HISTORY)
     try:
         size = int(out.split()[-1])
     except (ValueError, IndexError):
@@ -373,8 +451,9 @@ def fetch(port):
 
 
 def main(argv):
-    parser = argparse.ArgumentParser(prog="python -m host_tools pull", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="python -m host_tools pull", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--db", required=True, metavar="FILE", help="SQLite database (created if missing)")
     source = parser.add_mutually_exclusive_group()
     source.add_argument("--port", help="serial port of the Pico (default: the one plugged in)")

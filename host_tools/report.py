@@ -13,6 +13,7 @@ Players are named as the device logged them on each game's `start` line (the tru
 name: "Zoë", not the screen's "Zoe"); a game from before names were logged shows its
 seats as player 1, 2, ...
 """
+
 import argparse
 import html
 import json
@@ -24,8 +25,15 @@ from PIL import Image, ImageDraw, ImageFont
 
 from host_tools import UserError
 
-COLOURS = [(31, 119, 180), (214, 39, 40), (44, 160, 44), (255, 127, 14), (148, 103, 189),
-           (140, 86, 75), (227, 119, 194)]
+COLOURS = [
+    (31, 119, 180),
+    (214, 39, 40),
+    (44, 160, 44),
+    (255, 127, 14),
+    (148, 103, 189),
+    (140, 86, 75),
+    (227, 119, 194),
+]
 WIDTH, HEIGHT = 640, 360
 LEFT, RIGHT, TOP, BOTTOM = 60, 20, 36, 48
 
@@ -65,8 +73,7 @@ class Chart:
             self.draw.line([(LEFT, py), (WIDTH - RIGHT, py)], fill=(225, 225, 225))
             self.draw.text((LEFT - 6, py), "%g" % y, fill="black", font=font(11), anchor="rm")
             y += step
-        self.draw.line([(LEFT, TOP), (LEFT, HEIGHT - BOTTOM), (WIDTH - RIGHT, HEIGHT - BOTTOM)],
-                       fill="black")
+        self.draw.line([(LEFT, TOP), (LEFT, HEIGHT - BOTTOM), (WIDTH - RIGHT, HEIGHT - BOTTOM)], fill="black")
 
     def y(self, value):
         frac = (value - self.lo) / (self.hi - self.lo)
@@ -97,6 +104,7 @@ def progression_chart(path, title, totals_by_round, names):
 
     def px(i):  # round i (0 = before the first round)
         return LEFT + 10 + span * i / max(n, 1)
+
     for i in range(n + 1):
         chart.x_label(px(i), str(i))
     for p in range(players):
@@ -160,8 +168,9 @@ def per_player(text, players):
 def seat_names(conn, device, history, game, players):
     """The names of a game's seats ("player N" where none was logged)."""
     names = ["player %d" % (p + 1) for p in range(players)]
-    for seat, name in conn.execute("SELECT seat, name FROM seats WHERE device = ? AND "
-                                   "history = ? AND game = ?", (device, history, game)):
+    for seat, name in conn.execute(
+        "SELECT seat, name FROM seats WHERE device = ? AND history = ? AND game = ?", (device, history, game)
+    ):
         if name is not None and seat < players:
             names[seat] = name
     return names
@@ -169,46 +178,82 @@ def seat_names(conn, device, history, game, players):
 
 def game_section(conn, out_dir, n, game):
     """HTML for one game; writes its chart."""
-    (device, history, name, rules, players, totals, winners, over, first, last, boot,
-     standing, starter, drawn) = game
+    (device, history, name, rules, players, totals, winners, over, first, last, boot, standing, starter, drawn) = game
     who = seat_names(conn, device, history, name, players or 0)
     source = "device %s, history %s" % (device, history) if device else "device without id"
-    parts = ["<h2>Game %s <small>(%s, %s, boot %s, seq %s..%s)</small></h2>" % (
-        html.escape(name), html.escape(rules or "?"), html.escape(source), boot, first, last)]
-    result = "over: winner%s %s" % ("s" if len(json.loads(winners)) > 1 else "", ", ".join(
-        who[w] if w < len(who) else "player %d" % (w + 1) for w in json.loads(winners))
-    ) if winners else "not over"
+    parts = [
+        "<h2>Game %s <small>(%s, %s, boot %s, seq %s..%s)</small></h2>"
+        % (html.escape(name), html.escape(rules or "?"), html.escape(source), boot, first, last)
+    ]
+    result = (
+        "over: winner%s %s"
+        % (
+            "s" if len(json.loads(winners)) > 1 else "",
+            ", ".join(who[w] if w < len(who) else "player %d" % (w + 1) for w in json.loads(winners)),
+        )
+        if winners
+        else "not over"
+    )
     parts.append("<p>Players: %s.</p>" % html.escape(", ".join(who)))
     if starter is not None and starter < len(who):
-        parts.append("<p>%s %s first%s.</p>" % (
-            html.escape(who[starter]), "started" if rules == "igo" else "dealt" if
-            rules == "corsari" else "sat", " (drawn by the device)" if drawn else ""))
-    parts.append("<p>%s; totals %s</p>" % (html.escape(result), html.escape(
-        ", ".join("%s %s" % (who[p], t) if p < len(who) else str(t)
-                  for p, t in enumerate(json.loads(totals))) if totals else "-")))
-    rounds = conn.execute("SELECT seq, ender, penalties, round_scores, totals, void, undone "
-                          "FROM rounds WHERE device = ? AND history = ? AND game = ? ORDER BY seq",
-                          (device, history, name)).fetchall()
+        parts.append(
+            "<p>%s %s first%s.</p>"
+            % (
+                html.escape(who[starter]),
+                "started" if rules == "igo" else "dealt" if rules == "corsari" else "sat",
+                " (drawn by the device)" if drawn else "",
+            )
+        )
+    parts.append(
+        "<p>%s; totals %s</p>"
+        % (
+            html.escape(result),
+            html.escape(
+                ", ".join("%s %s" % (who[p], t) if p < len(who) else str(t) for p, t in enumerate(json.loads(totals)))
+                if totals
+                else "-"
+            ),
+        )
+    )
+    rounds = conn.execute(
+        "SELECT seq, ender, penalties, round_scores, totals, void, undone "
+        "FROM rounds WHERE device = ? AND history = ? AND game = ? ORDER BY seq",
+        (device, history, name),
+    ).fetchall()
     if rounds:
-        head = ["seq", "ender"] + ["%s penalty" % who[p] for p in range(players)] + \
-               ["%s score" % who[p] for p in range(players)] + \
-               ["%s total" % who[p] for p in range(players)] + ["note"]
+        head = (
+            ["seq", "ender"]
+            + ["%s penalty" % who[p] for p in range(players)]
+            + ["%s score" % who[p] for p in range(players)]
+            + ["%s total" % who[p] for p in range(players)]
+            + ["note"]
+        )
         rows = ["<tr>%s</tr>" % cells(head, "th")]
         for seq, ender, pen, scores, tot, void, undone in rounds:
             note = " ".join(w for w, on in (("void", void), ("undone", undone)) if on)
             ender = "" if ender is None else who[ender] if ender < len(who) else str(ender)
-            values = [seq, ender] + per_player(pen, players) + per_player(scores, players) + \
-                per_player(tot, players) + [note]
+            values = (
+                [seq, ender]
+                + per_player(pen, players)
+                + per_player(scores, players)
+                + per_player(tot, players)
+                + [note]
+            )
             rows.append('<tr class="%s">%s</tr>' % ("undone" if undone else "", cells(values)))
         parts.append("<table>%s</table>" % "".join(rows))
         progression = [json.loads(t) for _, _, _, _, t, _, undone in rounds if t and not undone]
         if progression and players:
             png = "game%d.png" % n
-            progression_chart(os.path.join(out_dir, png), "Game %s: totals after each round" % name,
-                              [(t + [0] * players)[:players] for t in progression], who)
+            progression_chart(
+                os.path.join(out_dir, png),
+                "Game %s: totals after each round" % name,
+                [(t + [0] * players)[:players] for t in progression],
+                who,
+            )
             parts.append('<img src="%s" alt="score progression">' % png)
-    slaps = conn.execute("SELECT COUNT(*), SUM(undone) FROM slaps WHERE device = ? AND "
-                         "history = ? AND game = ?", (device, history, name)).fetchone()
+    slaps = conn.execute(
+        "SELECT COUNT(*), SUM(undone) FROM slaps WHERE device = ? AND history = ? AND game = ?", (device, history, name)
+    ).fetchone()
     if slaps[0]:
         parts.append("<p>%d slaps logged.</p>" % slaps[0])
     return "\n".join(parts)
@@ -219,9 +264,11 @@ def write_report(db_path, out_dir):
         raise UserError("no database %s (run pull first)" % db_path)
     try:
         conn = sqlite3.connect("file:%s?mode=ro" % db_path, uri=True)
-        games = conn.execute("SELECT device, history, game, rules, players, totals, winners, "
-                             "over, first_seq, last_seq, boot, rounds, first, drawn FROM games "
-                             "ORDER BY device, history, first_seq").fetchall()
+        games = conn.execute(
+            "SELECT device, history, game, rules, players, totals, winners, "
+            "over, first_seq, last_seq, boot, rounds, first, drawn FROM games "
+            "ORDER BY device, history, first_seq"
+        ).fetchall()
         os.makedirs(out_dir, exist_ok=True)
         body = [summary(conn, games)]
         body.append(slap_section(conn, out_dir))
@@ -245,11 +292,11 @@ def summary(conn, games):
     logged) as player N."""
     named, seats = {}, {}
     for seat, name, rules, total, won, over in conn.execute(
-            "SELECT seats.seat, seats.name, games.rules, seats.total, seats.won, games.over "
-            "FROM seats JOIN games USING (device, history, game)"):
+        "SELECT seats.seat, seats.name, games.rules, seats.total, seats.won, games.over "
+        "FROM seats JOIN games USING (device, history, game)"
+    ):
         rows, key = (named, name) if name is not None else (seats, seat)
-        row = rows.setdefault(key, {"games": 0, "finished": 0, "wins": 0, "igo": 0,
-                                    "corsari": 0, "corsica": 0})
+        row = rows.setdefault(key, {"games": 0, "finished": 0, "wins": 0, "igo": 0, "corsari": 0, "corsica": 0})
         row["games"] += 1
         row["finished"] += over
         row["wins"] += won
@@ -257,47 +304,56 @@ def summary(conn, games):
             row[rules] += total
     over = sum(1 for g in games if g[7])
     devices = len(set(g[0] for g in games))
-    head = ["player", "games", "finished", "wins", "I Go points", "Corsari total",
-            "Corsica cards"]
-    parts = ["<h2>Summary</h2><p>%d games, %d finished, from %d device%s.</p>"
-             % (len(games), over, devices, "" if devices == 1 else "s")]
-    for rows, label, note in ((named, lambda k: k, ""),
-                              (seats, lambda k: "player %d" % (k + 1),
-                               "<p>Games without names (from before names were logged), "
-                               "by seat:</p>")):
+    head = ["player", "games", "finished", "wins", "I Go points", "Corsari total", "Corsica cards"]
+    parts = [
+        "<h2>Summary</h2><p>%d games, %d finished, from %d device%s.</p>"
+        % (len(games), over, devices, "" if devices == 1 else "s")
+    ]
+    for rows, label, note in (
+        (named, lambda k: k, ""),
+        (
+            seats,
+            lambda k: "player %d" % (k + 1),
+            "<p>Games without names (from before names were logged), by seat:</p>",
+        ),
+    ):
         if not rows:
             continue
         table = ["<tr>%s</tr>" % cells(head, "th")]
         for key in sorted(rows):
             r = rows[key]
-            table.append("<tr>%s</tr>" % cells([label(key), r["games"], r["finished"],
-                                                r["wins"], r["igo"], r["corsari"],
-                                                r["corsica"]]))
+            table.append(
+                "<tr>%s</tr>"
+                % cells([label(key), r["games"], r["finished"], r["wins"], r["igo"], r["corsari"], r["corsica"]])
+            )
         parts.append("%s<table>%s</table>" % (note, "".join(table)))
     return "".join(parts)
 
 
 def slap_section(conn, out_dir):
-    margins = [m for (m,) in conn.execute(
-        "SELECT margin_us FROM slaps WHERE undone = 0 AND margin_us IS NOT NULL")]
+    margins = [m for (m,) in conn.execute("SELECT margin_us FROM slaps WHERE undone = 0 AND margin_us IS NOT NULL")]
     taps = {}
     for player, margin in conn.execute(
-            "SELECT taps.player, taps.margin_us FROM taps JOIN slaps USING (device, history, seq) "
-            "WHERE slaps.undone = 0"):
+        "SELECT taps.player, taps.margin_us FROM taps JOIN slaps USING (device, history, seq) WHERE slaps.undone = 0"
+    ):
         taps.setdefault(player, []).append(margin)
     if not taps:
         return "<h2>Slaps</h2><p>No Battle of Corsica slaps logged.</p>"
     parts = ["<h2>Slaps</h2>"]
     if margins:
-        histogram_chart(os.path.join(out_dir, "slap_margins.png"),
-                        "Slap margins: winner's lead over the second tap (ms)", margins)
+        histogram_chart(
+            os.path.join(out_dir, "slap_margins.png"), "Slap margins: winner's lead over the second tap (ms)", margins
+        )
         parts.append('<img src="slap_margins.png" alt="slap margins histogram">')
-    reaction_chart(os.path.join(out_dir, "reaction_times.png"),
-                   "Reaction times: ms behind the first tap (bar = median)", taps)
+    reaction_chart(
+        os.path.join(out_dir, "reaction_times.png"), "Reaction times: ms behind the first tap (bar = median)", taps
+    )
     parts.append('<img src="reaction_times.png" alt="reaction times per player">')
-    parts.append("<p>Reaction time = how far a tap came behind the first tap of its slap "
-                 "(the device's tap clock is free-running, so times from the pile change "
-                 "are not logged); the first tap counts 0.</p>")
+    parts.append(
+        "<p>Reaction time = how far a tap came behind the first tap of its slap "
+        "(the device's tap clock is free-running, so times from the pile change "
+        "are not logged); the first tap counts 0.</p>"
+    )
     return "\n".join(parts)
 
 
@@ -317,8 +373,9 @@ img { display: block; margin: 0.5em 0; }
 
 
 def main(argv):
-    parser = argparse.ArgumentParser(prog="python -m host_tools report", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="python -m host_tools report", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--db", required=True, metavar="FILE", help="SQLite database from pull")
     parser.add_argument("--out", required=True, metavar="DIR", help="where index.html and the PNGs go")
     args = parser.parse_args(argv)

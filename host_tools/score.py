@@ -3,21 +3,23 @@
 The format is docs/formats.md "Round file". Output: JSON with sorted keys on standard
 output, exit 0. Bad input: exit 2 and one line on standard error, nothing on stdout.
 """
+
 import argparse
 import json
 import sys
 
-from host_tools import UserError
-from host_tools.jsoninput import read_json
 import igo_cards
 import igo_hands
 import igo_scoring
 
-KEYS = ("rules", "ender", "penalties", "display", "hands", "ender_series", "players",
-        "youngest_first")
+from host_tools import UserError
+from host_tools.jsoninput import read_json
+
+KEYS = ("rules", "ender", "penalties", "display", "hands", "ender_series", "players", "youngest_first")
 # The largest penalty a hand can leave: its 12 highest cards, none set aside.
-MAX_PENALTY = sum(sorted((v for _ in igo_cards.COLOURS for v in range(1, igo_cards.VALUES + 1)),
-                         reverse=True)[:igo_cards.HAND_SIZE])
+MAX_PENALTY = sum(
+    sorted((v for _ in igo_cards.COLOURS for v in range(1, igo_cards.VALUES + 1)), reverse=True)[: igo_cards.HAND_SIZE]
+)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -27,8 +29,7 @@ class _Parser(argparse.ArgumentParser):
 
 def _list_of(data, key, kind, what):
     value = data.get(key)
-    if value is not None and not (
-            isinstance(value, list) and all(type(x) is kind for x in value)):
+    if value is not None and not (isinstance(value, list) and all(type(x) is kind for x in value)):
         raise ValueError("%s must be a list of %s" % (key, what))
     return value
 
@@ -62,21 +63,29 @@ def score(data, declared_colours=False):
             raise ValueError("youngest_first: player %d out of range 0-%d" % (i, players - 1))
     for i, p in enumerate(data.get("penalties") or ()):
         if not 0 <= p <= MAX_PENALTY:
-            raise ValueError("penalty %d of player %d out of range 0-%d (a hand's largest total)"
-                             % (p, i, MAX_PENALTY))
+            raise ValueError("penalty %d of player %d out of range 0-%d (a hand's largest total)" % (p, i, MAX_PENALTY))
     if not with_hands:
         scores, winners = igo_scoring.score_round(data["rules"], data["ender"], data["penalties"], youngest)
         return {"penalties": data["penalties"], "round_scores": scores, "winners": winners}
-    return igo_hands.score_hands(data["rules"], data["ender"], data["display"], data["hands"],
-                                   data.get("ender_series"), youngest, declared_colours)
+    return igo_hands.score_hands(
+        data["rules"],
+        data["ender"],
+        data["display"],
+        data["hands"],
+        data.get("ender_series"),
+        youngest,
+        declared_colours,
+    )
 
 
 def main(argv):
-    parser = _Parser(prog="python -m host_tools score",
-                     description="Score an I Go / Corsari round file (docs/formats.md).")
+    parser = _Parser(
+        prog="python -m host_tools score", description="Score an I Go / Corsari round file (docs/formats.md)."
+    )
     parser.add_argument("round", help="round file (JSON), or - for standard input")
-    parser.add_argument("--declared-colours", action="store_true",
-                        help="the ender names two series colours (docs/rules.md setting)")
+    parser.add_argument(
+        "--declared-colours", action="store_true", help="the ender names two series colours (docs/rules.md setting)"
+    )
     try:
         args = parser.parse_args(argv)
         result = score(read_json(args.round), args.declared_colours)

@@ -4,6 +4,7 @@ A frame is the display RAM image in the SSD1306 page layout: `width * height // 
 bytes, byte `page * width + x` holds rows `8 * page .. 8 * page + 7` of column x,
 bit 0 the top one (1024 bytes for 128x64).
 """
+
 WIDTH = 128
 HEIGHT = 64
 LIT = (190, 225, 255)  # a white/blue OLED pixel at the firmware's contrast
@@ -37,8 +38,7 @@ def to_png(frame, path, scale=4, width=WIDTH, height=HEIGHT, margin=None, level=
     margin = 2 * scale if margin is None else margin
     img = Image.new("RGB", (width * scale + 2 * margin, height * scale + 2 * margin), FRAME_BG)
     draw = ImageDraw.Draw(img)
-    draw.rectangle([margin, margin, margin + width * scale - 1, margin + height * scale - 1],
-                   fill=DARK)
+    draw.rectangle([margin, margin, margin + width * scale - 1, margin + height * scale - 1], fill=DARK)
     dot = max(1, scale - 1)
     colour = lit(level)
     for y in range(height):
@@ -71,14 +71,31 @@ def half_blocks(frame, width=WIDTH, height=HEIGHT):
     """The frame as text, one character per column and two pixel rows (128x32)."""
     lines = []
     for y in range(0, height, 2):
-        lines.append("".join(HALF[pixel(frame, x, y, width) | pixel(frame, x, y + 1, width) << 1]
-                             for x in range(width)))
+        lines.append(
+            "".join(HALF[pixel(frame, x, y, width) | pixel(frame, x, y + 1, width) << 1] for x in range(width))
+        )
     return lines
 
 
 # Quadrant blocks indexed by bits: 1 upper-left, 2 upper-right, 4 lower-left, 8 lower-right.
-QUAD = (" ", "\u2598", "\u259d", "\u2580", "\u2596", "\u258c", "\u259e", "\u259b",
-        "\u2597", "\u259a", "\u2590", "\u259c", "\u2584", "\u2599", "\u259f", "\u2588")
+QUAD = (
+    " ",
+    "\u2598",
+    "\u259d",
+    "\u2580",
+    "\u2596",
+    "\u258c",
+    "\u259e",
+    "\u259b",
+    "\u2597",
+    "\u259a",
+    "\u2590",
+    "\u259c",
+    "\u2584",
+    "\u2599",
+    "\u259f",
+    "\u2588",
+)
 
 
 def quadrants(frame, width=WIDTH, height=HEIGHT):
@@ -87,9 +104,14 @@ def quadrants(frame, width=WIDTH, height=HEIGHT):
     for y in range(0, height, 2):
         row = []
         for x in range(0, width, 2):
-            row.append(QUAD[pixel(frame, x, y, width) | pixel(frame, x + 1, y, width) << 1
-                            | pixel(frame, x, y + 1, width) << 2
-                            | pixel(frame, x + 1, y + 1, width) << 3])
+            row.append(
+                QUAD[
+                    pixel(frame, x, y, width)
+                    | pixel(frame, x + 1, y, width) << 1
+                    | pixel(frame, x, y + 1, width) << 2
+                    | pixel(frame, x + 1, y + 1, width) << 3
+                ]
+            )
         lines.append("".join(row))
     return lines
 
@@ -117,5 +139,4 @@ def braille(frame, width=WIDTH, height=HEIGHT):
 
 def ascii_art(frame, width=WIDTH, height=HEIGHT):
     """'#' and '.' per pixel (test failure messages)."""
-    return "\n".join("".join("#" if pixel(frame, x, y, width) else "." for x in range(width))
-                     for y in range(height))
+    return "\n".join("".join("#" if pixel(frame, x, y, width) else "." for x in range(width)) for y in range(height))

@@ -7,6 +7,7 @@ then composes each picture in PICTURES from the screens showing at the given
 simulated times: docs/screens.png. After a change to a screen or a session, `make
 screenshots`, and look at the result.
 """
+
 import argparse
 import glob
 import os
@@ -24,14 +25,14 @@ COLUMNS = 4
 # picture (under docs/) -> the screens in it, row by row: (session, simulated ms).
 PICTURES = {
     "screens.png": [
-        ("igo", 100),        # home menu
-        ("igo", 30400),      # hand calculator: a player's arrangement and penalty
-        ("igo", 36845),      # score sheet: names, a void round, who leads
-        ("igo", 101500),     # game over: why, and who won
-        ("referee", 1840),   # referee idle: each player's false taps
-        ("referee", 2700),   # first tap, with the others' margins
-        ("referee", 5100),   # a tie, drawn at random
-        ("referee", 6900),   # a false slap marked, the win passed down
+        ("igo", 100),  # home menu
+        ("igo", 30400),  # hand calculator: a player's arrangement and penalty
+        ("igo", 36845),  # score sheet: names, a void round, who leads
+        ("igo", 101500),  # game over: why, and who won
+        ("referee", 1840),  # referee idle: each player's false taps
+        ("referee", 2700),  # first tap, with the others' margins
+        ("referee", 5100),  # a tie, drawn at random
+        ("referee", 6900),  # a false slap marked, the win passed down
     ],
     "players.png": [
         ("players", 32400),  # an I Go setup: a line per seat, the typed name
@@ -49,7 +50,7 @@ PICTURES = {
 def sessions():
     """The names of the scripted sessions: bench/session_NAME.txt."""
     paths = sorted(glob.glob(os.path.join(SESSIONS, "session_*.txt")))
-    return [os.path.basename(p)[len("session_"):-len(".txt")] for p in paths]
+    return [os.path.basename(p)[len("session_") : -len(".txt")] for p in paths]
 
 
 def play(name, workdir):
@@ -58,9 +59,20 @@ def play(name, workdir):
     flash = os.path.join(workdir, "flash-" + name)
     for path in (shots, flash):
         shutil.rmtree(path, ignore_errors=True)
-    cmd = [sys.executable, "-m", "host_tools", "sim", "--script",
-           os.path.join(SESSIONS, "session_%s.txt" % name), "--flash", flash,
-           "--screens", shots, "--scale", str(SCALE)]
+    cmd = [
+        sys.executable,
+        "-m",
+        "host_tools",
+        "sim",
+        "--script",
+        os.path.join(SESSIONS, "session_%s.txt" % name),
+        "--flash",
+        flash,
+        "--screens",
+        shots,
+        "--scale",
+        str(SCALE),
+    ]
     proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=900)
     if proc.returncode:
         last = (proc.stderr.strip().splitlines() or ["exit %d" % proc.returncode])[-1]
@@ -90,8 +102,7 @@ def compose(paths, out, columns=COLUMNS):
     tiles = [Image.open(p).convert("RGB") for p in paths]
     w, h = tiles[0].size
     rows = (len(tiles) + columns - 1) // columns
-    sheet = Image.new("RGB", (columns * w + (columns - 1) * GAP, rows * h + (rows - 1) * GAP),
-                      FRAME_BG)
+    sheet = Image.new("RGB", (columns * w + (columns - 1) * GAP, rows * h + (rows - 1) * GAP), FRAME_BG)
     for i, tile in enumerate(tiles):
         sheet.paste(tile, ((i % columns) * (w + GAP), (i // columns) * (h + GAP)))
     sheet.save(out, optimize=True)
@@ -112,12 +123,20 @@ def make_all(workdir, docs):
 
 
 def main(argv):
-    parser = argparse.ArgumentParser(prog="python -m host_tools screenshots", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--out", default=os.path.join(ROOT, "docs"), metavar="DIR",
-                        help="folder for the pictures (default docs/)")
-    parser.add_argument("--work", default=os.path.join(ROOT, "build", "screens"), metavar="DIR",
-                        help="where each session's flash and screens go (default build/screens)")
+    parser = argparse.ArgumentParser(
+        prog="python -m host_tools screenshots",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--out", default=os.path.join(ROOT, "docs"), metavar="DIR", help="folder for the pictures (default docs/)"
+    )
+    parser.add_argument(
+        "--work",
+        default=os.path.join(ROOT, "build", "screens"),
+        metavar="DIR",
+        help="where each session's flash and screens go (default build/screens)",
+    )
     args = parser.parse_args(argv)
     try:
         for folder in (args.out, args.work):

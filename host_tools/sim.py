@@ -9,6 +9,7 @@ report lines into a terminal screen or PNG files.
         [--flash DIR] [--heap 192k] [--board sim] [--screenshot PNG] [--screens DIR]
     python -m host_tools sim --script FILE --speed 1   watch it in real time (4: 4x faster)
 """
+
 import argparse
 import os
 import queue
@@ -20,8 +21,7 @@ import sys
 import threading
 import time
 
-from host_tools import BOARDS, FIRMWARE, MICROPYTHON, ROOT, UserError
-from host_tools import boards, child, mpycross, screen
+from host_tools import BOARDS, FIRMWARE, MICROPYTHON, ROOT, UserError, boards, child, mpycross, screen
 from host_tools.simdevice import simscript
 
 SIMRUN = os.path.join(ROOT, "host_tools", "simdevice", "simrun.py")
@@ -34,38 +34,61 @@ FLASH_SIZE = "1408k"  # a Pico's littlefs (MicroPython for rp2; the Pico 2 has m
 SCREENS_INDEX = "screens.txt"  # --screens: "screen-001.png <t_ms it appeared>" a line
 PROGRESS_MIN_MS = 3000  # --speed: scripts longer than this (simulated) show their progress
 SPEED_MAX = 1000
-KEY_HELP = ("keys: \u2191/w up  \u2193/s down  Enter/o ok  Bksp/Esc/b back  "
-            "1-6 players  W S O B = long press  q quit")
+KEY_HELP = "keys: \u2191/w up  \u2193/s down  Enter/o ok  Bksp/Esc/b back  1-6 players  W S O B = long press  q quit"
 
 
 def parse_args(argv):
     p = argparse.ArgumentParser(prog="python -m host_tools sim", description=__doc__.split("\n\n")[0])
-    p.add_argument("--script", metavar="FILE", help="button events '<t_ms> <button> <down|up|press>' "
-                   "(docs/formats.md); runs in simulated time and exits after the last event")
-    p.add_argument("--speed", type=float, metavar="X",
-                   help="with --script: play X times faster than real time (1 = real time, to "
-                   "watch it; the screen is drawn when stdout is a terminal); default: as fast "
-                   "as possible")
-    p.add_argument("--flash", metavar="DIR", default="sim_flash",
-                   help="the device's flash (default ./sim_flash, kept between runs)")
-    p.add_argument("--source", action="store_true",
-                   help="load firmware/*.py as source (default: compiled .mpy, as deployed)")
-    p.add_argument("--heap", default="192k",
-                   help="the firmware's heap (default 192k, a Pico's); the simulator adds "
-                   "%dk for its own modules" % SIM_HEAP_OVERHEAD_K)
-    p.add_argument("--flash-size", default=FLASH_SIZE, metavar="SIZE",
-                   help="the flash's capacity for files, e.g. 64k (default %s: a Pico's "
-                   "littlefs)" % FLASH_SIZE)
+    p.add_argument(
+        "--script",
+        metavar="FILE",
+        help="button events '<t_ms> <button> <down|up|press>' "
+        "(docs/formats.md); runs in simulated time and exits after the last event",
+    )
+    p.add_argument(
+        "--speed",
+        type=float,
+        metavar="X",
+        help="with --script: play X times faster than real time (1 = real time, to "
+        "watch it; the screen is drawn when stdout is a terminal); default: as fast "
+        "as possible",
+    )
+    p.add_argument(
+        "--flash",
+        metavar="DIR",
+        default="sim_flash",
+        help="the device's flash (default ./sim_flash, kept between runs)",
+    )
+    p.add_argument(
+        "--source", action="store_true", help="load firmware/*.py as source (default: compiled .mpy, as deployed)"
+    )
+    p.add_argument(
+        "--heap",
+        default="192k",
+        help="the firmware's heap (default 192k, a Pico's); the simulator adds "
+        "%dk for its own modules" % SIM_HEAP_OVERHEAD_K,
+    )
+    p.add_argument(
+        "--flash-size",
+        default=FLASH_SIZE,
+        metavar="SIZE",
+        help="the flash's capacity for files, e.g. 64k (default %s: a Pico's littlefs)" % FLASH_SIZE,
+    )
     p.add_argument("--board", default="sim", help="board definition in boards/ (default sim)")
     p.add_argument("--screenshot", metavar="PNG", help="save the last screen")
-    p.add_argument("--screens", metavar="DIR", help="save every screen change (screen-001.png ..., "
-                   "and %s: each file with the simulated ms it appeared at)" % SCREENS_INDEX)
+    p.add_argument(
+        "--screens",
+        metavar="DIR",
+        help="save every screen change (screen-001.png ..., "
+        "and %s: each file with the simulated ms it appeared at)" % SCREENS_INDEX,
+    )
     p.add_argument("--scale", type=int, default=4, help="PNG pixels per OLED pixel (default 4)")
     p.add_argument("--events", action="store_true", help="print LED and buzzer events on stdout")
     p.add_argument("--app", default="app", help="firmware module with main(board), or a .py file")
     p.add_argument("--seed", type=int, default=1, help="switch-bounce seed (default 1)")
-    p.add_argument("--clock-start-us", type=int, default=0,
-                   help="simulated clock at boot, e.g. near 2**30 to test the ticks wrap")
+    p.add_argument(
+        "--clock-start-us", type=int, default=0, help="simulated clock at boot, e.g. near 2**30 to test the ticks wrap"
+    )
     return p.parse_args(argv)
 
 
@@ -133,11 +156,26 @@ def device_command(args, script):
     app = args.app
     if app.endswith(".py"):
         app = os.path.abspath(app)
-    cmd = [exe, "-X", "heapsize=" + heap, SIMRUN, "--board", args.board, "--app", app,
-           "--flash", os.path.abspath(args.flash), "--seed", str(args.seed),
-           "--clock-start-us", str(args.clock_start_us),
-           "--flash-size", str(flash_bytes(args.flash_size)),
-           "--firmware", FIRMWARE if args.source else compiled_firmware()]
+    cmd = [
+        exe,
+        "-X",
+        "heapsize=" + heap,
+        SIMRUN,
+        "--board",
+        args.board,
+        "--app",
+        app,
+        "--flash",
+        os.path.abspath(args.flash),
+        "--seed",
+        str(args.seed),
+        "--clock-start-us",
+        str(args.clock_start_us),
+        "--flash-size",
+        str(flash_bytes(args.flash_size)),
+        "--firmware",
+        FIRMWARE if args.source else compiled_firmware(),
+    ]
     if script:
         cmd += ["--script", os.path.abspath(script)]
     return cmd
@@ -170,7 +208,7 @@ def split_line(line):
     i = line.find(PREFIX)
     if i < 0:
         return line, None
-    return (line[:i] or None), line[i + len(PREFIX):].split()
+    return (line[:i] or None), line[i + len(PREFIX) :].split()
 
 
 class Screens:
@@ -297,8 +335,9 @@ class Watch:
         sys.stdout.write("\x1b[?1049h\x1b[?25l\x1b[2J")
 
     def draw(self, screens):
-        sys.stdout.write("\x1b[H" + "\x1b[K\n".join(
-            render(screens, self.board, self.logs, total_ms=self.total_ms)) + "\x1b[K\x1b[J")
+        sys.stdout.write(
+            "\x1b[H" + "\x1b[K\n".join(render(screens, self.board, self.logs, total_ms=self.total_ms)) + "\x1b[K\x1b[J"
+        )
         sys.stdout.flush()
 
     def close(self):
@@ -382,10 +421,30 @@ def finish(rc):
 
 # Interactive ----------------------------------------------------------------
 
-NAV_KEYS = {"w": "up", "k": "up", "s": "down", "j": "down", "\r": "ok", "\n": "ok", "o": "ok",
-            " ": "ok", "\x7f": "back", "\x08": "back", "b": "back", "\x1b": "back"}
-ESCAPES = {"\x1b[A": "up", "\x1bOA": "up", "\x1b[B": "down", "\x1bOB": "down",
-           "\x1b[C": "ok", "\x1bOC": "ok", "\x1b[D": "back", "\x1bOD": "back"}
+NAV_KEYS = {
+    "w": "up",
+    "k": "up",
+    "s": "down",
+    "j": "down",
+    "\r": "ok",
+    "\n": "ok",
+    "o": "ok",
+    " ": "ok",
+    "\x7f": "back",
+    "\x08": "back",
+    "b": "back",
+    "\x1b": "back",
+}
+ESCAPES = {
+    "\x1b[A": "up",
+    "\x1bOA": "up",
+    "\x1b[B": "down",
+    "\x1bOB": "down",
+    "\x1b[C": "ok",
+    "\x1bOC": "ok",
+    "\x1b[D": "back",
+    "\x1bOD": "back",
+}
 
 
 def decode_keys(text, players):
@@ -393,7 +452,7 @@ def decode_keys(text, players):
     cmds = []
     i = 0
     while i < len(text):
-        seq = text[i:i + 3]
+        seq = text[i : i + 3]
         if seq in ESCAPES:
             cmds.append("%s press" % ESCAPES[seq])
             i += 3
@@ -450,8 +509,10 @@ def render(screens, board, logs, size=None, total_ms=None):
     elif cols >= screen.WIDTH // 2 + 2 and rows >= screen.HEIGHT // 4 + extra:
         art = screen.braille(frame)
     else:
-        return ["sim: the terminal is %dx%d; the screen needs at least %dx%d"
-                % (cols, rows, screen.WIDTH // 2 + 2, screen.HEIGHT // 4 + extra)]
+        return [
+            "sim: the terminal is %dx%d; the screen needs at least %dx%d"
+            % (cols, rows, screen.WIDTH // 2 + 2, screen.HEIGHT // 4 + extra)
+        ]
     width = len(art[0])
     level = screens.last_level() if screens.frames else screen.NORMAL_LEVEL
     dim = 0 <= level < screen.NORMAL_LEVEL // 2
@@ -461,8 +522,7 @@ def render(screens, board, logs, size=None, total_ms=None):
     else:
         lines += ["\u2502" + row + "\u2502" for row in art]
     lines.append("\u2514" + "\u2500" * width + "\u2518")
-    leds = "".join("\u25cf" if screens.leds.get(i) else "\u25cb"
-                   for i in range(len(board.get("LED_PINS", ()))))
+    leds = "".join("\u25cf" if screens.leds.get(i) else "\u25cb" for i in range(len(board.get("LED_PINS", ()))))
     status = "t=%.1fs" % (screens.t_ms / 1000)
     if total_ms:
         status += " of %.1fs" % (total_ms / 1000)
@@ -477,7 +537,7 @@ def render(screens, board, logs, size=None, total_ms=None):
     lines.append(status[:cols])
     help_lines = wrap_words(KEY_HELP, cols) if total_ms is None else []
     if len(lines) + len(help_lines) > rows:
-        help_lines = help_lines[:rows - len(lines)]
+        help_lines = help_lines[: rows - len(lines)]
     lines += help_lines
     room = rows - len(lines)
     lines += [log[:cols] for log in list(logs)[-room:]] if room > 0 else []
@@ -502,8 +562,7 @@ def run_interactive(cmd, args, board):
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise UserError("interactive mode needs a terminal (or use --script FILE)")
     print(KEY_HELP, flush=True)  # also on the terminal once the simulator has ended
-    proc = child.start(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                       stderr=subprocess.PIPE, cwd=args.flash)
+    proc = child.start(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=args.flash)
     inbox = queue.Queue()
 
     def pump(stream, name):
@@ -524,8 +583,7 @@ def run_interactive(cmd, args, board):
         while open_streams:
             ready, _, _ = select.select([sys.stdin], [], [], 0.02)
             if ready:
-                cmds = decode_keys(os.read(sys.stdin.fileno(), 1024).decode("utf-8", "replace"),
-                                   players)
+                cmds = decode_keys(os.read(sys.stdin.fileno(), 1024).decode("utf-8", "replace"), players)
                 if cmds is None:
                     break
                 if cmds:
@@ -590,25 +648,23 @@ def check_options(args):
     """Every option in range, in one line each (before anything starts)."""
     if not 1 <= args.scale <= 32:
         raise UserError("--scale must be 1-32 PNG pixels per OLED pixel, not %d" % args.scale)
-    if not 0 <= args.seed < 2 ** 32:
+    if not 0 <= args.seed < 2**32:
         raise UserError("--seed must be 0-4294967295, not %d" % args.seed)
-    if not 0 <= args.clock_start_us < 2 ** 50:
-        raise UserError("--clock-start-us must be 0-%d, not %d" % (2 ** 50 - 1, args.clock_start_us))
+    if not 0 <= args.clock_start_us < 2**50:
+        raise UserError("--clock-start-us must be 0-%d, not %d" % (2**50 - 1, args.clock_start_us))
     heap_k(args.heap)
     flash_bytes(args.flash_size)
     app = args.app
     if app.endswith(".py"):
         if not os.path.isfile(app):
             raise UserError("--app %s: no such file" % app)
-    elif not re.match(r"^[A-Za-z_][A-Za-z0-9_]*$", app) or not os.path.isfile(
-            os.path.join(FIRMWARE, app + ".py")):
+    elif not re.match(r"^[A-Za-z_][A-Za-z0-9_]*$", app) or not os.path.isfile(os.path.join(FIRMWARE, app + ".py")):
         raise UserError("--app %r: no such firmware module (firmware/*.py) or .py file" % app)
     if args.speed is not None:
         if not args.script:
             raise UserError("--speed needs --script FILE (interactive runs are real time)")
         if not 0 < args.speed <= SPEED_MAX:
-            raise UserError("--speed must be more than 0 and at most %d, not %g"
-                            % (SPEED_MAX, args.speed))
+            raise UserError("--speed must be more than 0 and at most %d, not %g" % (SPEED_MAX, args.speed))
     if args.screenshot and os.path.isdir(args.screenshot):
         raise UserError("--screenshot %s is a folder, not a PNG file" % args.screenshot)
     folder_for(args.flash, "--flash")

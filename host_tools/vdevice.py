@@ -8,6 +8,7 @@ The code runs in one persistent MicroPython unix-port process (`vdevice_backend.
 whose root filesystem is DIR, limited to --flash-size bytes like the Pico's LittleFS.
 Output is "cooked" like a board's (\\n sent as \\r\\n). mpremote works against it.
 """
+
 import argparse
 import contextlib
 import os
@@ -22,8 +23,10 @@ import tty
 from host_tools import MICROPYTHON, ROOT, UserError, child
 
 BACKEND = os.path.join(os.path.dirname(os.path.abspath(__file__)), "vdevice_backend.py")
-BANNER = (b"MicroPython v1.29.0 on 2025-12-01; Raspberry Pi Pico (vdevice) with RP2040\r\n"
-          b'Type "help()" for more information.\r\n')
+BANNER = (
+    b"MicroPython v1.29.0 on 2025-12-01; Raspberry Pi Pico (vdevice) with RP2040\r\n"
+    b'Type "help()" for more information.\r\n'
+)
 RAW_BANNER = b"raw REPL; CTRL-B to exit\r\n"
 MARK = b"\x00\x04vdevice\x04\x00"  # must match vdevice_backend.py
 PASTE_WINDOW = 128  # raw-paste flow-control window, in bytes
@@ -95,7 +98,7 @@ class VirtualPico:
         """Send to the host; drop what nobody reads for a while (like USB CDC)."""
         while data:
             try:
-                data = data[os.write(self.master, data):]
+                data = data[os.write(self.master, data) :]
             except BlockingIOError:
                 if not select.select([], [self.master], [], 0.5)[1]:
                     return
@@ -131,18 +134,18 @@ class VirtualPico:
                 for n in range(1, len(MARK)):
                     if self.out.endswith(MARK[:n]):
                         keep = n
-                self.forward(self.out[:len(self.out) - keep])
-                self.out = self.out[len(self.out) - keep:]
+                self.forward(self.out[: len(self.out) - keep])
+                self.out = self.out[len(self.out) - keep :]
                 return
             self.forward(self.out[:at])
             self.out = self.out[at:]
             end = self.out.find(b"\n")
             if end < 0:
                 return
-            fields = self.out[len(MARK):end].decode().split()
+            fields = self.out[len(MARK) : end].decode().split()
             job = int(fields[0][1:])
             if fields[0][0] == "S":
-                self.out = self.out[end + 1:]
+                self.out = self.out[end + 1 :]
                 if job == self.job:
                     self.job_started = True
                     if self.interrupt_pending:
@@ -151,8 +154,8 @@ class VirtualPico:
             size = int(fields[1])
             if len(self.out) < end + 1 + size:
                 return
-            err = self.out[end + 1:end + 1 + size]
-            self.out = self.out[end + 1 + size:]
+            err = self.out[end + 1 : end + 1 + size]
+            self.out = self.out[end + 1 + size :]
             if job == self.job:
                 self.job_done(err)
 
@@ -342,13 +345,19 @@ def main(argv):
 
 
 def serve(argv):
-    parser = argparse.ArgumentParser(prog="python -m host_tools vdevice", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--flash", required=True, metavar="DIR",
-                        help="directory that is the device's filesystem (created if missing)")
-    parser.add_argument("--flash-size", type=int, default=PICO_FLASH, metavar="BYTES",
-                        help="filesystem size; writes beyond it fail with ENOSPC "
-                             "(default %d, a Pico's)" % PICO_FLASH)
+    parser = argparse.ArgumentParser(
+        prog="python -m host_tools vdevice", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--flash", required=True, metavar="DIR", help="directory that is the device's filesystem (created if missing)"
+    )
+    parser.add_argument(
+        "--flash-size",
+        type=int,
+        default=PICO_FLASH,
+        metavar="BYTES",
+        help="filesystem size; writes beyond it fail with ENOSPC (default %d, a Pico's)" % PICO_FLASH,
+    )
     args = parser.parse_args(argv)
     if not os.path.exists(MICROPYTHON):
         raise UserError("vdevice: no MicroPython unix port at %s" % MICROPYTHON)

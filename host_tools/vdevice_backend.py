@@ -15,6 +15,7 @@
 import io
 import os
 import sys
+
 import vfs
 
 MARK = b"\x00\x04vdevice\x04\x00"
@@ -171,7 +172,12 @@ class Uname:
 
     def __repr__(self):
         return "(sysname=%r, nodename=%r, release=%r, version=%r, machine=%r)" % (
-            self.sysname, self.nodename, self.release, self.version, self.machine)
+            self.sysname,
+            self.nodename,
+            self.release,
+            self.version,
+            self.machine,
+        )
 
 
 class PicoOs:
@@ -211,5 +217,6 @@ def main():
             unsent = end + b" %d\n" % len(err) + err
         except KeyboardInterrupt:
             pass
+
 
 main()

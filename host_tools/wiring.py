@@ -8,6 +8,7 @@ power pins, one PNG per board
 files alone, so `tests/host/test_wiring.py` can check that the committed ones are
 current: after changing a board file, run `make wiring`.
 """
+
 import argparse
 import ast
 import os
@@ -16,20 +17,61 @@ import sys
 from host_tools import BOARDS, ROOT, UserError, boards
 
 # The Pico's (and Pico 2's) header: physical pin -> name.
-HEADER = {1: "GP0", 2: "GP1", 3: "GND", 4: "GP2", 5: "GP3", 6: "GP4", 7: "GP5", 8: "GND",
-          9: "GP6", 10: "GP7", 11: "GP8", 12: "GP9", 13: "GND", 14: "GP10", 15: "GP11",
-          16: "GP12", 17: "GP13", 18: "GND", 19: "GP14", 20: "GP15", 21: "GP16", 22: "GP17",
-          23: "GND", 24: "GP18", 25: "GP19", 26: "GP20", 27: "GP21", 28: "GND", 29: "GP22",
-          30: "RUN", 31: "GP26", 32: "GP27", 33: "GND", 34: "GP28", 35: "ADC_VREF",
-          36: "3V3(OUT)", 37: "3V3_EN", 38: "GND", 39: "VSYS", 40: "VBUS"}
+HEADER = {
+    1: "GP0",
+    2: "GP1",
+    3: "GND",
+    4: "GP2",
+    5: "GP3",
+    6: "GP4",
+    7: "GP5",
+    8: "GND",
+    9: "GP6",
+    10: "GP7",
+    11: "GP8",
+    12: "GP9",
+    13: "GND",
+    14: "GP10",
+    15: "GP11",
+    16: "GP12",
+    17: "GP13",
+    18: "GND",
+    19: "GP14",
+    20: "GP15",
+    21: "GP16",
+    22: "GP17",
+    23: "GND",
+    24: "GP18",
+    25: "GP19",
+    26: "GP20",
+    27: "GP21",
+    28: "GND",
+    29: "GP22",
+    30: "RUN",
+    31: "GP26",
+    32: "GP27",
+    33: "GND",
+    34: "GP28",
+    35: "ADC_VREF",
+    36: "3V3(OUT)",
+    37: "3V3_EN",
+    38: "GND",
+    39: "VSYS",
+    40: "VBUS",
+}
 GPIO_PIN = {int(name[2:]): pin for pin, name in HEADER.items() if name.startswith("GP")}
 OLED_VCC_PIN, OLED_GND_PIN = 36, 38
 
 # Colours per kind of part: (line and label fill, label text).
-KINDS = {"oled": ("#1f5fbf", "white"), "nav": ("#2e8b57", "white"),
-         "player": ("#d2691e", "white"), "led": ("#c0392b", "white"),
-         "buzzer": ("#7d3c98", "white"), "power": ("#444444", "white"),
-         "probe": ("#888888", "white")}
+KINDS = {
+    "oled": ("#1f5fbf", "white"),
+    "nav": ("#2e8b57", "white"),
+    "player": ("#d2691e", "white"),
+    "led": ("#c0392b", "white"),
+    "buzzer": ("#7d3c98", "white"),
+    "power": ("#444444", "white"),
+    "probe": ("#888888", "white"),
+}
 BOARD_GREEN = "#1d6b3a"
 PITCH = 30  # pixels between header pins
 WIDTH = 980
@@ -60,8 +102,7 @@ def pin_labels(board):
         if pin is None:
             raise UserError("%s: GP%s is not on the Pico's header" % (board["NAME"], gpio))
         if pin in labels:
-            raise UserError("%s: GP%d is wired twice (%s, %s)" % (board["NAME"], gpio,
-                                                                 labels[pin][0], label))
+            raise UserError("%s: GP%d is wired twice (%s, %s)" % (board["NAME"], gpio, labels[pin][0], label))
         labels[pin] = (label, kind)
     return labels
 
@@ -83,18 +124,24 @@ def pin_xy(pin, left):
 def notes(board):
     """The lines under the picture: how each kind of part is connected."""
     display = board.get("DISPLAY", "display").upper()
-    lines = ["%s %dx%d at I2C address 0x%02X, %d kHz: VCC to 3V3(OUT) (pin 36), GND to "
-             "GND (pin 38)." % (display, board.get("DISPLAY_WIDTH", 128),
-                                board.get("DISPLAY_HEIGHT", 64), board.get("DISPLAY_ADDR", 0x3C),
-                                board.get("I2C_FREQ", 400000) // 1000),
-             "Buttons: GPIO -> button -> any GND pin (internal pull-ups, no resistors)."]
+    lines = [
+        "%s %dx%d at I2C address 0x%02X, %d kHz: VCC to 3V3(OUT) (pin 36), GND to "
+        "GND (pin 38)."
+        % (
+            display,
+            board.get("DISPLAY_WIDTH", 128),
+            board.get("DISPLAY_HEIGHT", 64),
+            board.get("DISPLAY_ADDR", 0x3C),
+            board.get("I2C_FREQ", 400000) // 1000,
+        ),
+        "Buttons: GPIO -> button -> any GND pin (internal pull-ups, no resistors).",
+    ]
     if board.get("LED_PINS"):
         lines.append("LEDs: GPIO -> 330 ohm -> LED long leg; short leg -> GND.")
     if board.get("BUZZER_PIN") is not None:
         lines.append("Piezo buzzer: GPIO -> buzzer -> GND (driven by PWM).")
     if board.get("TEST_PIN") is not None:
-        lines.append("TEST_PIN: wired to nothing; the hardware test pulses it to time "
-                     "the interrupts.")
+        lines.append("TEST_PIN: wired to nothing; the hardware test pulses it to time the interrupts.")
     return lines
 
 
@@ -114,15 +161,13 @@ def render(board, name):
     d.text((20, 16), "boards/%s.py" % name, fill="black", font=title_font)
     d.text((20, 48), summary(name)[:120], fill="#333333", font=font)
     # The board, its USB socket, the chip.
-    d.rounded_rectangle([left, TOP - 36, left + BOARD_W, TOP + 19 * PITCH + 22], 8,
-                        fill=BOARD_GREEN)
-    d.rectangle([left + BOARD_W // 2 - 28, TOP - 50, left + BOARD_W // 2 + 28, TOP - 22],
-                fill="#b0b0b0", outline="#707070")
+    d.rounded_rectangle([left, TOP - 36, left + BOARD_W, TOP + 19 * PITCH + 22], 8, fill=BOARD_GREEN)
+    d.rectangle(
+        [left + BOARD_W // 2 - 28, TOP - 50, left + BOARD_W // 2 + 28, TOP - 22], fill="#b0b0b0", outline="#707070"
+    )
     d.text((left + BOARD_W // 2, TOP - 36), "USB", fill="black", font=small, anchor="mm")
-    d.rectangle([left + 70, TOP + 8 * PITCH, left + BOARD_W - 70, TOP + 11 * PITCH],
-                fill="#222222")
-    d.text((left + BOARD_W // 2, TOP + 9.5 * PITCH), "Pico", fill="white", font=font,
-           anchor="mm")
+    d.rectangle([left + 70, TOP + 8 * PITCH, left + BOARD_W - 70, TOP + 11 * PITCH], fill="#222222")
+    d.text((left + BOARD_W // 2, TOP + 9.5 * PITCH), "Pico", fill="white", font=font, anchor="mm")
     for pin, pin_name in sorted(HEADER.items()):
         x, y = pin_xy(pin, left)
         on_left = pin <= 20
@@ -189,17 +234,21 @@ def write_all(out):
     paths = []
     for name, board in wired_boards():
         path = os.path.join(out, name + ".png")
-        render(board, name).convert("P", palette=Image.Palette.ADAPTIVE, colors=64).save(
-            path, optimize=True)
+        render(board, name).convert("P", palette=Image.Palette.ADAPTIVE, colors=64).save(path, optimize=True)
         paths.append(path)
     return paths
 
 
 def main(argv):
-    parser = argparse.ArgumentParser(prog="python -m host_tools wiring", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--out", default=os.path.join(ROOT, "docs", "wiring"), metavar="DIR",
-                        help="folder for the PNGs (default docs/wiring)")
+    parser = argparse.ArgumentParser(
+        prog="python -m host_tools wiring", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--out",
+        default=os.path.join(ROOT, "docs", "wiring"),
+        metavar="DIR",
+        help="folder for the PNGs (default docs/wiring)",
+    )
     args = parser.parse_args(argv)
     try:
         for path in write_all(args.out):

@@ -116,7 +116,7 @@ class RecordingCanvas:
         bad = []
         for i in range(len(boxes)):
             a = boxes[i]
-            for b in boxes[i + 1:]:
+            for b in boxes[i + 1 :]:
                 if a[1] < b[3] and b[1] < a[3] and a[2] < b[4] and b[2] < a[4]:
                     bad.append((a[0], b[0]))
         return bad
@@ -141,13 +141,12 @@ class RecordingCanvas:
             s, x0, y0, x1, y1 = index[i]
             under = 0
             for kind2, j in self.order[:n]:
-                if kind2 == "shape" and self.shapes[j][0] == "fill_rect" \
-                        and _meets(self.shapes[j], x0, y0, x1, y1):
+                if kind2 == "shape" and self.shapes[j][0] == "fill_rect" and _meets(self.shapes[j], x0, y0, x1, y1):
                     under = self.shapes[j][5]
             if under == self.texts[i][4]:
                 bad.append(s)
                 continue
-            for kind2, j in self.order[n + 1:]:
+            for kind2, j in self.order[n + 1 :]:
                 if kind2 == "shape" and _meets(self.shapes[j], x0, y0, x1, y1):
                     bad.append(s)
                     break
@@ -175,6 +174,7 @@ def _meets(shape, x0, y0, x1, y1):
 
 import os
 import time
+
 from tmpfs import remove_tree  # noqa: E402,F401  (re-exported for the screen tests)
 
 _made = [0]
@@ -212,8 +212,7 @@ class Rig:
     def __init__(self, root=None, names=None):
         self.root = root or fresh_root()
         if names is not None:
-            write_file(self.root + "/config.json",
-                       '{"names": [%s]}' % ", ".join('"%s"' % n for n in names))
+            write_file(self.root + "/config.json", '{"names": [%s]}' % ", ".join('"%s"' % n for n in names))
         self.boot()
 
     def boot(self):

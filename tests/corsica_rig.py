@@ -1,5 +1,6 @@
 """The Corsica screens' test rig: an App with a fake board (player buttons as
 synthetic GPIO snapshots with microsecond times, LEDs, beeper)."""
+
 from canvas_record import Rig
 from ui_referee import Referee
 from ui_tap import COLLECT_MS

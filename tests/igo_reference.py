@@ -56,8 +56,7 @@ def best_other(hand, display, ender_colours, ender_values):
     best = [total]
 
     def visit(own):
-        addable = set(v for c, v in cards
-                      if c in ender_colours and v not in ender_values and (c, v) not in own)
+        addable = set(v for c, v in cards if c in ender_colours and v not in ender_values and (c, v) not in own)
         p = total - sum(values_of(own)) - sum(addable)
         if p < best[0]:
             best[0] = p
@@ -160,4 +159,4 @@ def deal(rng, players, size, colours=10, values=11):
     """Random hands of engine card ints from a deck of colours x values."""
     deck = [c * 16 + v for c in range(colours) for v in range(1, values + 1)]
     rng.shuffle(deck)
-    return [deck[i * size:(i + 1) * size] for i in range(players)]
+    return [deck[i * size : (i + 1) * size] for i in range(players)]

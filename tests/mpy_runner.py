@@ -7,6 +7,7 @@ pytest has no MicroPython build, so this imports each test module and calls ever
 cannot run here calls skipping.skip: it is counted and named, never a quiet pass) and
 exits 1 on failure.
 """
+
 import gc
 import os
 import sys
@@ -26,15 +27,12 @@ def main(filters):
     if filters and filters[0].startswith("--mpy="):  # the firmware compiled, as on a Pico
         sys.path.insert(0, filters.pop(0)[6:])
     sys.path.insert(0, tests)
-    names = sorted(
-        n[:-3] for n in os.listdir(tests) if n.startswith("test_") and n.endswith(".py")
-    )
+    names = sorted(n[:-3] for n in os.listdir(tests) if n.startswith("test_") and n.endswith(".py"))
     from skipping import Skipped
 
     passed = failed = skipped = 0
     if filters:  # exact module names, else substrings
-        names = [n for n in names if n in filters] or [
-            n for n in names if any(f in n for f in filters)]
+        names = [n for n in names if n in filters] or [n for n in names if any(f in n for f in filters)]
     for name in names:
         before = set(sys.modules)
         try:

@@ -6,6 +6,7 @@ loaded as mpy-cross'd .mpy files, as deploy puts it on a Pico).
 
 Prints `micropython: N passed, M failed, K skipped` and exits 1 if anything failed.
 """
+
 import argparse
 import os
 import re
@@ -27,22 +28,27 @@ def compile_firmware():
     from host_tools import mpycross
 
     firmware = os.path.join(ROOT, "firmware")
-    sources = [os.path.join(firmware, n) for n in sorted(os.listdir(firmware))
-               if n.endswith(".py") and not n.startswith("manifest")]
+    sources = [
+        os.path.join(firmware, n)
+        for n in sorted(os.listdir(firmware))
+        if n.endswith(".py") and not n.startswith("manifest")
+    ]
     compiled = mpycross.compile_all(sources, arch=None)
     os.makedirs(MPY_DIR, exist_ok=True)
     for old in os.listdir(MPY_DIR):
         os.remove(os.path.join(MPY_DIR, old))
     for src, mpy in compiled.items():
-        with open(mpy, "rb") as f, open(os.path.join(MPY_DIR, os.path.basename(src)[:-3] + ".mpy"),
-                                        "wb") as out:
+        with open(mpy, "rb") as f, open(os.path.join(MPY_DIR, os.path.basename(src)[:-3] + ".mpy"), "wb") as out:
             out.write(f.read())
 
 
 def run_file(name, heap):
-    r = subprocess.run([MICROPYTHON, "-X", "heapsize=" + heap,
-                        os.path.join(TESTS, "mpy_runner.py"), "--mpy=" + MPY_DIR, name],
-                       capture_output=True, text=True, timeout=600)
+    r = subprocess.run(
+        [MICROPYTHON, "-X", "heapsize=" + heap, os.path.join(TESTS, "mpy_runner.py"), "--mpy=" + MPY_DIR, name],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     m = SUMMARY.search(r.stdout)
     if not m:
         return name, 0, 1, 0, r.stdout + r.stderr + "\n(no summary, exit %d)" % r.returncode
@@ -59,22 +65,19 @@ def main():
     parser.add_argument("names", nargs="*")
     args = parser.parse_args()
     compile_firmware()
-    names = sorted(n[:-3] for n in os.listdir(TESTS)
-                   if n.startswith("test_") and n.endswith(".py"))
+    names = sorted(n[:-3] for n in os.listdir(TESTS) if n.startswith("test_") and n.endswith(".py"))
     if args.names:
         names = [n for n in names if any(f in n for f in args.names)]
     total_passed = total_failed = total_skipped = 0
     with ThreadPoolExecutor(max_workers=2) as pool:
-        for name, passed, failed, skipped, output in pool.map(lambda n: run_file(n, args.heap),
-                                                              names):
+        for name, passed, failed, skipped, output in pool.map(lambda n: run_file(n, args.heap), names):
             total_passed += passed
             total_failed += failed
             total_skipped += skipped
             print("%-28s %3d passed, %d failed, %d skipped" % (name, passed, failed, skipped))
             if output:
                 print(output.rstrip())
-    print("micropython: %d passed, %d failed, %d skipped"
-          % (total_passed, total_failed, total_skipped))
+    print("micropython: %d passed, %d failed, %d skipped" % (total_passed, total_failed, total_skipped))
     return 1 if total_failed else 0
 
 

@@ -1,6 +1,7 @@
 """A test that cannot run on this runtime says so instead of passing quietly:
 `skip(reason)` is pytest's skip under pytest; on MicroPython it raises `Skipped`,
 which tests/mpy_runner.py counts and names in its closing line."""
+
 try:
     import pytest
 except ImportError:

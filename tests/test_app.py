@@ -1,4 +1,5 @@
 """The app: screen stack, boot, storage, crash handling, the device loop."""
+
 import gc
 import json
 
@@ -151,8 +152,9 @@ def test_corrupt_state_is_reported_and_the_app_starts_clean():
 def test_bad_match_in_state_is_reported_and_dropped():
     rig = Rig()
     try:
-        write_file(rig.root + "/state.json",
-                   '{"v": 1, "settings": {"igo_target": 7}, "match": {"v": 1, "rules": "chess"}}')
+        write_file(
+            rig.root + "/state.json", '{"v": 1, "settings": {"igo_target": 7}, "match": {"v": 1, "rules": "chess"}}'
+        )
         rig.boot()
         text = rig.text()
         assert "state.json" in text and "corrupt" in text
@@ -167,9 +169,11 @@ def test_bad_match_in_state_is_reported_and_dropped():
 def test_bad_settings_in_state_take_their_defaults_and_keep_the_rest():
     rig = Rig()
     try:
-        write_file(rig.root + "/state.json",
-                   '{"v": 1, "settings": {"igo_target": 7, "tie_window_us": 3,'
-                   ' "tie_break": "coin", "out_at_3": true, "old": 1}, "match": null}')
+        write_file(
+            rig.root + "/state.json",
+            '{"v": 1, "settings": {"igo_target": 7, "tie_window_us": 3,'
+            ' "tie_break": "coin", "out_at_3": true, "old": 1}, "match": null}',
+        )
         rig.boot()
         assert rig.screen() == "Home"  # no notice: the good values are kept
         s = rig.app.settings
@@ -518,10 +522,12 @@ def test_unusable_files_are_set_aside_and_the_device_boots():
 
     rig = Rig()
     try:
-        cases = [("config.json", "x" * 5000, "config.json too big"),  # over MAX_SIZE
-                 ("config.json", None, "config.json is a folder"),
-                 ("state.json", None, "state.json is a folder"),
-                 ("state.json", '{"v": 1, "settings": {}, "match": {"rules": 5}}', "state.json")]
+        cases = [
+            ("config.json", "x" * 5000, "config.json too big"),  # over MAX_SIZE
+            ("config.json", None, "config.json is a folder"),
+            ("state.json", None, "state.json is a folder"),
+            ("state.json", '{"v": 1, "settings": {}, "match": {"rules": 5}}', "state.json"),
+        ]
         for name, text, words in cases:
             path = rig.root + "/" + name
             if text is None:
@@ -537,7 +543,11 @@ def test_unusable_files_are_set_aside_and_the_device_boots():
             rig.boot()
             assert rig.screen() == "Home"  # said once: the next boot is clean
         assert sorted(n for n in os.listdir(rig.root) if ".bad" in n) == [
-            "config.json.bad", "config.json.bad2", "state.json.bad", "state.json.bad2"]
+            "config.json.bad",
+            "config.json.bad2",
+            "state.json.bad",
+            "state.json.bad2",
+        ]
     finally:
         rig.close()
 

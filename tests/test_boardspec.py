@@ -1,14 +1,28 @@
 """boardspec: what a board may hold, one line on what is wrong (every runtime: the
 device runs the same check at boot)."""
+
 import boardspec
 
 
 def reference():
-    return {"NAME": "pico", "RUNTIME": "micropython", "DISPLAY": "ssd1306", "DISPLAY_ADDR": 0x3C,
-            "DISPLAY_WIDTH": 128, "DISPLAY_HEIGHT": 64, "I2C_ID": 0, "I2C_SDA": 4, "I2C_SCL": 5,
-            "I2C_FREQ": 400000, "BUTTONS": {"up": 10, "down": 11, "ok": 12, "back": 13},
-            "PLAYER_PINS": (16, 17, 18, 19, 20, 21), "LED_PINS": (6, 7, 8, 9, 14, 15),
-            "BUZZER_PIN": 27, "TEST_PIN": 28, "GPIO_IN_ADDR": 0xD0000004}
+    return {
+        "NAME": "pico",
+        "RUNTIME": "micropython",
+        "DISPLAY": "ssd1306",
+        "DISPLAY_ADDR": 0x3C,
+        "DISPLAY_WIDTH": 128,
+        "DISPLAY_HEIGHT": 64,
+        "I2C_ID": 0,
+        "I2C_SDA": 4,
+        "I2C_SCL": 5,
+        "I2C_FREQ": 400000,
+        "BUTTONS": {"up": 10, "down": 11, "ok": 12, "back": 13},
+        "PLAYER_PINS": (16, 17, 18, 19, 20, 21),
+        "LED_PINS": (6, 7, 8, 9, 14, 15),
+        "BUZZER_PIN": 27,
+        "TEST_PIN": 28,
+        "GPIO_IN_ADDR": 0xD0000004,
+    }
 
 
 def changed(**kw):
@@ -28,8 +42,7 @@ def test_the_reference_build_is_fine():
 def test_each_fault_is_named_in_one_line():
     cases = [
         (changed(BUTTONS={"up": 10, "down": 11, "ok": 12}), "BUTTONS has no 'back' button"),
-        (changed(BUTTONS={"up": 10, "down": 11, "ok": 12, "back": 13, "menu": 3}),
-         "unknown button 'menu'"),
+        (changed(BUTTONS={"up": 10, "down": 11, "ok": 12, "back": 13, "menu": 3}), "unknown button 'menu'"),
         (changed(PLAYER_PINS=(16, 12)), "GPIO 12 used twice (ok and p2)"),
         (changed(BUZZER_PIN=5), "GPIO 5 used twice (I2C_SCL and BUZZER_PIN)"),
         (changed(LED_PINS=(60,)), "LED 1: no GPIO 60"),
@@ -43,11 +56,12 @@ def test_each_fault_is_named_in_one_line():
         (changed(TEST_PIN="28"), "TEST_PIN must be a number or None"),
         (changed(BUZZER_PIN=22), "BUZZER_PIN (GPIO 22) and LED 1 (GPIO 6) share a PWM slice"),
         (changed(BUZZER_PIN=3, LED_PINS=(2, 6)), "and LED 1 (GPIO 2) share a PWM slice"),
-        (changed(LED_PINS=(6, 22), BUZZER_PIN=None),
-         "LED 1 (GPIO 6) and LED 2 (GPIO 22) share a PWM channel"),
+        (changed(LED_PINS=(6, 22), BUZZER_PIN=None), "LED 1 (GPIO 6) and LED 2 (GPIO 22) share a PWM channel"),
         (changed(CAPTURE="dma"), "CAPTURE must be one of irq pio, not 'dma'"),
-        (changed(CAPTURE="pio", PLAYER_PINS=(16, 22), BUZZER_PIN=None),
-         "CAPTURE pio: PLAYER_PINS must lie within 6 consecutive GPIOs"),
+        (
+            changed(CAPTURE="pio", PLAYER_PINS=(16, 22), BUZZER_PIN=None),
+            "CAPTURE pio: PLAYER_PINS must lie within 6 consecutive GPIOs",
+        ),
     ]
     for values, says in cases:
         got = boardspec.problem(values)

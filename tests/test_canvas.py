@@ -1,4 +1,5 @@
 """Canvas drawing lands in the SSD1306 page layout (MicroPython only: needs framebuf)."""
+
 import sys
 
 from skipping import skip

@@ -1,5 +1,6 @@
 """Scenario tests, one rule at a time (docs/rules.md, Battle of Corsica), plus slap_reason
 checked against a reference written straight from the rule text."""
+
 from corsica import HONOUR_ATTEMPTS, SLAP_RULES, Game, slap_reason
 from corsica_cards import card_text, parse_card
 
@@ -31,9 +32,9 @@ def raises_value_error(fn, *args):
 
 # --- deal and turn order ------------------------------------------------------
 
+
 def test_deal_gives_extra_cards_to_the_first_players():
-    for players, sizes in ((2, [27, 27]), (4, [14, 14, 13, 13]),
-                           (5, [11, 11, 11, 11, 10]), (6, [9] * 6)):
+    for players, sizes in ((2, [27, 27]), (4, [14, 14, 13, 13]), (5, [11, 11, 11, 11, 10]), (6, [9] * 6)):
         g = Game(players, seed=3)
         assert [len(h) for h in g.hands] == sizes
         assert sorted(c for h in g.hands for c in h) == list(range(54))
@@ -54,13 +55,18 @@ def test_bad_setup_is_rejected():
 
 def test_plain_cards_go_round_in_turn_order():
     g = game("2S 3S", "4S 5S", "6S 7S")
-    assert play(g, 4) == [("turn", 0, parse_card("2S")), ("turn", 1, parse_card("4S")),
-                          ("turn", 2, parse_card("6S")), ("turn", 0, parse_card("3S"))]
+    assert play(g, 4) == [
+        ("turn", 0, parse_card("2S")),
+        ("turn", 1, parse_card("4S")),
+        ("turn", 2, parse_card("6S")),
+        ("turn", 0, parse_card("3S")),
+    ]
     assert texts(g.pile) == "2S 4S 6S 3S"
     assert g.turn == 1 and g.demand == 0
 
 
 # --- honours and tricks -------------------------------------------------------
+
 
 def test_each_honour_demands_its_attempts_then_its_player_wins_the_trick():
     expected = {"J": 1, "Q": 2, "K": 3, "A": 4, "X": 5}
@@ -107,6 +113,7 @@ def test_demand_passes_back_with_two_players():
 
 # --- slaps ----------------------------------------------------------------------
 
+
 def test_slap_reasons_for_each_rule():
     all_variants = ("sandwich", "sequence", "sum10")
     for pile, variants, reason in (
@@ -141,19 +148,27 @@ def test_slap_reasons_for_each_rule():
 def reference_reason(ranks, variants):
     """The rules as written, on rank names (bottom first)."""
     order = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
-    values = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8,
-              "9": 9, "10": 10}
+    values = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10}
     found = []
     if len(ranks) >= 2 and ranks[-1] == ranks[-2]:
         found.append("double")
     if "sandwich" in variants and len(ranks) >= 3 and ranks[-1] == ranks[-3]:
         found.append("sandwich")
-    if ("sequence" in variants and len(ranks) >= 2 and ranks[-1] in order
-            and ranks[-2] in order
-            and abs(order.index(ranks[-1]) - order.index(ranks[-2])) == 1):
+    if (
+        "sequence" in variants
+        and len(ranks) >= 2
+        and ranks[-1] in order
+        and ranks[-2] in order
+        and abs(order.index(ranks[-1]) - order.index(ranks[-2])) == 1
+    ):
         found.append("sequence")
-    if ("sum10" in variants and len(ranks) >= 2 and ranks[-1] in values
-            and ranks[-2] in values and values[ranks[-1]] + values[ranks[-2]] == 10):
+    if (
+        "sum10" in variants
+        and len(ranks) >= 2
+        and ranks[-1] in values
+        and ranks[-2] in values
+        and values[ranks[-1]] + values[ranks[-2]] == 10
+    ):
         found.append("sum10")
     for rule in SLAP_RULES:  # precedence
         if rule in found:
@@ -164,8 +179,7 @@ def reference_reason(ranks, variants):
 def test_slap_reason_matches_reference_for_all_rank_triples():
     names = "A 2 3 4 5 6 7 8 9 10 J Q K X".split()
     example = {n: parse_card(n if n == "X" else n + "S") for n in names}
-    variant_sets = ((), ("sandwich",), ("sequence",), ("sum10",),
-                    ("sandwich", "sequence", "sum10"))
+    variant_sets = ((), ("sandwich",), ("sequence",), ("sum10",), ("sandwich", "sequence", "sum10"))
     for a in names:
         for b in names:
             for c in names:
@@ -246,6 +260,7 @@ def test_tap_on_empty_pile_is_false():
 
 # --- out of cards -------------------------------------------------------------
 
+
 def test_out_of_cards_draws_from_the_next_players_deck():
     g = game("AS 2S", "3H", "4D 5D 6D 7D")
     play(g, 2)  # AS; 3H fails, player 1 is out with 3 attempts left
@@ -289,8 +304,7 @@ def test_honour_nobody_can_answer_wins_at_once():
 
 def test_out_of_cards_player_is_skipped_also_for_a_demand():
     g = game("2S JS 3S", "", "4D 5D 6D")
-    assert play(g, 3) == [("turn", 0, parse_card("2S")), ("turn", 2, parse_card("4D")),
-                          ("turn", 0, parse_card("JS"))]
+    assert play(g, 3) == [("turn", 0, parse_card("2S")), ("turn", 2, parse_card("4D")), ("turn", 0, parse_card("JS"))]
     assert g.turn == 2 and g.demand == 1
 
 
@@ -359,6 +373,7 @@ def test_nobody_holding_cards_gives_the_pile_to_the_player_to_move():
 
 # --- end of the game ----------------------------------------------------------
 
+
 def test_game_ends_when_one_player_holds_all_cards_after_a_trick():
     g = game("JS 4S", "2H")
     play(g, 2)
@@ -392,8 +407,10 @@ def message(fn, *args):
 
 def test_error_texts_in_full():
     assert message(Game, 7) == "Battle of Corsica needs 2-6 players, not 7"
-    assert message(Game, 3, ("sandwich", "slap-happy")) == \
-        "unknown slap variant 'slap-happy' (known: sandwich, sequence, sum10)"
+    assert (
+        message(Game, 3, ("sandwich", "slap-happy"))
+        == "unknown slap variant 'slap-happy' (known: sandwich, sequence, sum10)"
+    )
     assert message(Game, 2, (), 1, None, [[1], [2], [3]]) == "3 hands for 2 players"
     g = game("2S", "3S")
     assert message(g.slap, 2) == "no player 2"

@@ -1,5 +1,6 @@
 """Property tests over simulated games: the invariants hold after every action,
 every game ends or is reported capped, and results are the same on every runtime."""
+
 from corsica import Game
 from corsica_sim import play_game, simulate
 from rng import Rng
@@ -42,8 +43,7 @@ def test_invariants_hold_after_every_action():
             for _ in range(4):
                 game = Game(players, variants, seed=rng.next32())
                 # Many false taps, so players run out, draw, make mistakes.
-                result = play_game(game, rng, turn_cap=1500, false_tap_percent=15,
-                                   after_action=check_invariants)
+                result = play_game(game, rng, turn_cap=1500, false_tap_percent=15, after_action=check_invariants)
                 assert result["capped"] == (not game.over)
                 assert result["turns"] <= 1500
                 played += 1
@@ -59,8 +59,7 @@ def test_out_of_cards_paths_are_exercised():
 
     rng = Rng(5)
     for _ in range(6):
-        play_game(Game(5, seed=rng.next32()), rng, turn_cap=3000,
-                  false_tap_percent=15, after_action=count)
+        play_game(Game(5, seed=rng.next32()), rng, turn_cap=3000, false_tap_percent=15, after_action=count)
     for name in ("turn", "draw", "trick", "slap", "false", "mistake", "eliminated"):
         assert seen.get(name, 0) > 0, name
 
@@ -76,8 +75,7 @@ def test_every_game_ends_or_is_reported_capped():
 def test_same_seed_same_game():
     def events(seed):
         log = []
-        play_game(Game(4, ("sum10",), seed=seed), Rng(seed), turn_cap=2000,
-                  after_action=lambda g, e: log.append(e))
+        play_game(Game(4, ("sum10",), seed=seed), Rng(seed), turn_cap=2000, after_action=lambda g, e: log.append(e))
         return log
 
     assert events(9) == events(9)
@@ -90,9 +88,18 @@ def test_simulation_is_the_same_on_every_runtime():
     assert sorted(r.items()) == sorted(EXPECTED_4_3_7.items()), r
 
 
-EXPECTED_4_3_7 = {"games": 3, "players": 4, "wins": [1, 1, 1, 0], "capped": 0,
-                  "turns_total": 5064, "turns_max": 2152, "slaps": 337,
-                  "false_taps": 102, "mistakes": 20, "eliminated": 3}
+EXPECTED_4_3_7 = {
+    "games": 3,
+    "players": 4,
+    "wins": [1, 1, 1, 0],
+    "capped": 0,
+    "turns_total": 5064,
+    "turns_max": 2152,
+    "slaps": 337,
+    "false_taps": 102,
+    "mistakes": 20,
+    "eliminated": 3,
+}
 
 
 def reference_play(game, rng, turn_cap, slap_percent, false_tap_percent):
@@ -126,8 +133,7 @@ def reference_play(game, rng, turn_cap, slap_percent, false_tap_percent):
 def test_play_game_against_a_reference_driver():
     for seed, players, slap, false in ((1, 2, 80, 2), (2, 5, 50, 30), (3, 3, 100, 0), (4, 4, 0, 0)):
         log = []
-        got = play_game(Game(players, seed=seed), Rng(seed), 600, slap, false,
-                        after_action=lambda g, e: log.append(e))
+        got = play_game(Game(players, seed=seed), Rng(seed), 600, slap, false, after_action=lambda g, e: log.append(e))
         want, events = reference_play(Game(players, seed=seed), Rng(seed), 600, slap, false)
         assert got == want and log == events, (seed, got, want)
         if slap == 0:
@@ -151,9 +157,16 @@ def test_simulate_sums_its_games():
         longest = max(longest, counts["turns"])
         slaps += counts["slaps"]
         eliminated += len([p for p in range(3) if game.eliminated(p)])
-    assert (r["wins"], r["capped"], r["turns_total"], r["turns_max"], r["slaps"],
-            r["eliminated"], r["games"], r["players"]) == (wins, capped, turns, longest, slaps,
-                                                           eliminated, 4, 3)
+    assert (
+        r["wins"],
+        r["capped"],
+        r["turns_total"],
+        r["turns_max"],
+        r["slaps"],
+        r["eliminated"],
+        r["games"],
+        r["players"],
+    ) == (wins, capped, turns, longest, slaps, eliminated, 4, 3)
 
 
 def test_a_turn_cap_of_one_card():
@@ -162,8 +175,10 @@ def test_a_turn_cap_of_one_card():
 
 
 def test_simulate_checks_its_counts_and_passes_its_percentages():
-    for kwargs, text in (({"games": 0}, "games must be at least 1, not 0"),
-                         ({"games": 1, "turn_cap": 0}, "turn cap must be at least 1, not 0")):
+    for kwargs, text in (
+        ({"games": 0}, "games must be at least 1, not 0"),
+        ({"games": 1, "turn_cap": 0}, "turn cap must be at least 1, not 0"),
+    ):
         try:
             simulate(2, seed=1, **kwargs)
         except ValueError as e:

@@ -1,4 +1,5 @@
 """display_sleep: when the display dims and turns off, and what wakes it."""
+
 from display_sleep import DIM, OFF, ON, DisplaySleep
 
 WRAP = 1 << 30  # ticks_ms ring
@@ -21,7 +22,7 @@ def test_dims_then_turns_off_and_wakes_on_activity():
 def test_zero_means_never():
     d = DisplaySleep()
     d.update(0, 0, 0)
-    assert not d.update(10 ** 8, 0, 0) and d.state == ON
+    assert not d.update(10**8, 0, 0) and d.state == ON
     d = DisplaySleep()
     d.update(0, 0, 600)
     assert not d.update(599999, 0, 600)
@@ -29,7 +30,7 @@ def test_zero_means_never():
     d = DisplaySleep()
     d.update(0, 120, 0)
     assert d.update(120000, 120, 0) and d.state == DIM
-    assert not d.update(10 ** 8, 120, 0) and d.state == DIM
+    assert not d.update(10**8, 120, 0) and d.state == DIM
 
 
 def test_off_before_dim_goes_straight_off():

@@ -29,8 +29,7 @@ def test_lines_are_queued_until_flush_and_sorted():
         assert lines_of(d + "/data/history.jsonl") == [
             '{"boot":1,"device":"%s","ender":1,"event":"round","game":7,"history":"%s",'
             '"rules":"igo","seq":1,"void":false}' % ids,
-            '{"boot":1,"device":"%s","event":"undo","game":7,"history":"%s","of":1,'
-            '"rules":"igo","seq":2}' % ids,
+            '{"boot":1,"device":"%s","event":"undo","game":7,"history":"%s","of":1,"rules":"igo","seq":2}' % ids,
             "",
         ]
         h.log("game_over", 7, "igo", {"totals": [4, 2], "winners": [0]})
@@ -188,7 +187,13 @@ def test_sheet_events_in_the_history_file():
         h.flush()
         events = list(history.read(path))
         assert [(e["seq"], e["event"]) for e in events] == [
-            (1, "round"), (2, "round"), (3, "round"), (4, "game_over"), (5, "undo"), (6, "undo")]
+            (1, "round"),
+            (2, "round"),
+            (3, "round"),
+            (4, "game_over"),
+            (5, "undo"),
+            (6, "undo"),
+        ]
         assert all(e["game"] == 1 and e["rules"] == "igo" and e["boot"] == 1 for e in events)
         assert events[0]["round_scores"] == [1, 0] and events[0]["totals"] == [1, 0]
         assert events[1]["void"] is True and events[1]["taker"] == 1
@@ -226,8 +231,12 @@ def test_corrupt_boot_file_is_set_aside_and_counting_goes_on_from_the_history():
         for _ in range(4):
             h.log("round", 1, "igo", {"void": True})
         h.flush()
-        for bad in (b'{"boot": 10000000000000000000000000000000}', b'{"boot": 2, "de',
-                    b'{"boot": -5}', b'{"boot": "7"}'):
+        for bad in (
+            b'{"boot": 10000000000000000000000000000000}',
+            b'{"boot": 2, "de',
+            b'{"boot": -5}',
+            b'{"boot": "7"}',
+        ):
             write(d + "/data/boot.json", bad)
             h = open_history(d)
             assert h.next_seq == 5 and 2 <= h.boot < 1000, (bad, h.boot)
@@ -468,8 +477,7 @@ def test_the_boot_file_holds_the_counter_and_both_ids():
     try:
         h = open_history(d)
         h = open_history(d)
-        assert json.loads(read(d + "/data/boot.json")) == {
-            "boot": 2, "device": h.device, "history": h.history}
+        assert json.loads(read(d + "/data/boot.json")) == {"boot": 2, "device": h.device, "history": h.history}
     finally:
         remove_tree(d)
 
@@ -489,9 +497,16 @@ def test_old_lines_without_a_history_id_take_the_stored_one():
 def test_a_device_id_is_1_to_32_lowercase_hex_digits():
     d = make_tmp_dir("hist")
     try:
-        for given, kept in (("a", True), ("0123456789abcdef" * 2, True), ("", False),
-                            ("0123456789abcdef" * 2 + "0", False), ("ABCD", False),
-                            ("12g4", False), ("X1", False), (1234, False)):
+        for given, kept in (
+            ("a", True),
+            ("0123456789abcdef" * 2, True),
+            ("", False),
+            ("0123456789abcdef" * 2 + "0", False),
+            ("ABCD", False),
+            ("12g4", False),
+            ("X1", False),
+            (1234, False),
+        ):
             d2 = d + "/" + str(len(os.listdir(d)))  # a fresh device each time
             h = History(d2 + "/history.jsonl", d2 + "/boot.json", given)
             if kept:
@@ -579,8 +594,7 @@ def test_events_and_fields_outside_the_table_are_refused():
     d = make_tmp_dir("hist")
     try:
         h = open_history(d)
-        for event, fields in (("round", {"note": 1}), ("slap", {"ender": 0}),
-                              ("shuffle", {}), ("shuffle", None)):
+        for event, fields in (("round", {"note": 1}), ("slap", {"ender": 0}), ("shuffle", {}), ("shuffle", None)):
             try:
                 h.log(event, 1, "igo", fields)
                 assert False, (event, fields)
@@ -596,10 +610,11 @@ def test_refusals_name_the_event_or_field():
     try:
         h = open_history(d)
         for event, fields, text in (
-                ("shuffle", None, "history event 'shuffle' is unknown"),
-                ("shuffle", {"of": 1}, "history event 'shuffle' is unknown"),
-                ("round", {"note": 1}, "history field 'note' is not one of round's"),
-                ("undo", {"game": 2}, "history field 'game' is reserved")):
+            ("shuffle", None, "history event 'shuffle' is unknown"),
+            ("shuffle", {"of": 1}, "history event 'shuffle' is unknown"),
+            ("round", {"note": 1}, "history field 'note' is not one of round's"),
+            ("undo", {"game": 2}, "history field 'game' is reserved"),
+        ):
             try:
                 h.log(event, 1, "igo", fields)
             except ValueError as e:

@@ -1,7 +1,14 @@
 import igo_reference as ref
-from igo_arrange import (arrange_response, best_response,
-                         hand_total, min_series, series_choices, series_count, value_sum,
-                         without_colour)
+from igo_arrange import (
+    arrange_response,
+    best_response,
+    hand_total,
+    min_series,
+    series_choices,
+    series_count,
+    value_sum,
+    without_colour,
+)
 from igo_cards import card_text, hand_masks, parse_colour, parse_hand
 from rng import Rng
 
@@ -19,9 +26,11 @@ def masks_of(hand, display):
 def all_min_series(masks, declared_colours=False):
     """EVERY lowest-penalty series of the ender as (colours, cards): distinct by
     colours and cards (a value held in both colours gives two series)."""
-    return [(colours, cards)
-            for colours, values in min_series(masks, declared_colours)
-            for cards in series_choices(masks, colours, values, declared_colours)]
+    return [
+        (colours, cards)
+        for colours, values in min_series(masks, declared_colours)
+        for cards in series_choices(masks, colours, values, declared_colours)
+    ]
 
 
 def mask(*values):
@@ -207,12 +216,11 @@ def test_series_count_equals_the_lists_for_random_hands():
     for _ in range(60):
         hand = list(range(160))
         rng.shuffle(hand)
-        hand = [c for c in hand if 1 <= c & 15 <= 11][:6 + rng.below(10)]
+        hand = [c for c in hand if 1 <= c & 15 <= 11][: 6 + rng.below(10)]
         m = masks_of(hand, rng.below(10))
         for declared in (False, True):
             for colours, values in min_series(m, declared):
-                assert series_count(m, colours, values, declared) == \
-                    len(series_choices(m, colours, values, declared))
+                assert series_count(m, colours, values, declared) == len(series_choices(m, colours, values, declared))
 
 
 def test_the_first_best_own_pair_in_colour_order():

@@ -1,5 +1,4 @@
-from igo_cards import (COLOURS, card_text, hand_masks, mask_cards, parse_card,
-                       parse_colour, parse_hand, parse_hands)
+from igo_cards import COLOURS, card_text, hand_masks, mask_cards, parse_card, parse_colour, parse_hand, parse_hands
 
 HAND = ["R1", "O2", "Y3", "G4", "C5", "B6", "P7", "K8", "N9", "W10", "R11", "O11"]
 
@@ -71,8 +70,7 @@ def message(fn):
 
 def test_error_texts_in_full():
     assert message(lambda: parse_colour("Z")) == "colour 'Z' is not a colour letter (one of ROYGCBPKNW)"
-    assert message(lambda: parse_colour("RO", "dealer")) == \
-        "dealer 'RO' is not a colour letter (one of ROYGCBPKNW)"
+    assert message(lambda: parse_colour("RO", "dealer")) == "dealer 'RO' is not a colour letter (one of ROYGCBPKNW)"
     assert message(lambda: parse_card(8)) == "card 8 is not a string like 'K8'"
     assert message(lambda: parse_card("Z8")) == "unknown card 'Z8': colour must be one of ROYGCBPKNW"
     assert message(lambda: parse_card("K12")) == "unknown card 'K12': value must be 1-11"
@@ -81,8 +79,7 @@ def test_error_texts_in_full():
     assert message(lambda: parse_hand(["K8", "k8"], None)) == "hand: duplicate card K8"
     assert message(lambda: parse_hands("K8")) == "hands must be a list of hands"
     assert message(lambda: parse_hands([["K8"], ["R1", "R1"]], None)) == "hand 1: duplicate card R1"
-    assert message(lambda: parse_hands([["K8"], ["R1", "K8"]], None)) == \
-        "duplicate card K8 in hands 0 and 1"
+    assert message(lambda: parse_hands([["K8"], ["R1", "K8"]], None)) == "duplicate card K8 in hands 0 and 1"
 
 
 def test_every_colour_letter_in_either_case():

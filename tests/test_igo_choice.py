@@ -1,5 +1,6 @@
 """The ender's choice (igo_choice): every option, the engine's pick from what is
 known, one card list per option; checked against the brute force in igo_reference."""
+
 import igo_reference as ref
 from igo_arrange import series_choices, without_colour
 from igo_cards import hand_masks, parse_hand
@@ -41,14 +42,15 @@ def test_corsari_options_are_every_crew():
 
         ref.each_ender_option(ref.playable(ref.to_tuples(hand), display), declared, visit)
         mine = masks_of(hand, display)
-        got = [(tuple(c), tuple(v for v in range(1, 12) if m >> (v - 1) & 1))
-               for c, m in options("corsari", mine, declared)]
+        got = [
+            (tuple(c), tuple(v for v in range(1, 12) if m >> (v - 1) & 1))
+            for c, m in options("corsari", mine, declared)
+        ]
         assert len(got) == len(set(got))
         # Every crew with all its colours' values is an option; a crew holding a value
         # back is never better (test_igo_scoring checks that against brute force).
         held = ref.playable(ref.to_tuples(hand), display)
-        full = set(w for w in want if all(
-            (c, v) not in held or v in w[1] for c in w[0] for v in range(1, 12)))
+        full = set(w for w in want if all((c, v) not in held or v in w[1] for c in w[0] for v in range(1, 12)))
         assert set(got) == full
 
 
@@ -101,8 +103,9 @@ def test_pick_from_the_others_known_so_far():
         known = [(hands[1], display), rng.below(12)]
         if case % 3:
             known.append((hands[2], display))
-        engine_others = [masks_of(h, d) if type(h) is list else h
-                         for h, d in [k if type(k) is tuple else (k, 0) for k in known]]
+        engine_others = [
+            masks_of(h, d) if type(h) is list else h for h, d in [k if type(k) is tuple else (k, 0) for k in known]
+        ]
         pick = choose(rules, mine, engine_others)
         assert pick == brute_pick(rules, mine, known, False), (rules, hands, display)
 

@@ -10,6 +10,8 @@ def choose_igo_series(masks, ender, declared=False):
 
 def choose_corsari_crew(masks, ender, declared=False):
     return choose_ender_option("corsari", masks, ender, declared)
+
+
 from igo_scoring import corsari_ender_score, score_round
 from rng import Rng
 
@@ -74,13 +76,18 @@ def test_rule_text_example_round():
     assert r["penalties"] == [3, 0, 11, 21]
     assert r["round_scores"] == [0, 1, 0, 0] and r["winners"] == []
     arr = r["arrangements"]
-    assert arr[0] == {"removed": ["R1"], "series": sorted(SERIES, key=lambda t: ("ROYGCBPKNW".index(t[0]), int(t[1:]))),
-                      "added": [], "left": ["Y1", "Y2"]}
+    assert arr[0] == {
+        "removed": ["R1"],
+        "series": sorted(SERIES, key=lambda t: ("ROYGCBPKNW".index(t[0]), int(t[1:]))),
+        "added": [],
+        "left": ["Y1", "Y2"],
+    }
     assert arr[1]["added"] == ["O8"] and arr[1]["left"] == []
     assert arr[2]["added"] == ["K8"] and arr[2]["left"] == ["N11"]
     assert len(arr[3]["added"]) == 1 and arr[3]["added"][0] in ("O10", "K10")
-    assert sorted(arr[3]["left"]) == sorted(["W11", "O10", "K10"][:1] + [
-        "O10" if arr[3]["added"] == ["K10"] else "K10"])
+    assert sorted(arr[3]["left"]) == sorted(
+        ["W11", "O10", "K10"][:1] + ["O10" if arr[3]["added"] == ["K10"] else "K10"]
+    )
     # the engine finds the same series for the igo ender
     assert score_hands("igo", 0, "R", ROUND)["arrangements"][0] == arr[0]
     # Corsari: A announces 0 and wins at once
@@ -89,8 +96,7 @@ def test_rule_text_example_round():
 
 
 def test_perfect_igo_from_hands():
-    hands = [["O%d" % v for v in range(1, 12)] + ["R1"],
-             ["K%d" % v for v in range(1, 12)] + ["R2"]]
+    hands = [["O%d" % v for v in range(1, 12)] + ["R1"], ["K%d" % v for v in range(1, 12)] + ["R2"]]
     r = score_hands("igo", 0, "R", hands)
     assert r["penalties"] == [0, 0] and r["winners"] == [0] and r["round_scores"] == [0, 1]
     r = score_hands("corsari", 1, "R", hands)
@@ -103,8 +109,13 @@ def test_hand_input_errors():
     raises(lambda: score_hands("igo", 0, "R", ROUND[:1]), "players")
     raises(lambda: score_hands("igo", 0, "R", [ROUND[0], ROUND[0]]), "duplicate card")
     raises(lambda: score_hands("igo", 0, "R", [ROUND[0][:11], ROUND[1]]), "hand 0", "11 cards")
-    bad = (["W1"], "not in the ender's hand"), (["R1"], "display colour"), \
-        (["O1", "K6", "Y2"], "two colours"), (["O1", "Y1"], "value 1 twice"), (["Q1"], "Q1")
+    bad = (
+        (["W1"], "not in the ender's hand"),
+        (["R1"], "display colour"),
+        (["O1", "K6", "Y2"], "two colours"),
+        (["O1", "Y1"], "value 1 twice"),
+        (["Q1"], "Q1"),
+    )
     for series, words in bad:
         raises(lambda: score_hands("igo", 0, "R", ROUND, ender_series=series), words)
 
@@ -171,13 +182,19 @@ def test_corsari_crew_full_deals():
 def test_corsari_crew_gives_up_penalty():
     # Orange 1-3 + pink 4: penalty 1 (Y1), but A adds his pink 7, keeps the brown 7,
     # has 0 and skunks: 10 + 1 + 0 = 11. Orange alone: penalty 5, A has 7: 0.
-    hands = [parse_hand(["O1", "O2", "O3", "K4", "Y1"], None),
-             parse_hand(["K7", "N7"], None)]
+    hands = [parse_hand(["O1", "O2", "O3", "K4", "Y1"], None), parse_hand(["K7", "N7"], None)]
     masks = masks_of(hands, R)
     assert choose_corsari_crew(masks, 0) == ((1,), 7)
     check_crew(hands, R, False)
-    r = score_hands("corsari", 0, "R", [["O1", "O2", "O3", "K4", "Y1", "R1", "R2", "R3", "R4", "R5", "R6", "R7"],
-                                        ["K7", "N7", "R8", "R9", "R10", "R11", "W1", "W2", "W3", "W4", "W5", "W6"]])
+    r = score_hands(
+        "corsari",
+        0,
+        "R",
+        [
+            ["O1", "O2", "O3", "K4", "Y1", "R1", "R2", "R3", "R4", "R5", "R6", "R7"],
+            ["K7", "N7", "R8", "R9", "R10", "R11", "W1", "W2", "W3", "W4", "W5", "W6"],
+        ],
+    )
     assert r["penalties"] == [5, 7] and r["round_scores"] == [0, 7]
 
 
@@ -200,13 +217,16 @@ def test_score_hands_random_rounds_are_legal_and_optimal():
         hands = ref.deal(rng, 4, 12)
         display = rng.below(10)
         ender = rng.below(4)
-        r = score_hands(rules, ender, "ROYGCBPKNW"[display], [[card_text(c) for c in h] for h in hands],
-                        youngest_first=[0, 1, 2, 3])
+        r = score_hands(
+            rules, ender, "ROYGCBPKNW"[display], [[card_text(c) for c in h] for h in hands], youngest_first=[0, 1, 2, 3]
+        )
         series = [ref.to_tuples([_card(t) for t in r["arrangements"][ender]["series"]])][0]
         cols, vals = ref.colours_of(series), ref.values_of(series)
         for i, h in enumerate(hands):
-            arr = [ref.to_tuples([_card(t) for t in r["arrangements"][i][k]])
-                   for k in ("removed", "series", "added", "left")]
+            arr = [
+                ref.to_tuples([_card(t) for t in r["arrangements"][i][k]])
+                for k in ("removed", "series", "added", "left")
+            ]
             tuples = ref.to_tuples(h)
             if i != ender:
                 assert ref.is_legal_arrangement(tuples, display, cols, vals, arr)
@@ -222,9 +242,11 @@ def _card(text):
 def test_corsari_crew_has_the_colours_of_its_cards():
     # The crew of the ender's only 9s (pink, white) once came out as a two-colour
     # crew of one card: the others could then add to both colours.
-    hands = ["N2 O2 C8 R2 Y2 O9 Y11 K9 W9 R3 R10 G4".split(),
-             "W8 O4 B2 K6 P2 G2 K10 P4 W5 W7 B6 N7".split(),
-             "K3 O1 C7 C5 R8 P5 B4 G11 W11 K5 R11 G3".split()]
+    hands = [
+        "N2 O2 C8 R2 Y2 O9 Y11 K9 W9 R3 R10 G4".split(),
+        "W8 O4 B2 K6 P2 G2 K10 P4 W5 W7 B6 N7".split(),
+        "K3 O1 C7 C5 R8 P5 B4 G11 W11 K5 R11 G3".split(),
+    ]
     result = score_hands("corsari", 0, "G", hands)
     crew = result["arrangements"][0]["series"]
     colours = set(card[0] for card in crew)
@@ -250,8 +272,10 @@ def test_hand_input_error_texts_in_full():
     assert message(series(["O1", "Y1"])) == "ender_series has value 1 twice"
     assert message(series(["O1", "K6", "Y2"])) == "ender_series has more than two colours"
     assert message(series(["O1", "o1"])) == "ender_series: duplicate card O1"
-    assert message(lambda: score_hands("igo", 0, "X", ROUND)) == \
-        "display colour 'X' is not a colour letter (one of ROYGCBPKNW)"
+    assert (
+        message(lambda: score_hands("igo", 0, "X", ROUND))
+        == "display colour 'X' is not a colour letter (one of ROYGCBPKNW)"
+    )
 
 
 def test_the_engine_picks_without_declared_colours_by_default():
@@ -288,18 +312,17 @@ def test_score_hands_against_the_brute_force_reference():
 
 
 def test_round_error_texts_in_full():
-    assert message(lambda: score_round("rummy", 0, [1, 2])) == \
-        "rules must be 'igo' or 'corsari', not 'rummy'"
+    assert message(lambda: score_round("rummy", 0, [1, 2])) == "rules must be 'igo' or 'corsari', not 'rummy'"
     assert score_round("igo", 5, [1] * 6)[0] == [1, 1, 1, 1, 1, 0]
     assert message(lambda: score_round("igo", 0, [1] * 7)) == "igo needs 2-6 players, got 7"
     assert score_round("corsari", 0, [1] + [2] * 6)[1] == []
     assert message(lambda: score_round("corsari", 0, [1] * 8)) == "corsari needs 2-7 players, got 8"
     assert message(lambda: score_round("igo", 3, [1, 2, 3])) == "ender 3 out of range 0-2"
     assert message(lambda: score_round("igo", 0, [1, -2])) == "penalty -2 is not a non-negative integer"
-    assert message(lambda: score_round("corsari", 0, [5, 0, 0])) == \
-        "players [1, 2] announced 0: youngest_first is needed"
-    assert message(lambda: score_round("corsari", 0, [5, 0, 0], [0])) == \
-        "youngest_first does not list players [1, 2]"
+    assert (
+        message(lambda: score_round("corsari", 0, [5, 0, 0])) == "players [1, 2] announced 0: youngest_first is needed"
+    )
+    assert message(lambda: score_round("corsari", 0, [5, 0, 0], [0])) == "youngest_first does not list players [1, 2]"
 
 
 def test_declared_colours_reach_the_engines_pick_and_its_cards():
@@ -311,8 +334,7 @@ def test_declared_colours_reach_the_engines_pick_and_its_cards():
     p1 = ["R11", "Y11", "G11", "C11", "B11", "P11", "R1", "Y2", "G3", "C4", "B5", "P6"]
     p2 = ["K11", "N11", "K1", "N2", "R3", "Y4", "G5", "C6", "B7", "P8", "K9", "N10"]
     assert score_hands("igo", 0, "W", [ender, p1, p2])["penalties"] == [0, 65, 44]
-    assert score_hands("igo", 0, "W", [ender, p1, p2], declared_colours=True)["penalties"] == \
-        [0, 54, 44]
+    assert score_hands("igo", 0, "W", [ender, p1, p2], declared_colours=True)["penalties"] == [0, 54, 44]
     # Orange 1-10 and yellow 5: with declared colours orange/yellow is the pick (nobody
     # can add a yellow 11, and red would let player 2, the lowest, add R11); a declared
     # series takes each value from its first colour, so O5 is laid out and Y5 stays.

@@ -1,4 +1,5 @@
 """jsonfmt's text against hand-written expectations and the runtime's own JSON parser."""
+
 import json
 
 from jsonfmt import dump, dumps

@@ -1,7 +1,7 @@
 from judge import Judge, judge_trace
-from ticks import ticks_diff
 from rng import Rng
 from tapring import TapRing
+from ticks import ticks_diff
 
 WRAP = 1 << 30
 PINS = (16, 17, 18, 19, 20, 21)
@@ -92,8 +92,9 @@ def test_bouncy_presses_order_and_ties_match_true_press_times():
             # A second press after the release must not count.
             edges.extend(press_edges(rng, p, t + 400000, 50000))
         presses.sort()
-        r = judge_trace(players, True, "double", edges=by_time(edges, base), held=held,
-                        tie_window_us=window, tie_break="reslap")
+        r = judge_trace(
+            players, True, "double", edges=by_time(edges, base), held=held, tie_window_us=window, tie_break="reslap"
+        )
         assert [(o["player"], o["t_us"]) for o in r["order"]] == [(p, t) for _, p, t in presses]
         if not presses:
             assert r["winner"] is None and r["tie"] == []
@@ -314,8 +315,7 @@ def test_held_mask_from_snapshot_and_ring_to_judge():
 
 
 def test_bad_settings_raise_value_error():
-    for kwargs in ({"tie_window_us": 0}, {"tie_break": "coin"}, {"pins": (16,)},
-                   {"pins": (16, 1 << 17)}):
+    for kwargs in ({"tie_window_us": 0}, {"tie_break": "coin"}, {"pins": (16,)}, {"pins": (16, 1 << 17)}):
         try:
             Judge(2, **kwargs)
             assert False, kwargs

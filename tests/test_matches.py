@@ -1,4 +1,5 @@
 """Saved matches: one file per match in matches/ and the Continue list's index."""
+
 import os
 
 import matches
@@ -101,8 +102,7 @@ def test_unusable_files_are_set_aside_never_deleted():
         assert "3-3.json" in problems[1] and "kept as 3-3.json.bad" in problems[1]
         assert "its id is" in problems[2]
         assert all("\n" not in p for p in problems)
-        assert sorted(os.listdir(d + "/matches")) == [
-            "3-3.json.bad", "4-4.json.bad", "index.json", "index.json.bad"]
+        assert sorted(os.listdir(d + "/matches")) == ["3-3.json.bad", "4-4.json.bad", "index.json", "index.json.bad"]
         assert m.entries() == [] and m.count == 0
     finally:
         remove_tree(d)
@@ -129,10 +129,16 @@ def test_ids_are_safe_file_names():
 
 
 def test_the_continue_lines_fit_and_always_show_the_total():
-    e = {"id": "1-1", "rules": "corsari", "names": ["Maximili", "Bob", "Cy", "Dee", "Eve",
-                                                   "Fay", "Gus"],
-         "rounds": 11, "totals": [-130, 40, 52, 61, 70, 80, 90], "over": False,
-         "winners": [], "stamp": 1}
+    e = {
+        "id": "1-1",
+        "rules": "corsari",
+        "names": ["Maximili", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"],
+        "rounds": 11,
+        "totals": [-130, 40, 52, 61, 70, 80, 90],
+        "over": False,
+        "winners": [],
+        "stamp": 1,
+    }
     assert ui_matches.headline(e) == "Corsari R12"
     assert ui_matches.lead_line(e) == "lead Maxim -130"
     assert len(ui_matches.players_line(e, 15)) <= 15

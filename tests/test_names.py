@@ -1,4 +1,5 @@
 """Player names: the transliteration the display uses, the editor's characters."""
+
 import names
 import ui_names
 

@@ -1,5 +1,6 @@
 """The navigation buttons' state machine (navbuttons.py), fed raw levels as hw.py
 does (polled, debounced here) and keypad events as hw_circuitpython.py does."""
+
 from navbuttons import LONG_MS, REPEAT_MS, NavButtons
 from ticks import MASK
 
@@ -36,8 +37,7 @@ def test_a_button_down_at_boot_is_ignored_until_released():
     nav = NavButtons(["back", "ok"], [True, False], 0)
     assert polled(nav, {"back": True}, 0, 2000) == []
     assert polled(nav, {}, 2000, 2100) == []
-    assert polled(nav, {"back": True}, 2100, 2200) + polled(nav, {}, 2200, 2300) == \
-        [("back", "press")]
+    assert polled(nav, {"back": True}, 2100, 2200) + polled(nav, {}, 2200, 2300) == [("back", "press")]
 
 
 def test_across_the_ticks_wrap():

@@ -1,12 +1,12 @@
 """pio_capture's CPU side: the IRQ handler, counts to ticks_us, the anchor across both
 wraps. (The program itself runs in the PIO emulator: tests/host/test_pio_emulator.py.)"""
-import sys
 
-from skipping import skip
+import sys
 
 import pio_capture
 from judge import Judge
 from pio_capture import COUNT_MASK, PioCapture, pin_span, program_words
+from skipping import skip
 from tapring import NO_PIN
 
 FREQ = 125000000
@@ -100,8 +100,12 @@ def test_times_are_the_sample_times_in_whole_microseconds():
     chip.change(51, 0b111100)  # one tick later: the same microsecond
     chip.change(271, 0b111000)  # 13.008 us
     chip.change(270, 0b111001)  # 12.96 us (a time is floored)
-    assert drained(chip.cap) == [(1002, 0b111110 << 16, NO_PIN), (1002, 0b111100 << 16, NO_PIN),
-                                 (1013, 0b111000 << 16, NO_PIN), (1012, 0b111001 << 16, NO_PIN)]
+    assert drained(chip.cap) == [
+        (1002, 0b111110 << 16, NO_PIN),
+        (1002, 0b111100 << 16, NO_PIN),
+        (1013, 0b111000 << 16, NO_PIN),
+        (1012, 0b111001 << 16, NO_PIN),
+    ]
     assert chip.cap.overflows == 0
 
 
@@ -130,7 +134,7 @@ def test_anchor_follows_the_cpu_clock_through_long_quiet_times():
             chip.cap.follow(chip.ticks())
     tick += 777
     chip.change(tick, 0b101111, latency_us=40)
-    (t, levels, _), = drained(chip.cap)
+    ((t, levels, _),) = drained(chip.cap)
     assert t == chip.time_of(tick) & MASK30
     assert levels == 0b101111 << 16
 

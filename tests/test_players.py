@@ -1,10 +1,12 @@
 """Players at the table: the name editor, the seat picker and the roster, the drawn
 starter (saved matches: test_saved_matches.py)."""
+
 import gc
 import json
 
 gc.collect()
 import app  # noqa: E402,F401
+
 gc.collect()
 from canvas_record import Rig, read_file  # noqa: E402
 

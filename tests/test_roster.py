@@ -1,4 +1,5 @@
 """The roster of recent player names (players.json)."""
+
 import os
 
 import roster
@@ -42,9 +43,12 @@ def test_an_unusable_roster_is_reported_in_one_line():
     d = make_tmp_dir("roster")
     try:
         p = d + "/players.json"
-        for text, words in (('{"v": 2, "names": []}', "unknown version"),
-                            ('{"v": 1, "names": "Ann"}', "names must be a list"),
-                            ('[1]', "not a JSON object"), ('{"v": 1, ', "corrupt")):
+        for text, words in (
+            ('{"v": 2, "names": []}', "unknown version"),
+            ('{"v": 1, "names": "Ann"}', "names must be a list"),
+            ('[1]', "not a JSON object"),
+            ('{"v": 1, ', "corrupt"),
+        ):
             write(p, text.encode())
             r, problem = roster.load(p, ["Cy"])
             assert r == ["Cy"] and words in problem and "\n" not in problem, problem

@@ -1,12 +1,15 @@
 """A round entered from the hands on the device's screens scores exactly as the
 host's `score` (igo_hands.score_hands) on the same hands: random deals, hands
 entered with the buttons in a random order, the ender's pick kept or changed."""
+
 import gc
 
 gc.collect()  # the unix port compiles these from source: start on a clean heap
 import ui_igo  # noqa: E402
+
 gc.collect()
 import ui_hand  # noqa: E402,F401
+
 gc.collect()
 from canvas_record import Rig  # noqa: E402
 from igo_cards import COLOURS, card_text  # noqa: E402
@@ -20,7 +23,7 @@ def deal(rng, players):
     for i in range(len(deck) - 1, 0, -1):
         j = rng.below(i + 1)
         deck[i], deck[j] = deck[j], deck[i]
-    return [deck[12 * i:12 * i + 12] for i in range(players)]
+    return [deck[12 * i : 12 * i + 12] for i in range(players)]
 
 
 def key_to(now, want, size):
@@ -88,8 +91,7 @@ def play_round(rules, players, ender, rng, change_pick):
         review = rig.app.top()
         assert type(review).__name__ == "RoundReview"
         texts = [[card_text(c) for c in h] for h in hands]
-        host = igo_hands.score_hands(rules, ender, COLOURS[display], texts, ender_series,
-                                     list(range(players)))
+        host = igo_hands.score_hands(rules, ender, COLOURS[display], texts, ender_series, list(range(players)))
         return review, host, ender_series
     finally:
         rig.close()

@@ -1,15 +1,18 @@
 """Saved matches through the app: several across a reboot, resume, view, delete, the
 limit, the migration of a state.json from before matches/, a corrupt match file."""
+
 import gc
 import json
 
 gc.collect()
 import app  # noqa: E402,F401
+
 gc.collect()
 import ui_igo  # noqa: E402,F401  (the unix port compiles it: on a clean heap)
+
 gc.collect()
-from canvas_record import Rig, exists, read_file, write_file  # noqa: E402
 import matches_app  # noqa: E402
+from canvas_record import Rig, exists, read_file, write_file  # noqa: E402
 
 
 def open_setup(rig, game="I Go"):
@@ -36,8 +39,7 @@ def test_several_matches_survive_a_reboot_and_resume_where_they_were():
     try:
         ids = []
         for k in range(8):
-            assert rig.app.start_match("igo" if k % 2 else "corsari", ["Ann", "Bob", "Cy"],
-                                       None) is None
+            assert rig.app.start_match("igo" if k % 2 else "corsari", ["Ann", "Bob", "Cy"], None) is None
             for _ in range(k % 3):
                 play(rig, [3, 10, 20])
             ids.append(rig.app.match.game)

@@ -52,8 +52,7 @@ def igo_to_four():
 def test_igo_game_to_four_points_with_a_shared_win():
     s = igo_to_four()
     assert s.target == 4
-    assert [r["totals"] for r in s.rounds] == [
-        [1, 0, 0], [1, 1, 1], [1, 2, 1], [1, 3, 2], [1, 3, 3]]
+    assert [r["totals"] for r in s.rounds] == [[1, 0, 0], [1, 1, 1], [1, 2, 1], [1, 3, 2], [1, 3, 3]]
     assert [r["round_scores"] for r in s.rounds][:2] == [[1, 0, 0], [0, 1, 1]]
     # The ender of a scored round starts the next one.
     assert [r["starter"] for r in s.rounds] == [0, 0, 0, 1, 0]
@@ -82,8 +81,7 @@ def test_void_rounds_and_who_starts_next_in_igo():
     assert s.next_starter() == 2
     s.add_void(1)  # Bob took the last display card: he starts next
     assert s.next_starter() == 1 and s.totals() == [0, 0, 0]
-    assert s.rounds[0] == {"void": True, "taker": 1, "starter": 2, "dealer": 2,
-                           "totals": [0, 0, 0]}
+    assert s.rounds[0] == {"void": True, "taker": 1, "starter": 2, "dealer": 2, "totals": [0, 0, 0]}
     s.add_round(0, [2, 5, 6])
     assert s.next_starter() == 0 and s.rounds[1]["starter"] == 1
     s.add_void(2)
@@ -109,8 +107,7 @@ def test_corsari_game_to_the_target_with_the_deal_passing():
     s.add_round(1, [30, 5, 20])
     assert s.totals() == [40, 65, 120]
     assert s.over and s.winners == [0]
-    assert [(r["dealer"], r["starter"]) for r in s.rounds] == [
-        (0, 1), (1, 2), (2, 0), (0, 1), (1, 2)]
+    assert [(r["dealer"], r["starter"]) for r in s.rounds] == [(0, 1), (1, 2), (2, 0), (0, 1), (1, 2)]
 
 
 def test_corsari_lowest_totals_share_the_win():
@@ -230,19 +227,25 @@ def test_history_events_with_undo_and_redo():
     s.undo()
     s.redo()
     assert log.events() == [
-        (1, "round"), (2, "round"), (3, "round"), (4, "round"), (5, "game_over"),
-        (6, "undo"), (7, "undo"), (8, "round"), (9, "game_over")]
+        (1, "round"),
+        (2, "round"),
+        (3, "round"),
+        (4, "round"),
+        (5, "game_over"),
+        (6, "undo"),
+        (7, "undo"),
+        (8, "round"),
+        (9, "game_over"),
+    ]
     fields = [line[4] for line in log.lines]
     assert all(line[2] == "g1" and line[3] == "corsari" for line in log.lines)
-    assert fields[0] == {"ender": 0, "penalties": [4, 9], "round_scores": [0, 9],
-                         "totals": [0, 9]}
+    assert fields[0] == {"ender": 0, "penalties": [4, 9], "round_scores": [0, 9], "totals": [0, 9]}
     assert fields[1] == {"void": True, "totals": [0, 9]}
     assert fields[4] == {"totals": [38, 9], "winners": [1]}
     assert fields[5] == {"of": 4} and fields[6] == {"of": 5}
     assert fields[7] == fields[3]  # the redone round is logged again
     s.undo(0)  # an earlier round: the standing game_over changes too
-    assert [line[4] for line in log.lines[9:]] == [
-        {"of": 1}, {"of": 9}, {"totals": [38, 0], "winners": [1]}]
+    assert [line[4] for line in log.lines[9:]] == [{"of": 1}, {"of": 9}, {"totals": [38, 0], "winners": [1]}]
 
 
 def test_json_round_trip_after_undo_and_redo():
@@ -259,8 +262,7 @@ def test_json_round_trip_after_undo_and_redo():
     t = from_json(text)
     assert to_json(t) == text
     assert t.rounds == s.rounds and t.totals() == s.totals()
-    assert (t.dealer(), t.next_starter(), t.over, t.winners) == (
-        s.dealer(), s.next_starter(), s.over, s.winners)
+    assert (t.dealer(), t.next_starter(), t.over, t.winners) == (s.dealer(), s.next_starter(), s.over, s.winners)
     assert t.names == ["Zoé", "Bob", "Cy"] and t.game == 17 and t.target == 100
     t.redo()  # the redo stack survives
     s.redo()
@@ -332,8 +334,10 @@ def test_rounds_kept_as_entered_equal_a_full_replay():
             except ValueError:
                 pass  # the game is over, or a redo/undo the end forbids: nothing changed
             again = Sheet.from_obj(sheet.to_obj())
-            assert (again.rounds, again.over, again.winners) == \
-                (sheet.rounds, sheet.over, sheet.winners), (match, sheet.to_obj())
+            assert (again.rounds, again.over, again.winners) == (sheet.rounds, sheet.over, sheet.winners), (
+                match,
+                sheet.to_obj(),
+            )
 
 
 def test_error_texts_in_full():
@@ -355,11 +359,9 @@ def test_error_texts_in_full():
         (raises(Sheet, "igo", ["A", ""]), "player name '' is not a non-empty string"),
         (raises(Sheet, "igo", ["A", "A"]), "player names must differ"),
         (raises(Sheet, "igo", NAMES3, 0), "target 0 is not a positive integer"),
-        (raises(Sheet, "igo", NAMES3, None, [0, 1]),
-         "youngest_first [0, 1] is not an order of players 0-2"),
+        (raises(Sheet, "igo", NAMES3, None, [0, 1]), "youngest_first [0, 1] is not an order of players 0-2"),
         (raises(Sheet, "igo", NAMES3, None, None, 3), "first player 3 out of range 0-2"),
-        (raises(Sheet, "igo", NAMES3, None, None, 0, 1.5),
-         "game id 1.5 is not an int or a string"),
+        (raises(Sheet, "igo", NAMES3, None, None, 0, 1.5), "game id 1.5 is not an int or a string"),
         (raises(s.add_void), "a void I Go round needs the taker of the last display card"),
         (raises(s.add_void, 3), "taker 3 out of range 0-2"),
         (raises(s.add_round, 3, [1, 2, 3]), "ender 3 out of range 0-2"),
@@ -373,8 +375,7 @@ def test_error_texts_in_full():
         (corrupt(undone=7), "sheet corrupt: actions and undone must be lists"),
         (corrupt(undone=[5]), "sheet corrupt: bad undone index 5"),
         (corrupt(actions=[7]), "sheet corrupt: round 7 is not an object"),
-        (corrupt(actions=[{"void": True, "taker": 0, "seq": "x"}]),
-         "sheet corrupt: seq 'x' is not an integer"),
+        (corrupt(actions=[{"void": True, "taker": 0, "seq": "x"}]), "sheet corrupt: seq 'x' is not an integer"),
         (corrupt(target=1), "sheet corrupt: the game ends at round 1, before round 2"),
     ]
     for got, want in cases:
@@ -409,9 +410,10 @@ def test_a_rebuilt_sheet_logs_and_undoes_its_stored_seqs():
     t.undo()
     t.add_round(1, [9, 2, 7])
     assert [(line[1], line[4]) for line in log2.lines] == [
-        ("undo", {"of": 2}), ("undo", {"of": 1}),
-        ("round", {"ender": 1, "penalties": [9, 2, 7], "round_scores": [0, 1, 0],
-                   "totals": [0, 1, 0]})]
+        ("undo", {"of": 2}),
+        ("undo", {"of": 1}),
+        ("round", {"ender": 1, "penalties": [9, 2, 7], "round_scores": [0, 1, 0], "totals": [0, 1, 0]}),
+    ]
 
 
 def test_a_change_that_keeps_the_result_logs_no_new_game_over():
@@ -427,7 +429,7 @@ def test_a_change_that_keeps_the_result_logs_no_new_game_over():
     s.undo(0)  # the void round: starters change, the result does not
     assert [(line[1], line[4]) for line in log.lines[n:]] == [("undo", {"of": 1})]
     s.redo()
-    assert [line[1] for line in log.lines[n + 1:]] == ["round"]
+    assert [line[1] for line in log.lines[n + 1 :]] == ["round"]
 
 
 def reference_rounds(rules, n, target, first, entries):
@@ -488,15 +490,15 @@ def test_random_matches_against_a_reference_of_the_rules():
                 pens = [rng.below(25) for _ in range(n)]
                 entry = (len(log), "round", rng.below(n), pens)
                 new_log, new_undone = active + [entry], []
-                do = (lambda e=entry: sheet.add_round(e[2], e[3]))
+                do = lambda e=entry: sheet.add_round(e[2], e[3])
             elif op == 6:
                 entry = (len(log), "void", rng.below(n))
                 new_log, new_undone = active + [entry], []
-                do = (lambda e=entry: sheet.add_void(e[2]))
+                do = lambda e=entry: sheet.add_void(e[2])
             elif op < 9 and active:
                 i = rng.below(len(active))
                 new_log, new_undone = log, undone + [active[i]]
-                do = (lambda i=i: sheet.undo(i))
+                do = lambda i=i: sheet.undo(i)
             elif undone:
                 new_log, new_undone = log, undone[:-1]
                 do = sheet.redo

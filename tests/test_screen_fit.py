@@ -4,6 +4,7 @@ player tap) the screen is drawn on a recording canvas of each display size a boa
 declares. A text that leaves the screen or lies over another text fails the test,
 naming the screen and what it showed.
 """
+
 import gc
 import os
 import sys
@@ -21,16 +22,42 @@ from corsica_rig import FakeHw, Table  # noqa: E402
 SMALL_HEAP = sys.implementation.name == "micropython"  # (CPython's collection is slow)
 
 # Eight characters each (config.NAME_LEN), two sharing their first letters.
-NAMES = ["Annabell", "Annelise", "Benedikt", "Clemence", "Domenico", "Eleonora",
-         "Fredrika"]
+NAMES = ["Annabell", "Annelise", "Benedikt", "Clemence", "Domenico", "Eleonora", "Fredrika"]
 
 # Every screen class the walks below must reach.
-SCREENS = ("Home", "Notice", "Unsaved", "Confirm", "Settings", "Setup", "AgeOrder",
-           "MatchScreen", "MatchMenu", "RoundEnder", "PenaltyEntry", "RoundReview",
-           "VoidEntry", "HandCalc", "SheetView", "GameOver", "GameOverMenu",
-           "RefereeSetup", "Referee", "DeckSetup", "DeckGame", "HwTest", "Buttons",
-           "Display", "Outputs", "Flash", "Timing", "SeatPicker", "NameEditor",
-           "Continue", "MatchActions")
+SCREENS = (
+    "Home",
+    "Notice",
+    "Unsaved",
+    "Confirm",
+    "Settings",
+    "Setup",
+    "AgeOrder",
+    "MatchScreen",
+    "MatchMenu",
+    "RoundEnder",
+    "PenaltyEntry",
+    "RoundReview",
+    "VoidEntry",
+    "HandCalc",
+    "SheetView",
+    "GameOver",
+    "GameOverMenu",
+    "RefereeSetup",
+    "Referee",
+    "DeckSetup",
+    "DeckGame",
+    "HwTest",
+    "Buttons",
+    "Display",
+    "Outputs",
+    "Flash",
+    "Timing",
+    "SeatPicker",
+    "NameEditor",
+    "Continue",
+    "MatchActions",
+)
 HWTEST_SCREENS = ("HwTest", "Buttons", "Display", "Outputs", "Flash", "Timing")
 
 
@@ -103,8 +130,7 @@ class Walk(Table):
         if not bad and self.hides_lines() and not self.arrow_drawn(canvas):
             bad = "lines hidden and no arrow says so"
         if bad and len(self.misfits) < 10:
-            self.misfits.append("%dx%d %s: %s\n  shown: %r" % (
-                self.size[0], self.size[1], name, bad, canvas.lines()))
+            self.misfits.append("%dx%d %s: %s\n  shown: %r" % (self.size[0], self.size[1], name, bad, canvas.lines()))
         return canvas
 
     def hides_lines(self):
@@ -120,8 +146,9 @@ class Walk(Table):
 
     def arrow_drawn(self, canvas):
         """A scroll arrow (ui.draw_more) in the 4 pixels at the right edge."""
-        return any(kind == "fill_rect" and x >= canvas.width - 4 and w <= 4
-                   for kind, x, y, w, h, color in canvas.shapes)
+        return any(
+            kind == "fill_rect" and x >= canvas.width - 4 and w <= 4 for kind, x, y, w, h, color in canvas.shapes
+        )
 
     def tick(self):
         Table.tick(self)
@@ -458,8 +485,7 @@ def walk_boot_notices(w):
     os.rmdir(w.rig.root + "/state.json.tmp")
 
 
-WALKS = ((walk_igo, 6), (walk_corsari, 6), (walk_referee, 6), (walk_deck, 6),
-         (walk_players, 6), (walk_hwtest, 6))
+WALKS = ((walk_igo, 6), (walk_corsari, 6), (walk_referee, 6), (walk_deck, 6), (walk_players, 6), (walk_hwtest, 6))
 
 
 def run_walks(size):
@@ -468,8 +494,7 @@ def run_walks(size):
     misfits = []
     # The hardware test's fake board lives in test_ui_hwtest, too big to compile a
     # second time in the unix port's 192 KB heap: that walk runs on CPython.
-    walks = [(walk, players, None) for walk, players in WALKS
-             if not (SMALL_HEAP and walk is walk_hwtest)]
+    walks = [(walk, players, None) for walk, players in WALKS if not (SMALL_HEAP and walk is walk_hwtest)]
     walks.append((walk_boot_notices, 6, '{"names": "Annabell"}'))
     for walk, players, config in walks:
         gc.collect()
@@ -491,8 +516,7 @@ def test_every_screen_fits_every_display_with_the_most_players_and_long_names():
     for size in sizes:
         seen, misfits = run_walks(size)
         assert not misfits, "\n".join(misfits)
-        missing = [name for name in SCREENS if name not in seen
-                   and not (SMALL_HEAP and name in HWTEST_SCREENS)]
+        missing = [name for name in SCREENS if name not in seen and not (SMALL_HEAP and name in HWTEST_SCREENS)]
         assert not missing, "not reached: %r" % (missing,)
 
 
@@ -553,8 +577,7 @@ def test_every_screen_class_is_walked():
             if not sub.__name__.startswith("_") and sub.__module__ != "test_app":
                 found.add(sub.__name__)
     found -= {"Menu", "Form", "TapScreen", "Page"}  # bases: drawn through their subclasses
-    assert sorted(found) == sorted(SCREENS), (sorted(found - set(SCREENS)),
-                                              sorted(set(SCREENS) - found))
+    assert sorted(found) == sorted(SCREENS), (sorted(found - set(SCREENS)), sorted(set(SCREENS) - found))
 
 
 def test_short_names_are_told_apart():

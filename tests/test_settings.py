@@ -1,4 +1,5 @@
 """The settings table: defaults, what a loaded value may be, how values show and step."""
+
 import settings
 
 
@@ -37,8 +38,16 @@ def test_flags_are_known_once_each_in_table_order():
 
 
 def test_loaded_keeps_good_values_and_defaults_bad_or_unknown_ones():
-    got = settings.loaded({"igo_target": 7, "corsari_target": 5000, "tie_break": "coin",
-                           "out_at_3": True, "variants": ["sum10"], "colour": "red"})
+    got = settings.loaded(
+        {
+            "igo_target": 7,
+            "corsari_target": 5000,
+            "tie_break": "coin",
+            "out_at_3": True,
+            "variants": ["sum10"],
+            "colour": "red",
+        }
+    )
     assert got["igo_target"] == 7 and got["out_at_3"] is True and got["variants"] == ["sum10"]
     assert got["corsari_target"] == 0 and got["tie_break"] == "random"
     assert "colour" not in got and got["tie_window_us"] == 1000

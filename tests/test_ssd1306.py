@@ -1,4 +1,5 @@
 """The display driver's dirty-run refresh, checked against the simulator's panel model."""
+
 import sys
 
 from rng import Rng

@@ -280,8 +280,10 @@ def test_read_errors_in_plain_words():
     try:
         p = d + "/state.json"
         write(p, b'{"v":1}')
-        for error, problem in ((OSError(5), "state.json unreadable: flash read/write error"),
-                               (MemoryError(), "state.json too big to read")):
+        for error, problem in (
+            (OSError(5), "state.json unreadable: flash read/write error"),
+            (MemoryError(), "state.json too big to read"),
+        ):
             store_load.open = lambda path, mode, error=error: FailingFile(error)
             try:
                 assert store_load.load(p) == (None, problem)
@@ -306,8 +308,10 @@ def test_a_corrupt_file_is_named_with_the_first_line_of_the_reason():
     try:
         p = d + "/state.json"
         write(p, b'{"v":1}')
-        for error, problem in ((ValueError("bad token\nat line 3"), "state.json corrupt: bad token"),
-                               (ValueError(), "state.json corrupt: ValueError")):
+        for error, problem in (
+            (ValueError("bad token\nat line 3"), "state.json corrupt: bad token"),
+            (ValueError(), "state.json corrupt: ValueError"),
+        ):
             store_load.json = FakeJson(error)
             assert store_load.load(p) == (None, problem)
         store_load.json = real
@@ -326,9 +330,14 @@ def test_error_text_names_the_errno_in_plain_words():
 
 
 def test_set_aside_takes_the_first_free_bad_name_in_the_files_folder():
-    for path, folder in (("/state.json", "/"), ("state.json", "."), ("data/state.json", "data"),
-                         ("/data/state.json", "/data"), ("d/state.json", "d")):
-        name = path[path.rfind("/") + 1:]
+    for path, folder in (
+        ("/state.json", "/"),
+        ("state.json", "."),
+        ("data/state.json", "data"),
+        ("/data/state.json", "/data"),
+        ("d/state.json", "d"),
+    ):
+        name = path[path.rfind("/") + 1 :]
         fake = FaultyOs(listing={folder: [name, name + ".bad", name + ".bad2"]})
         assert with_os(fake, lambda: store_load.set_aside(path)) == path + ".bad3"
         assert fake.listed == [folder] * 3

@@ -1,7 +1,6 @@
 import sys
 
 from skipping import skip
-
 from tapring import NO_PIN, TapRing
 
 
@@ -12,8 +11,7 @@ def test_fifo_order_and_pop_on_empty():
         ring.record(100 + i, i, 16 + i)
     ring.record(7, 8)  # the pin not known (CircuitPython's keypad)
     assert len(ring) == 6
-    assert [ring.pop() for _ in range(6)] == [(100 + i, i, 16 + i) for i in range(5)] + [
-        (7, 8, NO_PIN)]
+    assert [ring.pop() for _ in range(6)] == [(100 + i, i, 16 + i) for i in range(5)] + [(7, 8, NO_PIN)]
     assert ring.pop() is None
     assert len(ring) == 0
 

@@ -1,4 +1,5 @@
 """The 30-bit ticks ring arithmetic (ticks.py), computed and built-in alike."""
+
 import ticks
 
 

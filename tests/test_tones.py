@@ -1,5 +1,6 @@
 """tones.py and app.out's sound and light: distinct tones, volume and brightness, the
 non-blocking player; the settings screen leaves out what a board does not have."""
+
 import tones
 from canvas_record import Rig
 from corsica_rig import FakeHw

@@ -1,5 +1,6 @@
 """Battle of Corsica on the virtual deck, driven through the App with synthetic GPIO
 snapshots (tests/corsica_rig.py)."""
+
 import gc
 
 gc.collect()  # the unix port compiles these from source: the app first, on a clean heap
@@ -9,10 +10,9 @@ gc.collect()
 from corsica import Game  # noqa: E402
 from corsica_cards import parse_card  # noqa: E402
 from corsica_rig import PINS, Table, orders, referee  # noqa: E402
-from ui_corsica import DeckSetup  # noqa: E402
 from tones import TONES  # noqa: E402
+from ui_corsica import DeckSetup  # noqa: E402
 from ui_deck import DeckGame  # noqa: E402
-
 
 # --- virtual deck ------------------------------------------------------------------------
 

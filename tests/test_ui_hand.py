@@ -1,14 +1,19 @@
 """The hand calculator (ui_hand.py): best arrangement, button entry, use in a round."""
+
 import gc
 
 gc.collect()  # the unix port compiles these from source: start on a clean heap
 import app  # noqa: E402,F401
+
 gc.collect()
 import scoresheet  # noqa: E402,F401
+
 gc.collect()
 import ui_hand  # noqa: E402,F401
+
 gc.collect()
 import ui_igo  # noqa: E402,F401
+
 gc.collect()
 from canvas_record import Rig  # noqa: E402
 

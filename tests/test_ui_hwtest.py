@@ -1,10 +1,10 @@
 """The hardware test screen (ui_hwtest) on a fake board: what hw.Hardware gives it
 (button pins and levels, the latency probe, LEDs, beeper). The real firmware runs it
 in the simulator in tests/host/test_hwtest_sim.py."""
-from canvas_record import Rig
-from tapring import TapRing
 
 import ui_hwtest
+from canvas_record import Rig
+from tapring import TapRing
 
 NAV = (("back", 13), ("down", 11), ("ok", 12), ("up", 10))  # hw.py: nav names sorted
 

@@ -1,13 +1,17 @@
 """I Go / Corsari screens, driven by button presses on a recording canvas."""
+
 import gc
 import json
 
 gc.collect()  # the unix port compiles these from source: start on a clean heap
 import app  # noqa: E402,F401
+
 gc.collect()
 import scoresheet  # noqa: E402,F401
+
 gc.collect()
 import ui_igo  # noqa: E402,F401
+
 gc.collect()
 from canvas_record import Rig, exists, read_file  # noqa: E402
 
@@ -219,8 +223,7 @@ def test_undo_and_redo_with_confirmation():
         rig.nav("ok")
         assert sheet.totals() == [2, 0]
         events = [(h["event"], h.get("of")) for h in rig.history()]
-        assert events == [("start", None), ("round", None), ("round", None), ("undo", 3),
-                          ("round", None)]
+        assert events == [("start", None), ("round", None), ("round", None), ("undo", 3), ("round", None)]
         rig.nav("ok")
         assert "Redo round" not in rig.text()
     finally:

@@ -1,12 +1,12 @@
 """Battle of Corsica referee mode (real cards), driven through the App with
 synthetic GPIO snapshots (tests/corsica_rig.py)."""
+
 import gc
 
 from corsica_rig import PINS, Table, orders, referee
+from tones import TONES
 from ui_corsica import RefereeSetup
 from ui_referee import Referee
-from tones import TONES
-
 
 # --- referee mode -----------------------------------------------------------------------
 
@@ -154,7 +154,7 @@ def test_tie_with_reslap_rearms_and_holds_flash_writes():
         table.settle()
         assert screen.result["winner"] == 2
         assert orders(screen.result) == [(2, 0), (0, 31000)]
-        first, = table.history()  # window closed: the re-slap line is on flash now
+        (first,) = table.history()  # window closed: the re-slap line is on flash now
         assert first["tie"] == [0, 1] and first["winner"] is None and first["reslap"]
         table.nav("ok")
         assert len(table.history()) == 1  # the next pile's window is open again
@@ -380,4 +380,11 @@ def test_margins_below_a_tenth_of_a_ms_show_in_microseconds():
     from ui_tap import margin_text
 
     assert [margin_text(us) for us in (0, 1, 15, 99, 100, 999, 12345)] == [
-        "+0.0", "+1u", "+15u", "+99u", "+0.1", "+0.9", "+12"]
+        "+0.0",
+        "+1u",
+        "+15u",
+        "+99u",
+        "+0.1",
+        "+0.9",
+        "+12",
+    ]

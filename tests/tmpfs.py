@@ -1,5 +1,6 @@
 """Temporary directories and files for the both-runtime tests (MicroPython has
 no tempfile, shutil or os.path)."""
+
 import os
 import time
 

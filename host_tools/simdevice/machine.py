@@ -6,6 +6,7 @@ I2C (rp2 pin rules; the display model at the board's address, other addresses
 NACK with OSError), PWM (the buzzer), freq, idle, lightsleep, disable_irq/enable_irq,
 unique_id, reset, WDT (accepted, not enforced).
 """
+
 import gc
 
 import simcore

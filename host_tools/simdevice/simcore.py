@@ -26,6 +26,7 @@ Report lines on stdout (everything else there is the firmware's own output):
 Real mode reads commands from stdin: `<button> <down|up|press> [hold_ms]`, several
 separated by `;` on one line happen at the same instant; `quit`.
 """
+
 import gc
 import sys
 

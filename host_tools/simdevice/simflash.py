@@ -6,6 +6,7 @@
 it: whole 4 KiB blocks, at least one per file, two per folder; `os.statvfs` reports
 that flash.
 """
+
 import builtins
 import os
 import sys

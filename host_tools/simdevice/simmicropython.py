@@ -2,6 +2,7 @@
 
 simrun registers it as sys.modules["micropython"] before the firmware runs.
 """
+
 import micropython as _real
 
 _g = globals()

@@ -10,9 +10,24 @@ screen stays dark without `8D 14`; SH1106: DC-DC on at reset).
 """
 
 # Commands with arguments: opcode -> argument count.
-SSD1306_ARGS = {0x20: 1, 0x21: 2, 0x22: 2, 0x26: 6, 0x27: 6, 0x29: 5, 0x2A: 5,
-                0x81: 1, 0x8D: 1, 0xA3: 2, 0xA8: 1, 0xD3: 1, 0xD5: 1, 0xD9: 1,
-                0xDA: 1, 0xDB: 1}
+SSD1306_ARGS = {
+    0x20: 1,
+    0x21: 2,
+    0x22: 2,
+    0x26: 6,
+    0x27: 6,
+    0x29: 5,
+    0x2A: 5,
+    0x81: 1,
+    0x8D: 1,
+    0xA3: 2,
+    0xA8: 1,
+    0xD3: 1,
+    0xD5: 1,
+    0xD9: 1,
+    0xDA: 1,
+    0xDB: 1,
+}
 SH1106_ARGS = {0x81: 1, 0xA8: 1, 0xAD: 1, 0xD3: 1, 0xD5: 1, 0xD9: 1, 0xDA: 1, 0xDB: 1}
 
 
@@ -168,7 +183,7 @@ class Panel:
         if self.seg_remap and self.com_remap and shift == 0:
             for p in range(pages):
                 a = p * cols + self.offset
-                out[p * w:(p + 1) * w] = ram[a:a + w]
+                out[p * w : (p + 1) * w] = ram[a : a + w]
         else:
             for y in range(self.height):
                 row = (y + shift) & 63

@@ -11,6 +11,7 @@ changes to the flash directory, imports boards/<board>.py as module `board` and 
 Without --script the clock is real and button commands come from stdin (simcore).
 host_tools/mp32/run.mjs imports this module and calls `setup` itself.
 """
+
 import os
 import sys
 
@@ -27,8 +28,16 @@ def _abspath(path):
 
 
 def parse_args(argv):
-    opts = {"board": "sim", "app": "app", "flash": None, "script": None, "seed": "1",
-            "clock-start-us": "0", "firmware": None, "flash-size": None}
+    opts = {
+        "board": "sim",
+        "app": "app",
+        "flash": None,
+        "script": None,
+        "seed": "1",
+        "clock-start-us": "0",
+        "firmware": None,
+        "flash-size": None,
+    }
     i = 0
     while i < len(argv):
         name = argv[i]
@@ -50,7 +59,7 @@ def setup(argv):
     if app.endswith(".py"):
         app_path = _abspath(app)
         paths.append(_dirname(app_path))
-        app = app_path[app_path.rfind("/") + 1:-3]
+        app = app_path[app_path.rfind("/") + 1 : -3]
     script = _abspath(opts["script"]) if opts["script"] else None
     for p in reversed(paths):
         sys.path.insert(0, p)
@@ -67,13 +76,14 @@ def setup(argv):
 
     sys.modules["micropython"] = simmicropython
 
-    w = simcore.reset(real=script is None, start_us=int(opts["clock-start-us"]),
-                      seed=int(opts["seed"]))
+    w = simcore.reset(real=script is None, start_us=int(opts["clock-start-us"]), seed=int(opts["seed"]))
     board = __import__(opts["board"])
     sys.modules["board"] = board
-    w.panel = simoled.Panel(getattr(board, "DISPLAY", "ssd1306") == "sh1106",
-                            getattr(board, "DISPLAY_WIDTH", 128),
-                            getattr(board, "DISPLAY_HEIGHT", 64))
+    w.panel = simoled.Panel(
+        getattr(board, "DISPLAY", "ssd1306") == "sh1106",
+        getattr(board, "DISPLAY_WIDTH", 128),
+        getattr(board, "DISPLAY_HEIGHT", 64),
+    )
     w.panel_addr = getattr(board, "DISPLAY_ADDR", 0x3C)
     w.last_frame = bytearray(len(w.panel.visible()))  # the glass is dark at power-on
     w.buttons = dict(getattr(board, "BUTTONS", {}))

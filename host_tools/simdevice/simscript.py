@@ -3,6 +3,7 @@
 One event a line, `#` starts a comment: `<t_ms> <button> <down|up|press>`, times in
 ms from boot, non-decreasing. `press` = down, then up PRESS_MS later.
 """
+
 BUTTONS = ("up", "down", "ok", "back", "p1", "p2", "p3", "p4", "p5", "p6")
 ACTIONS = ("down", "up", "press")
 PRESS_MS = 80

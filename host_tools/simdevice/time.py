@@ -4,6 +4,7 @@ Scripted mode: sleeps jump ahead in simulated time (pending button edges fire on
 the way); real mode: wall-clock time. `time()` counts from 2021-01-01 (an unset
 Pico RTC) plus the simulated seconds since boot.
 """
+
 import simcore
 import ticks  # the firmware's ring arithmetic (it sees no built-in ticks_diff here)
 

@@ -5,6 +5,7 @@ Shows a counter per nav event and the number of player IRQ ring entries; writes
 ticks checks). `ok` long-press crashes on purpose (tests the traceback path); `back`
 press returns from main.
 """
+
 import os
 import time
 

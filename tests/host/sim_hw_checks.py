@@ -7,18 +7,23 @@ Run in its own process by tests/host/test_sim.py (the fakes replace the built-in
 The fakes: pins with switch bounce, IRQs at the simulated instant of each edge, hard
 handlers with the heap locked, a simulated clock.
 """
+
 import sys
 
 _here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
-sys.path[:0] = [_here + "/../../host_tools/simdevice", _here + "/../../firmware",
-                _here + "/../../boards", _here + "/.."]
+sys.path[:0] = [
+    _here + "/../../host_tools/simdevice",
+    _here + "/../../firmware",
+    _here + "/../../boards",
+    _here + "/..",
+]
 
-import micropython  # noqa: E402
-import simcore  # noqa: E402
-import simoled  # noqa: E402
 import time  # noqa: E402
 
 import hw  # noqa: E402
+import micropython  # noqa: E402
+import simcore  # noqa: E402
+import simoled  # noqa: E402
 
 _mods = {"simcore": simcore, "simoled": simoled, "time": time, "hw": hw}
 
@@ -124,7 +129,7 @@ def test_irq_handler_allocates_nothing_and_records_its_pin():
         micropython.heap_unlock()
     entries = _entries(hw.ring)
     assert len(entries) == 4 * len(Board.PLAYER_PINS)
-    assert [e[2] for e in entries[:len(Board.PLAYER_PINS)]] == list(Board.PLAYER_PINS)
+    assert [e[2] for e in entries[: len(Board.PLAYER_PINS)]] == list(Board.PLAYER_PINS)
 
 
 def test_allocating_hard_handler_fails_like_on_the_chip():
@@ -253,6 +258,7 @@ def test_the_simulators_own_allocations_are_counted_apart():
         gc.enable()
     assert shown > 0 and slept > 0, (shown, slept)
 
+
 def test_minimal_board_and_sh1106():
     w, hw, time = _setup(board=Duo)
     assert hw.players == 2 and len(hw.player_bits) == 2
@@ -356,4 +362,3 @@ def main():
 
 if __name__ == "__main__":
     sys.exit(1 if main() else 0)
-

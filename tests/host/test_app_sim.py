@@ -1,4 +1,5 @@
 """End to end: the real firmware (app.main) in the simulator, driven by scripts."""
+
 import json
 import os
 import subprocess
@@ -48,9 +49,14 @@ class Script:
 def sim(tmp_path, script, flash, *extra):
     path = script.write(str(tmp_path / ("script-%d.txt" % len(os.listdir(tmp_path)))))
     shot = str(tmp_path / "last.png")
-    r = subprocess.run([sys.executable, "-m", "host_tools", "sim", "--script", path,
-                        "--flash", str(flash), "--screenshot", shot] + list(extra),
-                       cwd=ROOT, capture_output=True, text=True, timeout=300)
+    r = subprocess.run(
+        [sys.executable, "-m", "host_tools", "sim", "--script", path, "--flash", str(flash), "--screenshot", shot]
+        + list(extra),
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert r.returncode == 0, r.stderr[-2000:]
     return r
 
@@ -134,9 +140,9 @@ def test_main_py_reports_a_boot_failure_and_returns(tmp_path):
         "import os\n"
         "os.mkdir('data')\n"
         "import main\n"
-        "print('returned')\n" % os.path.join(ROOT, "firmware"))
-    r = subprocess.run([MICROPYTHON, str(driver)], cwd=tmp_path, capture_output=True,
-                       text=True, timeout=60)
+        "print('returned')\n" % os.path.join(ROOT, "firmware")
+    )
+    r = subprocess.run([MICROPYTHON, str(driver)], cwd=tmp_path, capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr
     assert "returned" in r.stdout
     assert "OSError" in (tmp_path / "data" / "errors.txt").read_text()
@@ -214,7 +220,6 @@ def test_a_name_typed_with_the_buttons_is_kept_in_the_roster_across_a_reboot(tmp
     s.press("up").press("ok")  # Start
     sim(tmp_path, s, flash)
     lines = history(flash)
-    assert [h["players"] for h in lines if h["event"] == "start"] == [
-        ["Zoë", "P2", "P3", "P4"]] * 2
+    assert [h["players"] for h in lines if h["event"] == "start"] == [["Zoë", "P2", "P3", "P4"]] * 2
     index = json.loads((flash / "matches" / "index.json").read_text(encoding="utf-8"))
     assert [m["rounds"] for m in index["matches"]] == [0, 1]  # the newest first

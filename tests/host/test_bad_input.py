@@ -1,5 +1,6 @@
 """Every host command answers bad input with one line on standard error and exit
 status 2: never a traceback, never output on standard output."""
+
 import os
 import signal
 import subprocess
@@ -12,8 +13,14 @@ BOM = "\ufeff"
 
 
 def run(args, stdin=None, timeout=60):
-    return subprocess.run([sys.executable, "-m", "host_tools"] + args, input=stdin,
-                          capture_output=True, text=True, timeout=timeout, cwd=ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "host_tools"] + args,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=ROOT,
+    )
 
 
 def table(tmp):
@@ -26,16 +33,13 @@ def table(tmp):
     rows = [
         (["score", "-"], '{"rules": "igo", "ender": 0, "penalties": [1e35, 2]}', "integers"),
         (["score", "-"], '{"rules": "igo", "ender": 0, "penalties": [131, 2]}', "out of range 0-130"),
-        (["score", "-"], '{"rules": "igo", "ender": 0, "ender": 1, "penalties": [1, 2]}',
-         'key "ender" appears twice'),
+        (["score", "-"], '{"rules": "igo", "ender": 0, "ender": 1, "penalties": [1, 2]}', 'key "ender" appears twice'),
         (["score", "-"], '{"rules": "igo", "ender": "0", "penalties": [1, 2]}', "ender"),
         (["score", "-"], '{"rules": "igo", "ender": 0, "penalties": ["1", 2]}', "integers"),
-        (["score", "-"], '{"rules": "igo", "ender": 0, "penalties": [1, 2], "players": [1, 2]}',
-         "names"),
+        (["score", "-"], '{"rules": "igo", "ender": 0, "penalties": [1, 2], "players": [1, 2]}', "names"),
         (["score", str(tmp)], None, "is a folder"),
         (["score", str(tmp / "missing.json")], None, "no such file"),
-        (["corsica", "judge", "-"], '{"players": 2, "taps": [{"player": 0, "t_us": 5}]}',
-         "missing key 'pile'"),
+        (["corsica", "judge", "-"], '{"players": 2, "taps": [{"player": 0, "t_us": 5}]}', "missing key 'pile'"),
         (["corsica", "judge", "-"], trace % ', "seed": -1', "seed"),
         (["corsica", "judge", "-"], trace % ', "tie_window_us": 0', "tie_window_us"),
         (["corsica", "simulate", "--seed", "-5"], None, "--seed must be"),
@@ -55,17 +59,17 @@ def table(tmp):
         (["sim", "--script", str(good_script), "--speed", "nan"], None, "--speed must be"),
         (["sim", "--speed", "2"], None, "--speed needs --script"),
         (["sim", "--script", str(tmp / "missing.txt")], None, "cannot read script"),
-        (["pull", "--file", str(tmp / "missing.jsonl"), "--db", str(tmp / "h.sqlite")], None,
-         "cannot read"),
-        (["report", "--db", str(tmp / "missing.sqlite"), "--out", str(tmp / "r")], None,
-         "no database"),
+        (["pull", "--file", str(tmp / "missing.jsonl"), "--db", str(tmp / "h.sqlite")], None, "cannot read"),
+        (["report", "--db", str(tmp / "missing.sqlite"), "--out", str(tmp / "r")], None, "no database"),
         (["doctor", "--port", str(tmp / "no-port")], None, "cannot open port"),
         (["doctor", "--board", "nothing"], None, "unknown board"),
     ]
-    for text, words in (("100 ok press\n50 up press\n", "line 2: time 50 goes back"),
-                        ("100 zz press\n", "line 1: unknown button"),
-                        ("100 ok press\n99999999999999 ok press\n", "line 2: time"),
-                        ("100 ok squeeze\n", "line 1: unknown action")):
+    for text, words in (
+        ("100 ok press\n50 up press\n", "line 2: time 50 goes back"),
+        ("100 zz press\n", "line 1: unknown button"),
+        ("100 ok press\n99999999999999 ok press\n", "line 2: time"),
+        ("100 ok squeeze\n", "line 1: unknown action"),
+    ):
         script = tmp / ("script%d.txt" % len(rows))
         script.write_text(text)
         rows.append((["sim", "--script", str(script), "--flash", str(tmp / "f")], None, words))
@@ -90,8 +94,7 @@ def test_a_utf8_bom_is_accepted():
 
 def interpreters(flash):
     """PIDs of MicroPython interpreters running on this flash folder."""
-    out = subprocess.run(["pgrep", "-f", "simrun.py.*--flash %s " % flash],
-                         capture_output=True, text=True).stdout
+    out = subprocess.run(["pgrep", "-f", "simrun.py.*--flash %s " % flash], capture_output=True, text=True).stdout
     return [int(p) for p in out.split()]
 
 
@@ -100,9 +103,12 @@ def test_the_interpreter_ends_with_the_simulator(tmp_path):
     script.write_text("100 ok press\n3600000 back press\n")  # an hour of simulated time
     for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGKILL):
         flash = tmp_path / ("flash-%d" % sig)
-        sim = subprocess.Popen([sys.executable, "-m", "host_tools", "sim", "--script",
-                                str(script), "--flash", str(flash)], cwd=ROOT,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        sim = subprocess.Popen(
+            [sys.executable, "-m", "host_tools", "sim", "--script", str(script), "--flash", str(flash)],
+            cwd=ROOT,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         deadline = time.monotonic() + 60
         while not interpreters(flash) and time.monotonic() < deadline:
             time.sleep(0.1)

@@ -2,6 +2,7 @@
 drives the firmware to its end without an error); `make bench` also runs the
 `bench`-marked test: `python -m host_tools bench --quick` writes every figure in
 results.json (no timing assertions)."""
+
 import json
 import os
 import subprocess
@@ -12,21 +13,42 @@ import pytest
 from host_tools import ROOT
 from host_tools import bench_session as bench
 
-FIGURES = ("igo_round_us", "corsari_ender_choice_us", "corsica_game_us", "judge_edges_per_s",
-           "firmware_heap_peak_bytes", "display_bytes_per_update", "tap_fairness", "deploy_s")
+FIGURES = (
+    "igo_round_us",
+    "corsari_ender_choice_us",
+    "corsica_game_us",
+    "judge_edges_per_s",
+    "firmware_heap_peak_bytes",
+    "display_bytes_per_update",
+    "tap_fairness",
+    "deploy_s",
+)
 SESSIONS = ("igo", "corsari", "referee")
 
 
 def test_every_session_plays_its_game_without_an_error(tmp_path):
     for name in SESSIONS:
         flash = tmp_path / name
-        r = subprocess.run([sys.executable, "-m", "host_tools", "sim", "--script",
-                            os.path.join(ROOT, "bench", "session_%s.txt" % name), "--app",
-                            bench.SESSION_APP, "--flash", str(flash)],
-                           cwd=ROOT, capture_output=True, text=True, timeout=600)
+        r = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "host_tools",
+                "sim",
+                "--script",
+                os.path.join(ROOT, "bench", "session_%s.txt" % name),
+                "--app",
+                bench.SESSION_APP,
+                "--flash",
+                str(flash),
+            ],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
         assert r.returncode == 0, r.stderr[-2000:]
-        stats = [json.loads(line[len("@bench "):]) for line in r.stderr.splitlines()
-                 if line.startswith("@bench ")]
+        stats = [json.loads(line[len("@bench ") :]) for line in r.stderr.splitlines() if line.startswith("@bench ")]
         assert stats and stats[0]["errors"] == 0 and stats[0]["heap_peak"] > 0, name
         assert not (flash / "data" / "errors.txt").exists(), name
         with open(flash / "data" / "history.jsonl") as f:
@@ -40,9 +62,13 @@ def test_every_session_plays_its_game_without_an_error(tmp_path):
 @pytest.mark.bench
 def test_quick_bench_writes_every_key(tmp_path):
     out = tmp_path / "results.json"
-    r = subprocess.run([sys.executable, "-m", "host_tools", "bench", "--quick", "--out", str(out),
-                        "--keep", str(tmp_path / "work")],
-                       cwd=ROOT, capture_output=True, text=True, timeout=600)
+    r = subprocess.run(
+        [sys.executable, "-m", "host_tools", "bench", "--quick", "--out", str(out), "--keep", str(tmp_path / "work")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert r.returncode == 0, r.stderr
     text = out.read_text()
     res = json.loads(text)

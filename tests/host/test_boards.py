@@ -1,4 +1,5 @@
 """Board definitions: a base plus what differs, resolved and checked at load."""
+
 import os
 import subprocess
 import sys
@@ -29,21 +30,23 @@ def test_flat_source_is_one_module_that_imports_nothing(tmp_path):
     assert env["DISPLAY"] == "sh1106" and env["I2C_SDA"] == 4 and env["NAME"] == "pico_sh1106"
 
 
-@pytest.mark.parametrize("body, says", [
-    ("BUTTONS = {'up': 10, 'down': 11, 'ok': 12}\n", "BUTTONS has no 'back' button"),
-    ("PLAYER_PINS = (16, 10)\n", "GPIO 10 used twice (up and p2)"),
-    ("LED_PINS = (4,)\n", "GPIO 4 used twice (I2C_SDA and LED 1)"),
-    ("DISPLAY_ADRR = 0x3D\n", "unknown setting DISPLAY_ADRR"),
-    ("DISPLAY = 'ssd1309'\n", "DISPLAY must be one of ssd1306 sh1106"),
-    ("BUZZER_PIN = '22'\n", "BUZZER_PIN must be a number or None"),
-    ("PLAYER_PINS = ()\n", "PLAYER_PINS: 1 to 6 player buttons"),
-    ("import os\n", "imports os"),
-    ("NAME = \n", "mine.py:"),
-    ("TEST_PIN = 16\n", "GPIO 16 used twice (p1 and TEST_PIN)"),
-    ("BUZZER_PIN = 22\n", "BUZZER_PIN (GPIO 22) and LED 1 (GPIO 6) share a PWM slice"),
-    ("LED_PINS = (6, 22)\nBUZZER_PIN = None\n",
-     "LED 1 (GPIO 6) and LED 2 (GPIO 22) share a PWM channel"),
-])
+@pytest.mark.parametrize(
+    "body, says",
+    [
+        ("BUTTONS = {'up': 10, 'down': 11, 'ok': 12}\n", "BUTTONS has no 'back' button"),
+        ("PLAYER_PINS = (16, 10)\n", "GPIO 10 used twice (up and p2)"),
+        ("LED_PINS = (4,)\n", "GPIO 4 used twice (I2C_SDA and LED 1)"),
+        ("DISPLAY_ADRR = 0x3D\n", "unknown setting DISPLAY_ADRR"),
+        ("DISPLAY = 'ssd1309'\n", "DISPLAY must be one of ssd1306 sh1106"),
+        ("BUZZER_PIN = '22'\n", "BUZZER_PIN must be a number or None"),
+        ("PLAYER_PINS = ()\n", "PLAYER_PINS: 1 to 6 player buttons"),
+        ("import os\n", "imports os"),
+        ("NAME = \n", "mine.py:"),
+        ("TEST_PIN = 16\n", "GPIO 16 used twice (p1 and TEST_PIN)"),
+        ("BUZZER_PIN = 22\n", "BUZZER_PIN (GPIO 22) and LED 1 (GPIO 6) share a PWM slice"),
+        ("LED_PINS = (6, 22)\nBUZZER_PIN = None\n", "LED 1 (GPIO 6) and LED 2 (GPIO 22) share a PWM channel"),
+    ],
+)
 def test_bad_board_is_one_clear_line(tmp_path, body, says):
     (tmp_path / "pico.py").write_text(open(os.path.join(BOARDS, "pico.py")).read())
     (tmp_path / "mine.py").write_text("from pico import *\nNAME = 'mine'\n" + body)
@@ -64,23 +67,29 @@ def test_device_says_one_line_for_a_bad_board(tmp_path):
     if not os.path.exists(micropython):
         pytest.skip("no micropython")
     (tmp_path / "board.py").write_text(boards.flat_source(BOARDS, "pico") + "LED_PINS = (12,)\n")
-    code = ("import sys\nsys.path[:0] = [%r, %r]\n"
-            "exec(open(%r).read())\nprint('app' in sys.modules, 'boardspec' in sys.modules)\n"
-            % (str(tmp_path), os.path.join(ROOT, "firmware"), os.path.join(ROOT, "firmware", "main.py")))
-    out = subprocess.run([micropython, "-c", code], capture_output=True, text=True, timeout=60,
-                         cwd=str(tmp_path))
-    assert out.stdout.splitlines() == ["board pico: GPIO 12 used twice (ok and LED 1)",
-                                       "False False"], (out.stdout, out.stderr)
+    code = (
+        "import sys\nsys.path[:0] = [%r, %r]\n"
+        "exec(open(%r).read())\nprint('app' in sys.modules, 'boardspec' in sys.modules)\n"
+        % (str(tmp_path), os.path.join(ROOT, "firmware"), os.path.join(ROOT, "firmware", "main.py"))
+    )
+    out = subprocess.run([micropython, "-c", code], capture_output=True, text=True, timeout=60, cwd=str(tmp_path))
+    assert out.stdout.splitlines() == ["board pico: GPIO 12 used twice (ok and LED 1)", "False False"], (
+        out.stdout,
+        out.stderr,
+    )
     (tmp_path / "board.py").write_text(boards.flat_source(BOARDS, "pico"))  # a good one
-    out = subprocess.run([micropython, "-c", code], capture_output=True, text=True, timeout=60,
-                         cwd=str(tmp_path))
+    out = subprocess.run([micropython, "-c", code], capture_output=True, text=True, timeout=60, cwd=str(tmp_path))
     assert out.stdout.splitlines()[-1] == "True False", (out.stdout, out.stderr)  # app started
 
 
 def test_sim_refuses_a_bad_board_in_one_line():
-    out = subprocess.run([sys.executable, "-m", "host_tools", "sim", "--board", "nope",
-                          "--script", os.devnull], capture_output=True, text=True, timeout=60,
-                         cwd=ROOT)
+    out = subprocess.run(
+        [sys.executable, "-m", "host_tools", "sim", "--board", "nope", "--script", os.devnull],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+    )
     assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1
 
 

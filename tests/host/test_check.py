@@ -1,4 +1,5 @@
 """The firmware check rejects what a Pico would reject."""
+
 import subprocess
 import sys
 
@@ -6,8 +7,9 @@ from host_tools import ROOT
 
 
 def run_check(path):
-    return subprocess.run([sys.executable, "-m", "host_tools", "check", str(path)],
-                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "host_tools", "check", str(path)], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
 
 
 def test_dataclasses_import_fails_the_check(tmp_path):
@@ -30,7 +32,8 @@ def test_typing_only_under_type_checking_passes(tmp_path):
     (tmp_path / "ok.py").write_text(
         "import time\nTYPE_CHECKING = False\nif TYPE_CHECKING:\n    from typing import List\n\n\n"
         "def first(xs: 'List[int]') -> int:\n    return xs[0]\n\n\n"
-        "def elapsed(t0):\n    return time.ticks_diff(time.ticks_us(), t0)\n")
+        "def elapsed(t0):\n    return time.ticks_diff(time.ticks_us(), t0)\n"
+    )
     r = run_check(tmp_path)
     assert r.returncode == 0, r.stderr
 
@@ -52,8 +55,9 @@ def test_type_error_against_rp2_stubs_is_reported(tmp_path):
 def test_circuitpython_modules_are_checked_against_circuitpython_stubs(tmp_path):
     from host_tools import check
 
-    (tmp_path / "cp_ok.py").write_text("import keypad\n\n\ndef keys(pins):\n"
-                                       "    return keypad.Keys(pins, value_when_pressed=False)\n")
+    (tmp_path / "cp_ok.py").write_text(
+        "import keypad\n\n\ndef keys(pins):\n    return keypad.Keys(pins, value_when_pressed=False)\n"
+    )
     (tmp_path / "cp_bad.py").write_text("import keypad\n\nkeypad.Keys.no_such_call()\n")
     assert check.circuitpython_mypy_errors([str(tmp_path / "cp_ok.py")]) == []
     bad = check.circuitpython_mypy_errors([str(tmp_path / "cp_bad.py")])

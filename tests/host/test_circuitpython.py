@@ -12,6 +12,7 @@
   events match hw.py's, a whole referee slap goes through cp_main.step.
 - deploy_to_drive into a directory standing in for the CIRCUITPY drive.
 """
+
 import json
 import os
 import subprocess
@@ -24,14 +25,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 FIRMWARE = os.path.join(ROOT, "firmware")
 MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
 
-import displayio  # adafruit-blinka-displayio (requirements.txt)
 import adafruit_display_text  # noqa: F401
 import adafruit_displayio_ssd1306  # noqa: F401
-
+import canvas_displayio  # noqa: E402
+import displayio  # adafruit-blinka-displayio (requirements.txt)
 import i2cdisplaybus  # noqa: E402
 from adafruit_displayio_ssd1306 import SSD1306  # noqa: E402
-
-import canvas_displayio  # noqa: E402
 
 W, H = 128, 64
 
@@ -141,10 +140,13 @@ scenario(%(root)r, c, emit)
 
 def micropython_shots(root):
     """{name: (buffer bytes, [(s, x, y, scale, color)])} from the unix port."""
-    script = MP_DRIVER % {"firmware": FIRMWARE, "tests": os.path.join(ROOT, "tests"),
-                          "scenario": SCENARIO, "root": root}
-    proc = subprocess.run([MICROPYTHON, "-X", "heapsize=4m", "-c", script],
-                          capture_output=True, text=True, timeout=120)
+    script = MP_DRIVER % {
+        "firmware": FIRMWARE,
+        "tests": os.path.join(ROOT, "tests"),
+        "scenario": SCENARIO,
+        "root": root,
+    }
+    proc = subprocess.run([MICROPYTHON, "-X", "heapsize=4m", "-c", script], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
     shots = {}
     for line in proc.stdout.splitlines():
@@ -236,13 +238,20 @@ def layout_problems(mp, cp, texts):
     for s, x, y, scale, color in texts:
         for i, ch in enumerate(s):
             x0 = x + 8 * scale * i
-            core = [(xx, yy) for xx in range(x0, x0 + 8 * scale)
-                    for yy in range(y, y + 8 * scale) if 0 <= xx < W and 0 <= yy < H]
+            core = [
+                (xx, yy)
+                for xx in range(x0, x0 + 8 * scale)
+                for yy in range(y, y + 8 * scale)
+                if 0 <= xx < W and 0 <= yy < H
+            ]
             # terminalio's descenders: 2 rows (x scale) below the cell; the dots of
             # i and j and the quotes: 1 row above it
-            outside = [(xx, yy) for xx in range(x0, x0 + 8 * scale)
-                       for yy in list(range(y - scale, y)) + list(range(y + 8 * scale, y + 10 * scale))
-                       if 0 <= xx < W and 0 <= yy < H]
+            outside = [
+                (xx, yy)
+                for xx in range(x0, x0 + 8 * scale)
+                for yy in list(range(y - scale, y)) + list(range(y + 8 * scale, y + 10 * scale))
+                if 0 <= xx < W and 0 <= yy < H
+            ]
             if ch == " ":  # compared below, like everything outside the glyphs
                 continue
             text_area.update(core)
@@ -260,10 +269,24 @@ def layout_problems(mp, cp, texts):
     return problems
 
 
-NAMES = ["home", "settings", "settings_editing", "igo_setup", "score_sheet", "round_menu",
-         "round_ender", "round_penalty", "round_review", "score_sheet_after_round",
-         "referee_setup", "referee_idle", "referee_armed", "referee_result", "referee_tie",
-         "referee_false"]
+NAMES = [
+    "home",
+    "settings",
+    "settings_editing",
+    "igo_setup",
+    "score_sheet",
+    "round_menu",
+    "round_ender",
+    "round_penalty",
+    "round_review",
+    "score_sheet_after_round",
+    "referee_setup",
+    "referee_idle",
+    "referee_armed",
+    "referee_result",
+    "referee_tie",
+    "referee_false",
+]
 
 
 def test_screens_look_the_same_on_circuitpython_and_micropython(tmp_path):
@@ -321,9 +344,16 @@ class BuiltinMetrics:
         g = self.font.get_glyph(codepoint)
         if g is None:
             return None
-        return types.SimpleNamespace(bitmap=g.bitmap, tile_index=g.tile_index, width=g.width,
-                                     height=g.height, dx=0, dy=g.dy + 2, shift_x=g.shift_x,
-                                     shift_y=g.shift_y)
+        return types.SimpleNamespace(
+            bitmap=g.bitmap,
+            tile_index=g.tile_index,
+            width=g.width,
+            height=g.height,
+            dx=0,
+            dy=g.dy + 2,
+            shift_x=g.shift_x,
+            shift_y=g.shift_y,
+        )
 
 
 def test_text_sits_in_its_cell_with_either_font_metrics(monkeypatch):
@@ -341,8 +371,10 @@ def test_text_sits_in_its_cell_with_either_font_metrics(monkeypatch):
         display.refresh()
         buf = bytes(i2c.ram)
         displayio.release_displays()
-        rows[name] = ([y for y in range(H) if any(pixel(buf, x, y) for x in range(0, 24))],
-                      [y for y in range(H) if any(pixel(buf, x, y) for x in range(64, 80))])
+        rows[name] = (
+            [y for y in range(H) if any(pixel(buf, x, y) for x in range(0, 24))],
+            [y for y in range(H) if any(pixel(buf, x, y) for x in range(64, 80))],
+        )
     assert rows["blinka"] == rows["circuitpython"]
     small, big = rows["blinka"]
     assert (small[0], small[-1]) == (20, 27)  # capitals fill the cell's rows 0..7
@@ -475,8 +507,14 @@ def fake_modules(world):
             world.pwm.append(self)
 
     pwmio.PWMOut = PWMOut
-    return {"board": board, "digitalio": digitalio, "keypad": keypad,
-            "supervisor": supervisor, "busio": busio, "pwmio": pwmio}
+    return {
+        "board": board,
+        "digitalio": digitalio,
+        "keypad": keypad,
+        "supervisor": supervisor,
+        "busio": busio,
+        "pwmio": pwmio,
+    }
 
 
 @pytest.fixture
@@ -510,8 +548,19 @@ def test_board_profile_is_the_pico_wiring_on_circuitpython(cp):
     finally:
         sys.path.remove(os.path.join(ROOT, "boards"))
     assert cfg.RUNTIME == "circuitpython" and pico.RUNTIME == "micropython"
-    for key in ("DISPLAY", "DISPLAY_ADDR", "DISPLAY_WIDTH", "DISPLAY_HEIGHT", "I2C_SDA",
-                "I2C_SCL", "I2C_FREQ", "BUTTONS", "PLAYER_PINS", "LED_PINS", "BUZZER_PIN"):
+    for key in (
+        "DISPLAY",
+        "DISPLAY_ADDR",
+        "DISPLAY_WIDTH",
+        "DISPLAY_HEIGHT",
+        "I2C_SDA",
+        "I2C_SCL",
+        "I2C_FREQ",
+        "BUTTONS",
+        "PLAYER_PINS",
+        "LED_PINS",
+        "BUZZER_PIN",
+    ):
         assert getattr(cfg, key) == getattr(pico, key), key
     assert cfg.USB_WRITE_BUTTON in cfg.BUTTONS
 
@@ -573,8 +622,12 @@ def test_player_events_become_snapshots_with_millisecond_times(cp):
         assert pin == 255  # tapring.NO_PIN  # keypad scans levels: no short contact to tell apart
         entries.append((t, levels))
     p1, p2, p3 = hw.player_bits[:3]
-    assert entries == [(5000000, released & ~p2), (5000000, released & ~p2 & ~p1),
-                       (5030000, released & ~p1), (5002000, released & ~p1 & ~p3)]
+    assert entries == [
+        (5000000, released & ~p2),
+        (5000000, released & ~p2 & ~p1),
+        (5030000, released & ~p1),
+        (5002000, released & ~p1 & ~p3),
+    ]
     assert hw.player_pressed(0) and not hw.player_pressed(1) and hw.player_pressed(2)
     # The judge: same-scan taps tie whatever the tie window (they cannot be ordered).
     from judge import Judge, pin_of
@@ -795,7 +848,10 @@ def test_deploy_to_drive_copies_sources_then_nothing(tmp_path):
     assert not [p for p in drive.iterdir() if p.name.endswith(".tmp")]
 
     assert [n for n, _ in missing_libraries(str(drive))] == [
-        "adafruit_displayio_ssd1306", "adafruit_display_text", "adafruit_ticks"]
+        "adafruit_displayio_ssd1306",
+        "adafruit_display_text",
+        "adafruit_ticks",
+    ]
     (drive / "lib" / "adafruit_display_text").mkdir(parents=True)
     (drive / "lib" / "adafruit_ticks.py").write_text("")
     (drive / "lib" / "adafruit_displayio_ssd1306.mpy").write_bytes(b"")
@@ -855,8 +911,7 @@ def test_deploy_cli_runtime_circuitpython_copies_then_nothing(tmp_path):
 
     drive = tmp_path / "CIRCUITPY"
     drive.mkdir()
-    cmd = [sys.executable, "-m", "host_tools", "deploy", "--runtime", "circuitpython",
-           "--drive", str(drive)]
+    cmd = [sys.executable, "-m", "host_tools", "deploy", "--runtime", "circuitpython", "--drive", str(drive)]
     first = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert first.returncode == 0, first.stderr
     assert first.stdout.startswith("copied ") and not first.stdout.startswith("copied 0")

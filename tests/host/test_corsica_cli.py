@@ -1,5 +1,6 @@
 """`python -m host_tools corsica`: simulate prints JSON, judge delegates, bad
 arguments exit 2 with one line on standard error."""
+
 import json
 import subprocess
 import sys
@@ -10,8 +11,9 @@ from host_tools import corsica as cli
 
 
 def run(*args):
-    return subprocess.run([sys.executable, "-m", "host_tools", "corsica", *args],
-                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "host_tools", "corsica", *args], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
 
 
 def test_simulate_prints_sorted_json_totals():
@@ -36,17 +38,35 @@ def test_simulate_is_reproducible_and_seeded():
 
 
 def test_turn_cap_is_reported():
-    r = run("simulate", "--players", "6", "--games", "4", "--seed", "1",
-            "--variants", "sandwich,sequence,sum10", "--turn-cap", "30")
+    r = run(
+        "simulate",
+        "--players",
+        "6",
+        "--games",
+        "4",
+        "--seed",
+        "1",
+        "--variants",
+        "sandwich,sequence,sum10",
+        "--turn-cap",
+        "30",
+    )
     out = json.loads(r.stdout)
     assert out["capped"] == 4 and out["turns_max"] == 30 and out["wins"] == [0] * 6
 
 
 def test_bad_arguments_exit_2_with_one_line():
-    for args in (["simulate", "--players", "7"], ["simulate", "--players", "1"],
-                 ["simulate", "--games", "0"], ["simulate", "--games", "many"],
-                 ["simulate", "--turn-cap", "0"], ["simulate", "--variants", "snap"],
-                 ["simulate", "--colour", "red"], ["shuffle"], []):
+    for args in (
+        ["simulate", "--players", "7"],
+        ["simulate", "--players", "1"],
+        ["simulate", "--games", "0"],
+        ["simulate", "--games", "many"],
+        ["simulate", "--turn-cap", "0"],
+        ["simulate", "--variants", "snap"],
+        ["simulate", "--colour", "red"],
+        ["shuffle"],
+        [],
+    ):
         r = run(*args)
         assert r.returncode == 2, args
         assert r.stdout == "", args

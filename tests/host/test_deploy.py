@@ -1,4 +1,5 @@
 """deploy against vdevice: incremental copies, removals, data kept, a full flash."""
+
 import json
 import os
 import subprocess
@@ -13,8 +14,13 @@ from host_tools.vdevice import running
 
 
 def deploy(*args):
-    return subprocess.run([sys.executable, "-m", "host_tools", "deploy"] + list(args),
-                          capture_output=True, text=True, timeout=120, cwd=ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "host_tools", "deploy"] + list(args),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+    )
 
 
 def fake_project(root):
@@ -22,10 +28,12 @@ def fake_project(root):
     (root / "boards").mkdir()
     (root / "firmware" / "main.py").write_text("import greet\ngreet.hello()\n")
     (root / "firmware" / "greet.py").write_text(
-        "import board\ndef hello():\n    print('hi', board.NAME, board.I2C_SDA)\n")
+        "import board\ndef hello():\n    print('hi', board.NAME, board.I2C_SDA)\n"
+    )
     (root / "firmware" / "extra.py").write_text("X = 1\n")
     (root / "firmware" / "manifest.py").write_text(
-        'metadata(version="0.1")\nmodule("main.py")\nmodule("greet.py")\nmodule("extra.py")\n')
+        'metadata(version="0.1")\nmodule("main.py")\nmodule("greet.py")\nmodule("extra.py")\n'
+    )
     (root / "boards" / "pico.py").write_text(open(os.path.join(BOARDS, "pico.py")).read())
     return root
 
@@ -41,12 +49,22 @@ def test_deploy_twice_remove_and_keep_data(tmp_path):
         assert out.returncode == 0, out.stderr
         assert out.stdout.strip() == "copied 4, removed 0, unchanged 0"
         assert sorted(p.name for p in flash.iterdir()) == [
-            ".deploy.json", "board.mpy", "config.json", "data", "extra.mpy", "greet.mpy", "main.py"]
+            ".deploy.json",
+            "board.mpy",
+            "config.json",
+            "data",
+            "extra.mpy",
+            "greet.mpy",
+            "main.py",
+        ]
         assert (flash / "main.py").read_text() == "import greet\ngreet.hello()\n"
         # The compiled modules import and run on the (virtual) device.
-        run = subprocess.run([sys.executable, "-m", "mpremote", "connect", port, "exec",
-                              "import greet; greet.hello()"], capture_output=True, text=True,
-                             timeout=30)
+        run = subprocess.run(
+            [sys.executable, "-m", "mpremote", "connect", port, "exec", "import greet; greet.hello()"],
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
         assert run.stdout.strip() == "hi pico 4"
 
         out = deploy("--port", port, "--project", str(project))
@@ -114,9 +132,13 @@ def usb_port(device, vid=None, pid=None):
 
 
 def test_finds_picos_by_usb_id():
-    ports = [usb_port("/dev/ttyS0"), usb_port("/dev/ttyACM1", 0x2E8A, 0x0005),
-             usb_port("/dev/ttyACM0", 0x2E8A, 0x0005), usb_port("/dev/ttyACM2", 0x2E8A, 0x000A),
-             usb_port("/dev/ttyUSB0", 0x10C4, 0xEA60)]
+    ports = [
+        usb_port("/dev/ttyS0"),
+        usb_port("/dev/ttyACM1", 0x2E8A, 0x0005),
+        usb_port("/dev/ttyACM0", 0x2E8A, 0x0005),
+        usb_port("/dev/ttyACM2", 0x2E8A, 0x000A),
+        usb_port("/dev/ttyUSB0", 0x10C4, 0xEA60),
+    ]
     assert picoports.micropython_ports(ports) == ["/dev/ttyACM0", "/dev/ttyACM1"]
     assert find_port(ports[1:2]) == "/dev/ttyACM1"
     with pytest.raises(UserError, match="several Picos found"):
@@ -126,5 +148,6 @@ def test_finds_picos_by_usb_id():
     if not picoports.micropython_ports():  # no Pico on this machine: deploy says so in one line
         out = deploy()
         assert out.returncode == 2
-        assert out.stderr.strip() == ("deploy: no Pico found (USB id 2e8a:0005, MicroPython): "
-                                      "plug one in or give --port")
+        assert out.stderr.strip() == (
+            "deploy: no Pico found (USB id 2e8a:0005, MicroPython): plug one in or give --port"
+        )

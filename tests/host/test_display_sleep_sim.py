@@ -1,5 +1,6 @@
 """Display sleep in scripted sessions: the real firmware in the simulator, whose
 panel model shows the contrast and the display's on/off state in every screen."""
+
 import json
 import os
 import subprocess
@@ -13,15 +14,30 @@ from host_tools import ROOT, screen
 def session(tmp_path, script, dim_min=1, off_min=2):
     flash = tmp_path / "flash"
     flash.mkdir()
-    (flash / "state.json").write_text(json.dumps(
-        {"v": 1, "settings": {"display_dim_min": dim_min, "display_off_min": off_min},
-         "match": None}))
+    (flash / "state.json").write_text(
+        json.dumps({"v": 1, "settings": {"display_dim_min": dim_min, "display_off_min": off_min}, "match": None})
+    )
     path = tmp_path / "script.txt"
     path.write_text(script)
     shots = tmp_path / "shots"
-    r = subprocess.run([sys.executable, "-m", "host_tools", "sim", "--script", str(path),
-                        "--flash", str(flash), "--screens", str(shots)],
-                       cwd=ROOT, capture_output=True, text=True, timeout=300)
+    r = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "host_tools",
+            "sim",
+            "--script",
+            str(path),
+            "--flash",
+            str(flash),
+            "--screens",
+            str(shots),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert r.returncode == 0, r.stderr[-2000:]
     out = []
     for name in sorted(n for n in os.listdir(shots) if n.endswith(".png")):
@@ -46,11 +62,14 @@ def highlighted_row(frame):
 
 
 def test_dims_turns_off_a_nav_press_only_wakes_a_tap_wakes(tmp_path):
-    shots = session(tmp_path, """\
+    shots = session(
+        tmp_path,
+        """\
 125000 down press
 125500 down press
 190000 p1 press
-""")
+""",
+    )
     levels = [b for _, b in shots]
     frames = [f for f, _ in shots]
     home = frames[0]

@@ -1,12 +1,14 @@
 """The documents stand on their own: every relative link in the README and docs/
 resolves (file and #anchor), and nothing points outside the repository."""
+
 import os
 import re
 import subprocess
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DOCS = ["README.md", "CONTRIBUTING.md", "bench/README.md"] + sorted(
-    "docs/" + n for n in os.listdir(os.path.join(ROOT, "docs")) if n.endswith(".md"))
+    "docs/" + n for n in os.listdir(os.path.join(ROOT, "docs")) if n.endswith(".md")
+)
 LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
 
 
@@ -55,14 +57,18 @@ def test_the_checker_finds_broken_links(tmp_path, monkeypatch):
     (tmp_path / "docs" / "a.md").write_text("# Title here\n")
     (tmp_path / "README.md").write_text(
         "[ok](docs/a.md#title-here) [gone](docs/b.md) [heading](docs/a.md#nope) "
-        "[out](../shared/RULES.md) [web](https://example.org)\n")
+        "[out](../shared/RULES.md) [web](https://example.org)\n"
+    )
     assert broken_links("README.md") == [
-        ("docs/b.md", "no such file"), ("docs/a.md#nope", "no such heading"),
-        ("../shared/RULES.md", "outside the repository")]
+        ("docs/b.md", "no such file"),
+        ("docs/a.md#nope", "no such heading"),
+        ("../shared/RULES.md", "outside the repository"),
+    ]
 
 
 def test_nothing_refers_outside_the_repository():
-    out = subprocess.run(["git", "grep", "-n", "-e", "../shared", "--", "."], cwd=ROOT,
-                         capture_output=True, text=True).stdout
+    out = subprocess.run(
+        ["git", "grep", "-n", "-e", "../shared", "--", "."], cwd=ROOT, capture_output=True, text=True
+    ).stdout
     hits = [line for line in out.splitlines() if not line.startswith("tests/host/test_docs_links.py")]
     assert hits == []

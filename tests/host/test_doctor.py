@@ -1,4 +1,5 @@
 """doctor against the virtual Pico: up to date, out of date, nothing deployed, no board."""
+
 import io
 import os
 import subprocess
@@ -11,8 +12,9 @@ from host_tools.vdevice import running
 
 
 def run(*args):
-    return subprocess.run([sys.executable, "-m", "host_tools"] + list(args),
-                          capture_output=True, text=True, timeout=120, cwd=ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "host_tools"] + list(args), capture_output=True, text=True, timeout=120, cwd=ROOT
+    )
 
 
 def fake_project(root):
@@ -21,8 +23,7 @@ def fake_project(root):
     (root / "firmware" / "main.py").write_text("import greet\n")
     (root / "firmware" / "greet.py").write_text("def hello():\n    print('hi')\n")
     (root / "firmware" / "extra.py").write_text("X = 1\n")
-    (root / "firmware" / "manifest.py").write_text(
-        'module("main.py")\nmodule("greet.py")\nmodule("extra.py")\n')
+    (root / "firmware" / "manifest.py").write_text('module("main.py")\nmodule("greet.py")\nmodule("extra.py")\n')
     (root / "boards" / "pico.py").write_text(open(os.path.join(BOARDS, "pico.py")).read())
     (root / "boards" / "pico_duo.py").write_text(open(os.path.join(BOARDS, "pico_duo.py")).read())
     return root
@@ -56,8 +57,7 @@ def test_doctor_up_to_date_then_out_of_date(tmp_path):
         manifest.write_text(manifest.read_text().replace('module("extra.py")\n', ""))
         out = run("doctor", "--port", port, "--project", str(project))
         assert out.returncode == 1
-        assert ("firmware: out of date with this checkout (1 to copy: greet.mpy; "
-                "1 to remove: extra.mpy)") in out.stdout
+        assert ("firmware: out of date with this checkout (1 to copy: greet.mpy; 1 to remove: extra.mpy)") in out.stdout
         assert out.stdout.splitlines()[-1] == "to do: bring it up to date: make deploy BOARD=pico"
 
         out = run("doctor", "--port", port, "--project", str(project), "--board", "pico_duo")
@@ -69,9 +69,10 @@ def test_doctor_flash_nearly_full_and_a_cut_deploy(tmp_path):
     project = fake_project(tmp_path / "project")
     with running(tmp_path / "flash", "--flash-size", str(16 * 4096)) as port:
         assert run("deploy", "--port", port, "--project", str(project)).returncode == 0
-        manifest = (tmp_path / "flash" / ".deploy.json")
-        manifest.write_text(manifest.read_text().replace(
-            manifest.read_text().split('"greet.mpy": ')[1].split(",")[0], "null"))
+        manifest = tmp_path / "flash" / ".deploy.json"
+        manifest.write_text(
+            manifest.read_text().replace(manifest.read_text().split('"greet.mpy": ')[1].split(",")[0], "null")
+        )
         out = run("doctor", "--port", port, "--project", str(project))
     assert out.returncode == 1
     assert "a deploy was cut short (1 files not copied: greet.mpy)" in out.stdout
@@ -95,10 +96,14 @@ def usb_port(device, vid=None, pid=None):
 
 def test_doctor_finds_boards_by_usb_id():
     text = io.StringIO()
-    assert doctor.find(text, [usb_port("/dev/ttyS0")]) == (None, [
-        "no Pico running MicroPython found: plug it in with a data USB cable (a charging-only "
-        "cable shows nothing); a new Pico needs MicroPython first (README, First time on a "
-        "real Pico, step 1)"])
+    assert doctor.find(text, [usb_port("/dev/ttyS0")]) == (
+        None,
+        [
+            "no Pico running MicroPython found: plug it in with a data USB cable (a charging-only "
+            "cable shows nothing); a new Pico needs MicroPython first (README, First time on a "
+            "real Pico, step 1)"
+        ],
+    )
     assert text.getvalue() == ""
     pico = usb_port("/dev/ttyACM0", 0x2E8A, 0x0005)
     c_program = usb_port("/dev/ttyACM1", 0x2E8A, 0x000A)
@@ -107,10 +112,10 @@ def test_doctor_finds_boards_by_usb_id():
     assert text.getvalue() == (
         "USB 2e8a:0005 on /dev/ttyACM0: MicroPython\n"
         "USB 2e8a:000a on /dev/ttyACM1: a Pico running a C program (Pico SDK USB serial), "
-        "not MicroPython\n")
+        "not MicroPython\n"
+    )
     port, advice = doctor.find(io.StringIO(), [pico, usb_port("/dev/ttyACM3", 0x2E8A, 0x0005)])
-    assert port is None and advice == ["several Picos found: choose one, e.g. make doctor "
-                                       "PORT=/dev/ttyACM0"]
+    assert port is None and advice == ["several Picos found: choose one, e.g. make doctor PORT=/dev/ttyACM0"]
     if not picoports.micropython_ports():  # no Pico on this machine: the real scan says so
         out = run("doctor")
         assert out.returncode == 1 and "no Pico running MicroPython found" in out.stdout
@@ -120,8 +125,7 @@ def test_holders_names_who_has_the_port_open():
     master, slave = os.openpty()
     try:
         path = os.ttyname(slave)
-        reader = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"],
-                                  stdin=slave)
+        reader = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=slave)
         try:
             assert [h.split()[0] for h in doctor.holders(path)] == [str(reader.pid)]
         finally:

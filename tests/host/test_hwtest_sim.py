@@ -1,5 +1,6 @@
 """The hardware test screen in the simulator: the real firmware on the unix port, its
 figures from the simulated clock, its findings on the console (the simulator's log)."""
+
 import os
 import subprocess
 import sys
@@ -20,17 +21,36 @@ def run(tmp_path, script, board="sim"):
     flash = tmp_path / "flash"
     flash.mkdir(exist_ok=True)
     shots = tmp_path / "shots"
-    r = subprocess.run([sys.executable, "-m", "host_tools", "sim", "--script", str(path),
-                        "--flash", str(flash), "--board", board, "--screens", str(shots),
-                        "--events"], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    r = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "host_tools",
+            "sim",
+            "--script",
+            str(path),
+            "--flash",
+            str(flash),
+            "--board",
+            board,
+            "--screens",
+            str(shots),
+            "--events",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert r.returncode == 0, r.stderr[-2000:]
-    log = [line[len("hwtest: "):] for line in r.stderr.splitlines()
-           if line.startswith("hwtest: ")]
+    log = [line[len("hwtest: ") :] for line in r.stderr.splitlines() if line.startswith("hwtest: ")]
     return r, log, flash
 
 
 def test_buttons_page_names_each_pressed_button_and_its_gpio(tmp_path):
-    script = OPEN + """\
+    script = (
+        OPEN
+        + """\
 1300 ok press
 1600 p3 down
 1800 p3 up
@@ -43,14 +63,25 @@ def test_buttons_page_names_each_pressed_button_and_its_gpio(tmp_path):
 3000 back down
 3800 back up
 """
+    )
     r, log, _ = run(tmp_path, script)
-    assert log == ["p3 GP18 down", "p3 GP18 up", "down GP11 down", "down GP11 up",
-                   "p1 GP16 down", "ok GP12 down", "ok GP12 up", "p1 GP16 up",
-                   "back GP13 down"], log
+    assert log == [
+        "p3 GP18 down",
+        "p3 GP18 up",
+        "down GP11 down",
+        "down GP11 up",
+        "p1 GP16 down",
+        "ok GP12 down",
+        "ok GP12 up",
+        "p1 GP16 up",
+        "back GP13 down",
+    ], log
 
 
 def test_outputs_flash_and_timing_from_the_simulated_clock(tmp_path):
-    script = OPEN + """\
+    script = (
+        OPEN
+        + """\
 1300 down press
 1500 down press
 1700 ok press
@@ -61,12 +92,12 @@ def test_outputs_flash_and_timing_from_the_simulated_clock(tmp_path):
 6900 down press
 7100 ok press
 """
+    )
     r, log, flash = run(tmp_path, script)
     events = [line.split(None, 1)[1] for line in r.stdout.splitlines()]
     for i in range(6):
         assert "led %d on" % i in events and "led %d off" % i in events
-    assert [e for e in events if e.startswith("tone") and e != "tone off"] == [
-        "tone 440", "tone 880", "tone 1760"]
+    assert [e for e in events if e.startswith("tone") and e != "tone off"] == ["tone 440", "tone 880", "tone 1760"]
     assert "LED1 GP6 on" in log and "buzzer GP27 1760 Hz" in log
     assert "flash write 1024 B ok" in log and "flash read back ok" in log
     free = [line for line in log if line.startswith("flash free ")]
@@ -85,12 +116,15 @@ def test_outputs_flash_and_timing_from_the_simulated_clock(tmp_path):
 
 
 def test_a_board_without_leds_or_buzzer(tmp_path):
-    script = OPEN + """\
+    script = (
+        OPEN
+        + """\
 1300 down press
 1500 down press
 1700 ok press
 2500 back press
 """
+    )
     r, log, _ = run(tmp_path, script, board="pico_duo")
     assert not [line for line in r.stdout.splitlines() if " led " in line or " tone " in line]
     assert not log  # nothing to light or play

@@ -1,5 +1,6 @@
 """`python -m host_tools corsica judge TRACE.json`: docs/formats.md "Tap trace" in and out;
 bad input exits 2 with one line on standard error and nothing on standard output."""
+
 import json
 import subprocess
 import sys
@@ -11,8 +12,14 @@ KEYS = ["false_taps", "order", "reason", "slappable", "tie", "winner"]
 
 
 def run(*args, stdin=None):
-    return subprocess.run([sys.executable, "-m", "host_tools", "corsica", "judge", *args],
-                          cwd=ROOT, input=stdin, capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "host_tools", "corsica", "judge", *args],
+        cwd=ROOT,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def run_trace(data):
@@ -42,32 +49,63 @@ def order(out):
 
 
 def test_good_trace_from_a_file(tmp_path):
-    trace = {"players": 3, "pile": ["5H", "KS", "KD"],
-             "taps": [{"player": 2, "t_us": 4000}, {"player": 0, "t_us": 1000},
-                      {"player": 1, "t_us": 9000}, {"player": 0, "t_us": 1200}]}
+    trace = {
+        "players": 3,
+        "pile": ["5H", "KS", "KD"],
+        "taps": [
+            {"player": 2, "t_us": 4000},
+            {"player": 0, "t_us": 1000},
+            {"player": 1, "t_us": 9000},
+            {"player": 0, "t_us": 1200},
+        ],
+    }
     path = tmp_path / "trace.json"
     path.write_text(json.dumps(trace))
     out = ok(run(str(path)))
-    assert out == {"slappable": True, "reason": "double", "winner": 0, "tie": [],
-                   "order": [{"player": 0, "t_us": 1000, "margin_us": 0},
-                             {"player": 2, "t_us": 4000, "margin_us": 3000},
-                             {"player": 1, "t_us": 9000, "margin_us": 8000}],
-                   "false_taps": []}
+    assert out == {
+        "slappable": True,
+        "reason": "double",
+        "winner": 0,
+        "tie": [],
+        "order": [
+            {"player": 0, "t_us": 1000, "margin_us": 0},
+            {"player": 2, "t_us": 4000, "margin_us": 3000},
+            {"player": 1, "t_us": 9000, "margin_us": 8000},
+        ],
+        "false_taps": [],
+    }
 
 
 def test_edges_with_bounce_and_a_held_button():
     edges = [
         # player 1 presses at 2000 with bounce, releases with chatter
-        (1, 2000, 0), (1, 2040, 1), (1, 2090, 0), (1, 2300, 1), (1, 2310, 0),
-        (1, 90000, 1), (1, 90500, 0), (1, 91000, 1),
+        (1, 2000, 0),
+        (1, 2040, 1),
+        (1, 2090, 0),
+        (1, 2300, 1),
+        (1, 2310, 0),
+        (1, 90000, 1),
+        (1, 90500, 0),
+        (1, 91000, 1),
         # player 0 was held: a chattering release, then a real press
-        (0, 1000, 1), (0, 1200, 0), (0, 1500, 1), (0, 30000, 0), (0, 30100, 1), (0, 30200, 0),
+        (0, 1000, 1),
+        (0, 1200, 0),
+        (0, 1500, 1),
+        (0, 30000, 0),
+        (0, 30100, 1),
+        (0, 30200, 0),
         # player 2 presses later, bouncing
-        (2, 3200, 0), (2, 3250, 1), (2, 3300, 0),
+        (2, 3200, 0),
+        (2, 3250, 1),
+        (2, 3300, 0),
     ]
-    trace = {"players": 3, "pile": ["3C", "7D", "3S"], "variants": ["sandwich"],
-             "edges": [{"player": p, "t_us": t, "level": v} for p, t, v in edges],
-             "held": [0]}
+    trace = {
+        "players": 3,
+        "pile": ["3C", "7D", "3S"],
+        "variants": ["sandwich"],
+        "edges": [{"player": p, "t_us": t, "level": v} for p, t, v in edges],
+        "held": [0],
+    }
     out = ok(run_trace(trace))
     assert out["slappable"] and out["reason"] == "sandwich"
     assert out["winner"] == 1 and out["tie"] == []
@@ -78,9 +116,13 @@ def test_edges_with_bounce_and_a_held_button():
 
 
 def test_random_tie_break_is_the_seeded_draw_and_reslap_has_no_winner():
-    trace = {"players": 4, "pile": ["9H", "9C"], "seed": 11, "tie_window_us": 500,
-             "taps": [{"player": 3, "t_us": 100}, {"player": 1, "t_us": 400},
-                      {"player": 0, "t_us": 600}]}
+    trace = {
+        "players": 4,
+        "pile": ["9H", "9C"],
+        "seed": 11,
+        "tie_window_us": 500,
+        "taps": [{"player": 3, "t_us": 100}, {"player": 1, "t_us": 400}, {"player": 0, "t_us": 600}],
+    }
     out = ok(run_trace(trace))
     assert out["tie"] == [3, 1]
     assert out["winner"] in (1, 3)
@@ -96,8 +138,7 @@ def test_random_tie_break_is_the_seeded_draw_and_reslap_has_no_winner():
 
 
 def test_false_taps_on_a_pile_that_is_not_slappable():
-    trace = {"players": 3, "pile": ["4H", "6S"],
-             "taps": [{"player": 2, "t_us": 10}, {"player": 0, "t_us": 20}]}
+    trace = {"players": 3, "pile": ["4H", "6S"], "taps": [{"player": 2, "t_us": 10}, {"player": 0, "t_us": 20}]}
     out = ok(run_trace(trace))
     assert out["slappable"] is False and out["reason"] is None
     assert out["winner"] is None and out["tie"] == [] and out["false_taps"] == [0, 2]
@@ -107,8 +148,12 @@ def test_false_taps_on_a_pile_that_is_not_slappable():
 
 
 def test_timestamps_across_the_tick_wrap():
-    trace = {"players": 2, "pile": ["X", "X2"], "tie_window_us": 100,
-             "taps": [{"player": 0, "t_us": 50}, {"player": 1, "t_us": WRAP - 50}]}
+    trace = {
+        "players": 2,
+        "pile": ["X", "X2"],
+        "tie_window_us": 100,
+        "taps": [{"player": 0, "t_us": 50}, {"player": 1, "t_us": WRAP - 50}],
+    }
     out = ok(run_trace(trace))
     assert out["winner"] == 1
     assert order(out) == [(1, WRAP - 50, 0), (0, 50, 100)]

@@ -1,4 +1,5 @@
 """The manifests (firmware/manifest*.py) and their reader (host_tools/manifest.py)."""
+
 import os
 
 import pytest
@@ -34,21 +35,23 @@ def test_reader_follows_includes_and_options(tmp_path):
     (tmp_path / "a.py").write_text("")
     (tmp_path / "lib" / "b.py").write_text("")
     (tmp_path / "lib" / "manifest.py").write_text('module("b.py", opt=3)\nmodule("../a.py")\n')
-    (tmp_path / "manifest.py").write_text(
-        'metadata(description="x", version="1.2")\ninclude("lib")\nmodule("a.py")\n')
+    (tmp_path / "manifest.py").write_text('metadata(description="x", version="1.2")\ninclude("lib")\nmodule("a.py")\n')
     m = manifest.read(str(tmp_path / "manifest.py"))
     assert m.metadata == {"description": "x", "version": "1.2"}
     assert [(x.name, x.opt) for x in m.modules] == [("b.py", 3), ("a.py", None)]
 
 
-@pytest.mark.parametrize("text, says", [
-    ('module("nope.py")\n', "no such file"),
-    ('package("pkg")\n', "package() is not supported"),
-    ('include("manifest.py")\n', "include loop"),
-    ('module(\n', "manifest.py:"),
-    ('freeze(".")\n', "freeze() is not supported"),
-    ('undefined_call()\n', "NameError"),
-])
+@pytest.mark.parametrize(
+    "text, says",
+    [
+        ('module("nope.py")\n', "no such file"),
+        ('package("pkg")\n', "package() is not supported"),
+        ('include("manifest.py")\n', "include loop"),
+        ('module(\n', "manifest.py:"),
+        ('freeze(".")\n', "freeze() is not supported"),
+        ('undefined_call()\n', "NameError"),
+    ],
+)
 def test_bad_manifest_is_one_line(tmp_path, text, says):
     (tmp_path / "manifest.py").write_text(text)
     with pytest.raises(UserError) as err:
@@ -76,6 +79,5 @@ def test_what_ships_to_a_pico_imports_only_what_ships_with_it():
     ImportError on the Pico only (the simulator loads all of firmware/)."""
     shipped = manifest.for_runtime("micropython")
     names = {m.name[:-3] for m in shipped.modules}
-    missing = sorted("%s imports %s" % (m.name, n) for m in shipped.modules
-                     for n in firmware_imports(m.path) - names)
+    missing = sorted("%s imports %s" % (m.name, n) for m in shipped.modules for n in firmware_imports(m.path) - names)
     assert missing == []

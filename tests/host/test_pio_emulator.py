@@ -1,14 +1,15 @@
 """The PIO tap-capture program (firmware/pio_capture.py) in rp2040-pio-emulator, with
 simulated pin waveforms, and its words against adafruit_pioasm's assembly."""
+
 import os
 import sys
 
 import adafruit_pioasm
+import pio_capture
 import pytest
+from judge import Judge
 
 from host_tools import ROOT, pio_sim
-import pio_capture
-from judge import Judge
 
 ALL = 0x3F << 16  # player pins 16-21 released (pull-ups)
 TICK = pio_capture.TICK_CYCLES
@@ -27,7 +28,8 @@ def test_words_are_the_text_assembled():
     assert prog.pio_kwargs["wrap_target"] == pio_capture.WRAP_TARGET
     assert prog.pio_kwargs["wrap"] == pio_capture.WRAP
     assert list(adafruit_pioasm.assemble("mov osr, pins\nout x, 6")) == list(
-        pio_capture.WORDS[pio_capture.SAMPLE:pio_capture.SAMPLE + 2])
+        pio_capture.WORDS[pio_capture.SAMPLE : pio_capture.SAMPLE + 2]
+    )
     for n in range(1, pio_capture.MAX_PINS + 1):
         assert pio_capture.program_words(n) == pio_sim.assemble(n)[0], n
 
@@ -203,8 +205,12 @@ def test_bench_pio_quick_writes_its_key_and_keeps_the_others(tmp_path):
 
     out = tmp_path / "results.json"
     out.write_text(json.dumps({"mutation": {"kept": True}}))
-    r = subprocess.run([sys.executable, os.path.join(ROOT, "bench", "bench_pio.py"), "--quick",
-                        "--out", str(out)], capture_output=True, text=True, timeout=300)
+    r = subprocess.run(
+        [sys.executable, os.path.join(ROOT, "bench", "bench_pio.py"), "--quick", "--out", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert r.returncode == 0, r.stdout + r.stderr
     res = json.loads(out.read_text())
     assert res["mutation"] == {"kept": True}

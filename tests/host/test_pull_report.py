@@ -1,4 +1,5 @@
 """pull (device history -> SQLite) and report (HTML + PNG charts), driven for real."""
+
 import json
 import os
 import sqlite3
@@ -12,8 +13,9 @@ from host_tools.vdevice import running
 
 
 def tool(*args, timeout=60):
-    return subprocess.run([sys.executable, "-m", "host_tools"] + list(args), capture_output=True,
-                          text=True, timeout=timeout, cwd=ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "host_tools"] + list(args), capture_output=True, text=True, timeout=timeout, cwd=ROOT
+    )
 
 
 def line(seq, event, game, rules, boot=1, **fields):
@@ -40,8 +42,7 @@ def corsica_game(boot=2):
         taps = [(p, 1000 + (p * 7919 + i * 104729) % 90000) for p in range(3)]
         taps.sort(key=lambda t: t[1])
         order = [{"player": p, "t_us": t, "margin_us": t - taps[0][1]} for p, t in taps]
-        lines.append(line(8 + i, "slap", g, "corsica", boot=boot, order=order,
-                          winner=taps[0][0], tie=[], false=[]))
+        lines.append(line(8 + i, "slap", g, "corsica", boot=boot, order=order, winner=taps[0][0], tie=[], false=[]))
     lines.append(line(20, "game_over", g, "corsica", boot=boot, totals=[0, 52, 0], winners=[1]))
     return lines
 
@@ -64,8 +65,7 @@ def test_pull_twice_truncated_line_and_report(tmp_path):
     with running(flash) as port:
         out = tool("pull", "--port", port, "--db", db)
         assert out.returncode == 0  # what a power cut leaves is no error
-        assert out.stderr.strip() == \
-            "pull: history line 20: torn by a power cut while it was written (skipped)"
+        assert out.stderr.strip() == "pull: history line 20: torn by a power cut while it was written (skipped)"
         assert "loaded 19 new lines" in out.stdout
         out = tool("pull", "--port", port, "--db", db)
         assert "loaded 0 new lines" in out.stdout
@@ -77,11 +77,17 @@ def test_pull_twice_truncated_line_and_report(tmp_path):
         assert "line 20: torn" in out.stderr
     assert rows(db, "SELECT COUNT(*) FROM lines") == [(20,)]
     assert rows(db, "SELECT seq, void, undone FROM rounds ORDER BY seq") == [
-        (1, 0, 0), (2, 0, 1), (4, 1, 0), (5, 0, 0), (6, 0, 0)]
-    assert rows(db, "SELECT game, rules, players, totals, winners, over, first_seq, last_seq, "
-                    "boot, rounds FROM games ORDER BY game") == [
-        ("1-1", "igo", 2, "[3, 0]", "[0]", 1, 1, 7, 1, 4),
-        ("2-8", "corsica", 3, "[0, 52, 0]", "[1]", 1, 8, 20, 2, 0)]
+        (1, 0, 0),
+        (2, 0, 1),
+        (4, 1, 0),
+        (5, 0, 0),
+        (6, 0, 0),
+    ]
+    assert rows(
+        db,
+        "SELECT game, rules, players, totals, winners, over, first_seq, last_seq, "
+        "boot, rounds FROM games ORDER BY game",
+    ) == [("1-1", "igo", 2, "[3, 0]", "[0]", 1, 1, 7, 1, 4), ("2-8", "corsica", 3, "[0, 52, 0]", "[1]", 1, 8, 20, 2, 0)]
     assert rows(db, "SELECT COUNT(*), COUNT(margin_us) FROM slaps") == [(12, 12)]
     assert rows(db, "SELECT COUNT(*) FROM taps") == [(36,)]
     assert rows(db, "SELECT MIN(margin_us) FROM taps WHERE rank = 0") == [(0,)]
@@ -113,8 +119,11 @@ def test_pull_errors_lose_nothing(tmp_path):
     assert out.returncode == 2 and out.stdout == ""
     assert out.stderr.strip() == "pull: cannot open port /dev/does-not-exist (no such device, or in use)"
 
-    history.write_text('{"seq": 99, "boot": 1}\n[1, 2]\n' + line(8, "round", "1-1", "igo")
-                       + '\n{"seq": 9, "boot": 1, "event": "rou\n{"seq": 10,}\n')
+    history.write_text(
+        '{"seq": 99, "boot": 1}\n[1, 2]\n'
+        + line(8, "round", "1-1", "igo")
+        + '\n{"seq": 9, "boot": 1, "event": "rou\n{"seq": 10,}\n'
+    )
     out = tool("pull", "--file", str(history), "--db", db)
     assert out.returncode == 2
     assert out.stderr.splitlines() == [
@@ -122,7 +131,8 @@ def test_pull_errors_lose_nothing(tmp_path):
         "pull: history line 2: not a JSON object (skipped)",
         "pull: history line 3: missing or bad 'ender' (skipped)",
         "pull: history line 4: torn by a power cut while it was written (skipped)",
-        "pull: history line 5: not JSON (skipped)"]
+        "pull: history line 5: not JSON (skipped)",
+    ]
     assert rows(db, "SELECT * FROM lines ORDER BY boot, seq") == before
 
     (tmp_path / "junk.sqlite").write_text("this is not a database " * 100)
@@ -138,8 +148,7 @@ def test_pull_from_a_device_that_does_not_answer(tmp_path):
         db = str(tmp_path / "h.sqlite")
         out = tool("pull", "--port", os.ttyname(slave), "--db", db, timeout=60)
         assert out.returncode == 2 and out.stdout == ""
-        assert out.stderr.strip() == ("pull: the device on %s does not answer (gave up after 12 s)"
-                                      % os.ttyname(slave))
+        assert out.stderr.strip() == ("pull: the device on %s does not answer (gave up after 12 s)" % os.ttyname(slave))
         assert not os.path.exists(db)
     finally:
         os.close(master)
@@ -166,7 +175,10 @@ def test_several_devices_and_histories_share_one_database(tmp_path):
         assert tool("pull", "--file", path, "--db", db).returncode == 0
     assert rows(db, "SELECT COUNT(*) FROM lines") == [(21,)]
     assert rows(db, "SELECT device, history, game, rounds FROM games ORDER BY device, history") == [
-        ("aa01", "0001", "1-1", 4), ("aa01", "0002", "1-1", 4), ("bb02", "0001", "1-1", 4)]
+        ("aa01", "0001", "1-1", 4),
+        ("aa01", "0002", "1-1", 4),
+        ("bb02", "0001", "1-1", 4),
+    ]
     assert rows(db, "SELECT COUNT(*) FROM rounds WHERE undone = 1") == [(3,)]
     out = tool("report", "--db", db, "--out", str(tmp_path / "report"))
     assert out.returncode == 0, out.stderr
@@ -177,41 +189,48 @@ def test_several_devices_and_histories_share_one_database(tmp_path):
 def test_a_database_from_before_the_ids_is_converted(tmp_path):
     db = str(tmp_path / "old.sqlite")
     conn = sqlite3.connect(db)
-    conn.execute("CREATE TABLE lines (boot INTEGER NOT NULL, seq INTEGER NOT NULL, game TEXT "
-                 "NOT NULL, event TEXT NOT NULL, rules TEXT, json TEXT NOT NULL, "
-                 "PRIMARY KEY (boot, seq))")
+    conn.execute(
+        "CREATE TABLE lines (boot INTEGER NOT NULL, seq INTEGER NOT NULL, game TEXT "
+        "NOT NULL, event TEXT NOT NULL, rules TEXT, json TEXT NOT NULL, "
+        "PRIMARY KEY (boot, seq))"
+    )
     for text in igo_game()[:2]:
         o = json.loads(text)
-        conn.execute("INSERT INTO lines VALUES (?,?,?,?,?,?)",
-                      (o["boot"], o["seq"], o["game"], o["event"], o["rules"], text))
+        conn.execute(
+            "INSERT INTO lines VALUES (?,?,?,?,?,?)", (o["boot"], o["seq"], o["game"], o["event"], o["rules"], text)
+        )
     conn.commit()
     conn.close()
     path = tmp_path / "new.jsonl"
     path.write_text("\n".join(with_ids(igo_game(), "cc03", "0001")) + "\n")
     assert tool("pull", "--file", str(path), "--db", db).returncode == 0
-    assert rows(db, "SELECT device, COUNT(*) FROM lines GROUP BY device ORDER BY device") == [
-        ("", 2), ("cc03", 7)]
+    assert rows(db, "SELECT device, COUNT(*) FROM lines GROUP BY device ORDER BY device") == [("", 2), ("cc03", 7)]
 
 
 def test_absurd_numbers_and_uneven_rounds_are_skipped(tmp_path):
     db = str(tmp_path / "h.sqlite")
     history = tmp_path / "history.jsonl"
     good = igo_game()
-    history.write_text("\n".join(good + [
-        line(10 ** 30, "undo", "1-1", "igo", of=1),
-        line(9, "round", "1-1", "igo", ender=0, penalties=[1, 2, 3], round_scores=[1, 0],
-             totals=[4, 0]),
-        line(10, "round", "1-1", "igo", ender=5, penalties=[1, 2], round_scores=[1, 0],
-             totals=[4, 0]),
-        line(11, "slap", "2-1", "corsica", order=[{"player": 0, "t_us": 10 ** 40,
-                                                    "margin_us": 0}])]) + "\n")
+    history.write_text(
+        "\n".join(
+            good
+            + [
+                line(10**30, "undo", "1-1", "igo", of=1),
+                line(9, "round", "1-1", "igo", ender=0, penalties=[1, 2, 3], round_scores=[1, 0], totals=[4, 0]),
+                line(10, "round", "1-1", "igo", ender=5, penalties=[1, 2], round_scores=[1, 0], totals=[4, 0]),
+                line(11, "slap", "2-1", "corsica", order=[{"player": 0, "t_us": 10**40, "margin_us": 0}]),
+            ]
+        )
+        + "\n"
+    )
     out = tool("pull", "--file", str(history), "--db", db)
     assert out.returncode == 2 and "Traceback" not in out.stderr
     assert out.stderr.splitlines() == [
         "pull: history line 8: missing or bad 'seq' (skipped)",
         "pull: history line 9: penalties, round_scores and totals differ in length (skipped)",
         "pull: history line 10: 'ender' is not one of the players (skipped)",
-        "pull: history line 11: missing or bad 'order' (skipped)"]
+        "pull: history line 11: missing or bad 'order' (skipped)",
+    ]
     assert rows(db, "SELECT COUNT(*) FROM lines") == [(7,)]
 
 
@@ -220,7 +239,7 @@ def test_a_failed_load_leaves_no_database_behind(tmp_path):
 
     db = str(tmp_path / "h.sqlite")
     bad = json.loads(igo_game()[0])
-    bad["seq"] = 10 ** 30  # past the checks: SQLite cannot hold it
+    bad["seq"] = 10**30  # past the checks: SQLite cannot hold it
     try:
         pull.load(db, [bad])
         assert False, "loaded"
@@ -263,15 +282,24 @@ def test_names_from_the_device_through_pull_into_sqlite_and_the_report(tmp_path)
     out = tool("pull", "--file", str(flash / "data" / "history.jsonl"), "--db", db)
     assert out.returncode == 0, out.stderr
     assert rows(db, "SELECT name, games, finished, wins FROM players ORDER BY name") == [
-        ("Ann", 2, 2, 1), ("Bob", 1, 1, 0), ("Zoë", 2, 2, 1)]
-    assert rows(db, "SELECT games.rules, seats.seat, seats.name, seats.total, seats.won "
-                    "FROM seats JOIN games USING (device, history, game) "
-                    "JOIN players ON players.name = seats.name "
-                    "ORDER BY games.first_seq, seats.seat") == [
-        ("igo", 0, "Zoë", 4, 1), ("igo", 1, "Ann", 0, 0), ("igo", 2, "Bob", 0, 0),
-        ("corsari", 0, "Zoë", 15, 0), ("corsari", 1, "Ann", 0, 1)]
-    assert rows(db, "SELECT rules, first, drawn FROM games ORDER BY first_seq") == [
-        ("igo", 0, 0), ("corsari", 0, 0)]
+        ("Ann", 2, 2, 1),
+        ("Bob", 1, 1, 0),
+        ("Zoë", 2, 2, 1),
+    ]
+    assert rows(
+        db,
+        "SELECT games.rules, seats.seat, seats.name, seats.total, seats.won "
+        "FROM seats JOIN games USING (device, history, game) "
+        "JOIN players ON players.name = seats.name "
+        "ORDER BY games.first_seq, seats.seat",
+    ) == [
+        ("igo", 0, "Zoë", 4, 1),
+        ("igo", 1, "Ann", 0, 0),
+        ("igo", 2, "Bob", 0, 0),
+        ("corsari", 0, "Zoë", 15, 0),
+        ("corsari", 1, "Ann", 0, 1),
+    ]
+    assert rows(db, "SELECT rules, first, drawn FROM games ORDER BY first_seq") == [("igo", 0, 0), ("corsari", 0, 0)]
     out_dir = tmp_path / "report"
     out = tool("report", "--db", db, "--out", str(out_dir))
     assert out.returncode == 0, out.stderr
@@ -282,10 +310,12 @@ def test_names_from_the_device_through_pull_into_sqlite_and_the_report(tmp_path)
 
 
 def test_a_bad_start_line_is_skipped_with_its_reason(tmp_path):
-    history = [line(1, "start", "1-1", "igo", players=["Ann", "Ann"]),
-               line(2, "start", "1-2", "igo", players=["Ann", "Bob"], first=2),
-               line(3, "start", "1-3", "igo", players="Ann"),
-               line(4, "start", "1-4", "igo", players=["Ann", "Zoë"], first=1, drawn=True)]
+    history = [
+        line(1, "start", "1-1", "igo", players=["Ann", "Ann"]),
+        line(2, "start", "1-2", "igo", players=["Ann", "Bob"], first=2),
+        line(3, "start", "1-3", "igo", players="Ann"),
+        line(4, "start", "1-4", "igo", players=["Ann", "Zoë"], first=1, drawn=True),
+    ]
     path = tmp_path / "history.jsonl"
     path.write_text("\n".join(history) + "\n", encoding="utf-8")
     db = str(tmp_path / "h.sqlite")
@@ -294,14 +324,18 @@ def test_a_bad_start_line_is_skipped_with_its_reason(tmp_path):
     assert out.stderr.splitlines() == [
         "pull: history line 1: a player named twice (skipped)",
         "pull: history line 2: 'first' is not one of the players (skipped)",
-        "pull: history line 3: missing or bad 'players' (skipped)"]
+        "pull: history line 3: missing or bad 'players' (skipped)",
+    ]
     assert rows(db, "SELECT game, players, first, drawn FROM games") == [("1-4", 2, 1, 1)]
     assert rows(db, "SELECT name, games, finished, wins FROM players ORDER BY name") == [
-        ("Ann", 1, 0, 0), ("Zoë", 1, 0, 0)]
+        ("Ann", 1, 0, 0),
+        ("Zoë", 1, 0, 0),
+    ]
 
 
 def test_pull_checks_every_field_the_firmware_can_write():
     import events
+
     from host_tools import pull
 
     docs = open(os.path.join(ROOT, "docs", "formats.md")).read()
@@ -310,8 +344,15 @@ def test_pull_checks_every_field_the_firmware_can_write():
         for key in fields:
             assert events.FIELDS[key] in pull.KIND_OK
             assert "`%s`" % key in docs, key
-    base = {"seq": 1, "boot": 1, "event": "slap", "game": "1-1", "rules": "corsica",
-            "order": [{"player": 0, "margin_us": 0}], "winner": 0}
+    base = {
+        "seq": 1,
+        "boot": 1,
+        "event": "slap",
+        "game": "1-1",
+        "rules": "corsica",
+        "order": [{"player": 0, "margin_us": 0}],
+        "winner": 0,
+    }
     assert pull.check_line(base) is None
     for key, bad in (("reslap", "yes"), ("seed", 1.5), ("reason", 3), ("tie", [0, "1"])):
         assert pull.check_line(dict(base, **{key: bad})) == "bad %r" % key

@@ -1,5 +1,6 @@
 """`python -m host_tools score ROUND.json`: docs/formats.md "Round file" in and out; bad
 input exits 2 with one line on standard error and nothing on standard output."""
+
 import json
 import subprocess
 import sys
@@ -14,13 +15,18 @@ HANDS = [
     ["K8", "Y3", "Y4", "Y5", "Y6", "Y7", "C1", "C2", "C9", "N11", "R4", "R5"],
     ["O10", "K10", "B1", "B2", "B3", "B4", "B5", "P6", "P7", "P8", "P9", "W11"],
 ]
-ROUND = {"rules": "igo", "ender": 0, "display": "r", "hands": HANDS,
-         "players": ["Ann", "Ben", "Cy", "Di"]}
+ROUND = {"rules": "igo", "ender": 0, "display": "r", "hands": HANDS, "players": ["Ann", "Ben", "Cy", "Di"]}
 
 
 def run(*args, stdin=None):
-    return subprocess.run([sys.executable, "-m", "host_tools", "score", *args], cwd=ROOT,
-                          input=stdin, capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "host_tools", "score", *args],
+        cwd=ROOT,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def run_round(data, *args):
@@ -43,16 +49,18 @@ def test_round_from_hands(tmp_path):
     assert out["penalties"] == [3, 0, 11, 21]
     assert out["round_scores"] == [0, 1, 0, 0] and out["winners"] == []
     assert out["arrangements"][0] == {
-        "removed": ["R1"], "series": ["O1", "O2", "O3", "O4", "O5", "K6", "K7", "K9", "K11"],
-        "added": [], "left": ["Y1", "Y2"]}
+        "removed": ["R1"],
+        "series": ["O1", "O2", "O3", "O4", "O5", "K6", "K7", "K9", "K11"],
+        "added": [],
+        "left": ["Y1", "Y2"],
+    }
     assert out["arrangements"][1]["added"] == ["O8"]
     assert out["arrangements"][2]["added"] == ["K8"]
     assert len(out["arrangements"][3]["added"]) == 1
 
 
 def test_round_from_penalties_on_stdin():
-    out = ok(run_round({"rules": "corsari", "ender": 1, "penalties": [3, 5, 0, 0],
-                        "youngest_first": [3, 0, 2, 1]}))
+    out = ok(run_round({"rules": "corsari", "ender": 1, "penalties": [3, 5, 0, 0], "youngest_first": [3, 0, 2, 1]}))
     assert out == {"penalties": [3, 5, 0, 0], "round_scores": [-10, 18, -10, -10], "winners": [3]}
     out = ok(run_round({"rules": "igo", "ender": 0, "penalties": [0, 4]}))
     assert out == {"penalties": [0, 4], "round_scores": [1, 0], "winners": [0]}

@@ -1,4 +1,5 @@
 """make screenshots: the screen showing at a simulated time, the pictures composed."""
+
 import pytest
 from PIL import Image
 
@@ -24,7 +25,7 @@ def test_screen_at_picks_the_one_showing(tmp_path):
     assert screenshots.screen_at(str(shots), 40).endswith("screen-001.png")
     assert screenshots.screen_at(str(shots), 899).endswith("screen-001.png")
     assert screenshots.screen_at(str(shots), 900).endswith("screen-002.png")
-    assert screenshots.screen_at(str(shots), 10 ** 6).endswith("screen-003.png")
+    assert screenshots.screen_at(str(shots), 10**6).endswith("screen-003.png")
     with pytest.raises(UserError, match="no screen yet at 10 ms"):
         screenshots.screen_at(str(shots), 10)
     (shots / "screens.txt").unlink()
@@ -42,8 +43,7 @@ def test_compose_tiles_row_by_row(tmp_path):
     assert sheet.size == (4 * tile[0] + 3 * screenshots.GAP, 2 * tile[1] + screenshots.GAP)
     for i, path in enumerate(paths):
         x, y = (i % 4) * (tile[0] + screenshots.GAP), (i // 4) * (tile[1] + screenshots.GAP)
-        assert sheet.crop((x, y, x + tile[0], y + tile[1])).tobytes() == \
-            Image.open(path).convert("RGB").tobytes()
+        assert sheet.crop((x, y, x + tile[0], y + tile[1])).tobytes() == Image.open(path).convert("RGB").tobytes()
 
 
 def test_every_picture_comes_from_an_existing_session():

@@ -1,4 +1,5 @@
 """`python -m host_tools sim` end to end, with the stand-in app tests/host/sim_demo_app.py."""
+
 import os
 import pty
 import select
@@ -6,8 +7,7 @@ import subprocess
 import sys
 import time
 
-from host_tools import ROOT, screen
-from host_tools import sim
+from host_tools import ROOT, screen, sim
 from host_tools.simdevice import simoled, simscript
 
 DEMO = os.path.join(ROOT, "tests", "host", "sim_demo_app.py")
@@ -16,8 +16,18 @@ DEMO = os.path.join(ROOT, "tests", "host", "sim_demo_app.py")
 def run_sim(tmp_path, script_text, *extra, flash=None):
     script = tmp_path / "script.txt"
     script.write_text(script_text)
-    cmd = [sys.executable, "-m", "host_tools", "sim", "--script", str(script), "--app", DEMO,
-           "--flash", str(flash or tmp_path / "flash")] + list(extra)
+    cmd = [
+        sys.executable,
+        "-m",
+        "host_tools",
+        "sim",
+        "--script",
+        str(script),
+        "--app",
+        DEMO,
+        "--flash",
+        str(flash or tmp_path / "flash"),
+    ] + list(extra)
     return subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=120)
 
 
@@ -30,9 +40,15 @@ def rows_lit(frame, y0, y1):
 
 
 def test_screens_saved_as_png_and_events(tmp_path):
-    r = run_sim(tmp_path, "# taps\n100 up press\n300 p1 press\n300 p2 press\n600 back press\n",
-                "--screens", str(tmp_path / "shots"), "--screenshot", str(tmp_path / "last.png"),
-                "--events")
+    r = run_sim(
+        tmp_path,
+        "# taps\n100 up press\n300 p1 press\n300 p2 press\n600 back press\n",
+        "--screens",
+        str(tmp_path / "shots"),
+        "--screenshot",
+        str(tmp_path / "last.png"),
+        "--events",
+    )
     assert r.returncode == 0, r.stderr
     shots = sorted(n for n in os.listdir(tmp_path / "shots") if n.endswith(".png"))
     assert shots[0] == "screen-001.png" and len(shots) >= 3
@@ -70,10 +86,12 @@ def test_firmware_crash_exits_nonzero_with_traceback(tmp_path):
 
 
 def test_bad_script_exit_2_one_line(tmp_path):
-    for text, words in (("100 ok press\n50 up press\n", "line 2"),
-                        ("# c\n\n10 p9 press\n", "line 3"),
-                        ("10 ok hold\n", "line 1"),
-                        ("x ok press\n", "line 1")):
+    for text, words in (
+        ("100 ok press\n50 up press\n", "line 2"),
+        ("# c\n\n10 p9 press\n", "line 3"),
+        ("10 ok hold\n", "line 1"),
+        ("x ok press\n", "line 1"),
+    ):
         r = run_sim(tmp_path, text)
         assert r.returncode == 2 and r.stdout == ""
         assert len(r.stderr.strip().splitlines()) == 1 and words in r.stderr, r.stderr
@@ -95,8 +113,9 @@ def test_flash_persists_between_runs(tmp_path):
 def test_clock_wrap_does_not_break(tmp_path):
     # ticks_ms and ticks_us both wrap 500 ms after boot.
     start = (1 << 30) * 1000 - 500000
-    r = run_sim(tmp_path, "450 ok press\n490 p1 press\n700 down press\n900 back press\n",
-                "--clock-start-us", str(start))
+    r = run_sim(
+        tmp_path, "450 ok press\n490 p1 press\n700 down press\n900 back press\n", "--clock-start-us", str(start)
+    )
     assert r.returncode == 0, r.stderr
     lines = events(tmp_path / "flash")
     kinds = [ln.split(" ", 1)[1] for ln in lines[:3]]
@@ -113,25 +132,37 @@ def test_runs_end_after_the_last_event(tmp_path):
 
 def test_firmware_output_goes_to_stderr(tmp_path):
     app = tmp_path / "printer.py"
-    app.write_text("import time\ndef main(board):\n    print('hello from', board.NAME)\n"
-                   "    time.sleep_ms(5)\n")
+    app.write_text("import time\ndef main(board):\n    print('hello from', board.NAME)\n    time.sleep_ms(5)\n")
     script = tmp_path / "s.txt"
     script.write_text("")
-    r = subprocess.run([sys.executable, "-m", "host_tools", "sim", "--script", str(script),
-                        "--app", str(app), "--flash", str(tmp_path / "f")],
-                       cwd=ROOT, capture_output=True, text=True, timeout=60)
+    r = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "host_tools",
+            "sim",
+            "--script",
+            str(script),
+            "--app",
+            str(app),
+            "--flash",
+            str(tmp_path / "f"),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert r.returncode == 0 and r.stdout == "" and "hello from sim" in r.stderr
 
 
 def test_script_parser():
-    assert simscript.parse(["10 OK Press # x", "", "10 p6 down"]) == [
-        (10, "ok", "press"), (10, "p6", "down")]
+    assert simscript.parse(["10 OK Press # x", "", "10 p6 down"]) == [(10, "ok", "press"), (10, "p6", "down")]
 
 
 def test_decode_keys():
     assert sim.decode_keys("12", 6) == ["p1 press", "p2 press"]
-    assert sim.decode_keys("\x1b[A\x1b[Bx\r\x1b", 2) == ["up press", "down press", "ok press",
-                                                         "back press"]
+    assert sim.decode_keys("\x1b[A\x1b[Bx\r\x1b", 2) == ["up press", "down press", "ok press", "back press"]
     assert sim.decode_keys("W7", 6) == ["up press %d" % sim.LONG_HOLD_MS]
     # A long press is one "long" event (held 600 ms, hw.py LONG_MS), before the first
     # "repeat" (150 ms later): a step of 10, as on the device.
@@ -170,8 +201,10 @@ def test_interactive_in_a_terminal(tmp_path):
         os.chdir(ROOT)
         os.environ["COLUMNS"] = "140"
         os.environ["LINES"] = "40"
-        os.execv(sys.executable, [sys.executable, "-m", "host_tools", "sim", "--app", DEMO,
-                                  "--flash", str(tmp_path / "flash")])
+        os.execv(
+            sys.executable,
+            [sys.executable, "-m", "host_tools", "sim", "--app", DEMO, "--flash", str(tmp_path / "flash")],
+        )
     out = b""
 
     def read_for(seconds):
@@ -204,8 +237,10 @@ def test_interactive_in_an_80x24_terminal(tmp_path):
     if pid == 0:
         os.chdir(ROOT)
         os.environ["COLUMNS"], os.environ["LINES"] = "80", "24"
-        os.execv(sys.executable, [sys.executable, "-m", "host_tools", "sim", "--app", DEMO,
-                                  "--flash", str(tmp_path / "flash")])
+        os.execv(
+            sys.executable,
+            [sys.executable, "-m", "host_tools", "sim", "--app", DEMO, "--flash", str(tmp_path / "flash")],
+        )
     out = b""
     end = time.time() + 3
     while time.time() < end:
@@ -221,9 +256,18 @@ def test_interactive_in_an_80x24_terminal(tmp_path):
 def test_hw_on_the_fake_machine():
     # Device-side checks of hw.py (bounce into the IRQ ring, an allocation-free
     # handler, nav press/long/repeat, ticks wrap) in a MicroPython process of their own.
-    r = subprocess.run([os.path.join(ROOT, ".venv", "bin", "micropython"), "-X", "heapsize=192k",
-                        os.path.join(ROOT, "tests", "host", "sim_hw_checks.py")],
-                       cwd=ROOT, capture_output=True, text=True, timeout=120)
+    r = subprocess.run(
+        [
+            os.path.join(ROOT, ".venv", "bin", "micropython"),
+            "-X",
+            "heapsize=192k",
+            os.path.join(ROOT, "tests", "host", "sim_hw_checks.py"),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert r.returncode == 0 and ", 0 failed" in r.stdout, r.stdout + r.stderr
     assert int(r.stdout.split("micropython: ")[1].split()[0]) >= 10
 
@@ -235,9 +279,25 @@ def test_firmware_runs_compiled_like_on_the_device_or_from_source(tmp_path):
     script.write_text("100 ok press\n")
 
     def loaded(*extra):
-        r = subprocess.run([sys.executable, "-m", "host_tools", "sim", "--script", str(script),
-                            "--app", str(app), "--flash", str(tmp_path / "f")] + list(extra),
-                           cwd=ROOT, capture_output=True, text=True, timeout=120)
+        r = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "host_tools",
+                "sim",
+                "--script",
+                str(script),
+                "--app",
+                str(app),
+                "--flash",
+                str(tmp_path / "f"),
+            ]
+            + list(extra),
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
         assert r.returncode == 0, r.stderr
         return [ln for ln in r.stderr.splitlines() if "LOADED" in ln][0]
 
@@ -266,6 +326,10 @@ def test_braille_keeps_every_pixel():
         frame[(y // 8) * 128 + x] |= 1 << (y % 8)
     art = screen.braille(frame)
     assert len(art) == 16 and all(len(row) == 64 for row in art)
-    dots = {(x, y) for y in range(64) for x in range(128)
-            if (ord(art[y // 4][x // 2]) - 0x2800) & screen.BRAILLE_BITS[y % 4][x % 2]}
+    dots = {
+        (x, y)
+        for y in range(64)
+        for x in range(128)
+        if (ord(art[y // 4][x // 2]) - 0x2800) & screen.BRAILLE_BITS[y % 4][x % 2]
+    }
     assert dots == {(0, 0), (1, 3), (127, 63), (64, 33)}

@@ -1,5 +1,6 @@
 """sim --script --speed: paced by the simulated clock (sleeps measured, not the wall
 clock), a progress line for long scripts, the screen drawn on a terminal."""
+
 import io
 import os
 import pty
@@ -17,6 +18,7 @@ SCRIPT = "100 up press\n300 p1 press\n3500 down press\n"  # runs to 3500 + 80 + 
 
 class FakePacer(sim.Pacer):
     """The real Pacer on a clock that only its sleeps move."""
+
     made = []
 
     def __init__(self, speed, tick=None):
@@ -41,10 +43,9 @@ def test_speed_paces_by_the_simulated_clock(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(sim, "Pacer", FakePacer)
     monkeypatch.setattr(sim.child, "exit_on_signals", lambda: None)
     FakePacer.made = []
-    rc = sim.main(["--script", str(script), "--app", DEMO, "--flash", str(tmp_path / "flash"),
-                   "--speed", "4"])
+    rc = sim.main(["--script", str(script), "--app", DEMO, "--flash", str(tmp_path / "flash"), "--speed", "4"])
     assert rc == 0
-    pacer, = FakePacer.made
+    (pacer,) = FakePacer.made
     assert pacer.waited_for == sorted(pacer.waited_for) and len(pacer.waited_for) >= 3
     assert all(s > 0 for s in pacer.sleeps)
     end_ms = pacer.waited_for[-1]  # the end line's simulated time
@@ -85,8 +86,11 @@ def test_progress_line():
         p.update(t)
     p.done()
     assert out.getvalue().splitlines() == [
-        "sim: 0% (0.0 s of 20.0 s simulated)", "sim: 10% (2.0 s of 20.0 s simulated)",
-        "sim: 90% (18.0 s of 20.0 s simulated)", "sim: 100% (20.0 s of 20.0 s simulated)"]
+        "sim: 0% (0.0 s of 20.0 s simulated)",
+        "sim: 10% (2.0 s of 20.0 s simulated)",
+        "sim: 90% (18.0 s of 20.0 s simulated)",
+        "sim: 100% (20.0 s of 20.0 s simulated)",
+    ]
 
 
 def test_short_scripts_show_no_progress(tmp_path):
@@ -94,9 +98,26 @@ def test_short_scripts_show_no_progress(tmp_path):
     script.write_text("100 up press\n")
     import subprocess
 
-    r = subprocess.run([sys.executable, "-m", "host_tools", "sim", "--script", str(script),
-                        "--app", DEMO, "--flash", str(tmp_path / "flash"), "--speed", "100"],
-                       cwd=ROOT, capture_output=True, text=True, timeout=120)
+    r = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "host_tools",
+            "sim",
+            "--script",
+            str(script),
+            "--app",
+            DEMO,
+            "--flash",
+            str(tmp_path / "flash"),
+            "--speed",
+            "100",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert r.returncode == 0 and "sim: " not in r.stderr
 
 
@@ -107,9 +128,23 @@ def test_speed_draws_the_screen_on_a_terminal(tmp_path):
     if pid == 0:
         os.chdir(ROOT)
         os.environ["COLUMNS"], os.environ["LINES"] = "80", "24"
-        os.execv(sys.executable, [sys.executable, "-m", "host_tools", "sim", "--script",
-                                  str(script), "--app", DEMO, "--flash", str(tmp_path / "flash"),
-                                  "--speed", "50"])
+        os.execv(
+            sys.executable,
+            [
+                sys.executable,
+                "-m",
+                "host_tools",
+                "sim",
+                "--script",
+                str(script),
+                "--app",
+                DEMO,
+                "--flash",
+                str(tmp_path / "flash"),
+                "--speed",
+                "50",
+            ],
+        )
     out = b""
     end = time.time() + 60
     while time.time() < end:

@@ -1,4 +1,5 @@
 """vdevice: the real mpremote against the virtual Pico, and the raw REPL byte by byte."""
+
 import os
 import select
 import signal
@@ -12,8 +13,13 @@ from host_tools.vdevice import running
 
 
 def mpremote(port, *args, timeout=30):
-    return subprocess.run([sys.executable, "-m", "mpremote", "connect", port] + list(args),
-                          capture_output=True, text=True, timeout=timeout, cwd=ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "mpremote", "connect", port] + list(args),
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=ROOT,
+    )
 
 
 def test_mpremote_filesystem_exec_and_run(tmp_path):
@@ -27,8 +33,21 @@ def test_mpremote_filesystem_exec_and_run(tmp_path):
     with running(flash) as port:
         out = mpremote(port, "fs", "ls", ":/")
         assert out.returncode == 0 and "data/" in out.stdout
-        out = mpremote(port, "fs", "mkdir", ":lib", "+", "fs", "cp", str(tmp_path / "blob.bin"),
-                       ":lib/blob.bin", "+", "fs", "ls", ":lib")
+        out = mpremote(
+            port,
+            "fs",
+            "mkdir",
+            ":lib",
+            "+",
+            "fs",
+            "cp",
+            str(tmp_path / "blob.bin"),
+            ":lib/blob.bin",
+            "+",
+            "fs",
+            "ls",
+            ":lib",
+        )
         assert out.returncode == 0, out.stderr
         assert "3000 blob.bin" in out.stdout  # sizes listed like a board's LittleFS
         assert (flash / "lib" / "blob.bin").read_bytes() == blob
@@ -85,23 +104,26 @@ def test_repl_protocol_bytes(tmp_path):
             os.write(fd, b"x = 1/0\x04")
             assert read_for(fd, 5, b"\x04>") == (
                 b'OK\x04Traceback (most recent call last):\r\n  File "<stdin>", line 1, '
-                b'in <module>\r\nZeroDivisionError: divide by zero\r\n\x04>')
+                b'in <module>\r\nZeroDivisionError: divide by zero\r\n\x04>'
+            )
             os.write(fd, b"\x05A\x01")  # raw paste: accepted, window size 128
             assert read_for(fd, 5, b"\x80\x00") == b"R\x01\x80\x00"
             os.write(fd, b"print(3)\x04")
             assert read_for(fd, 5, b"\x04>") == b"\x043\r\n\x04\x04>"
             os.write(fd, b"\x04")  # soft reset in the raw REPL: boot.py, not main.py
-            assert read_for(fd, 5, b"\r\n>") == (
-                b"OK\r\nMPY: soft reboot\r\nbooting\r\nraw REPL; CTRL-B to exit\r\n>")
+            assert read_for(fd, 5, b"\r\n>") == (b"OK\r\nMPY: soft reboot\r\nbooting\r\nraw REPL; CTRL-B to exit\r\n>")
         finally:
             os.close(fd)
 
 
 def test_clean_exit_on_sigterm_and_sigint(tmp_path):
     for sig in (signal.SIGTERM, signal.SIGINT):
-        proc = subprocess.Popen([sys.executable, "-m", "host_tools", "vdevice", "--flash",
-                                 str(tmp_path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                cwd=ROOT)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "host_tools", "vdevice", "--flash", str(tmp_path)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            cwd=ROOT,
+        )
         port = proc.stdout.readline().decode().strip()
         assert port.startswith("/dev/pts/")
         proc.send_signal(sig)

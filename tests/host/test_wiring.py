@@ -1,4 +1,5 @@
 """Wiring diagrams: drawn from the board files, and the committed ones are current."""
+
 import os
 
 import pytest
@@ -13,14 +14,15 @@ DOCS = os.path.join(ROOT, "docs", "wiring")
 def test_committed_diagrams_equal_a_fresh_rendering(tmp_path):
     written = wiring.write_all(str(tmp_path))
     names = sorted(os.path.basename(p) for p in written)
-    assert names == sorted(n for n in os.listdir(DOCS) if n.endswith(".png")), \
+    assert names == sorted(n for n in os.listdir(DOCS) if n.endswith(".png")), (
         "docs/wiring/ differs from boards/: run make wiring"
+    )
     for name in names:
         fresh = Image.open(tmp_path / name).convert("RGB")
         committed = Image.open(os.path.join(DOCS, name)).convert("RGB")
-        assert fresh.size == committed.size and \
-            ImageChops.difference(fresh, committed).getbbox() is None, \
+        assert fresh.size == committed.size and ImageChops.difference(fresh, committed).getbbox() is None, (
             "docs/wiring/%s is out of date: run make wiring" % name
+        )
 
 
 def test_labels_follow_the_board_file():
@@ -37,8 +39,7 @@ def test_labels_follow_the_board_file():
     assert len(labels) == 11  # no LEDs, no buzzer on this board
     full = wiring.pin_labels(load_board("pico"))
     assert full[32] == ("piezo buzzer -> GND", "buzzer")  # GP27
-    assert [full[p][0] for p in (9, 10, 11, 12, 19, 20)] == [
-        "player %d LED (330 ohm)" % i for i in range(1, 7)]
+    assert [full[p][0] for p in (9, 10, 11, 12, 19, 20)] == ["player %d LED (330 ohm)" % i for i in range(1, 7)]
     moved = dict(board, PLAYER_PINS=(26, 22))
     labels = wiring.pin_labels(moved)
     assert labels[31][0] == "player 1 button -> GND" and labels[29][0] == "player 2 button -> GND"
@@ -70,8 +71,7 @@ def test_readme_wiring_table_matches_the_reference_board():
             pins = [int(p) for p in cells[2].split(",")]
             assert [wiring.GPIO_PIN[g] for g in gpios] == pins, row
             listed.update(zip(pins, [cells[0]] * len(pins)))
-    used = {pin for pin, (_, kind) in wiring.pin_labels(load_board("pico")).items()
-            if kind != "power"}
+    used = {pin for pin, (_, kind) in wiring.pin_labels(load_board("pico")).items() if kind != "power"}
     assert set(listed) == used
 
 
