@@ -29,10 +29,10 @@ PICTURES = {
         ("igo", 30400),  # hand calculator: a player's arrangement and penalty
         ("igo", 36845),  # score sheet: names, a void round, who leads
         ("igo", 101500),  # game over: why, and who won
-        ("referee", 1840),  # referee idle: each player's false taps
-        ("referee", 2700),  # first tap, with the others' margins
-        ("referee", 5100),  # a tie, drawn at random
-        ("referee", 6900),  # a false slap marked, the win passed down
+        ("referee", 1400),  # referee idle: each player's false taps
+        ("referee", 2200),  # first tap, with the others' margins
+        ("referee", 4600),  # a tie, drawn at random
+        ("referee", 6400),  # a false slap marked, the win passed down
     ],
     "players.png": [
         ("players", 32400),  # an I Go setup: a line per seat, the typed name
