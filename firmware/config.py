@@ -3,12 +3,11 @@ the user.
 
     {"names": ["Ann", "Bob", "Cy"]}
 
-`names`: player names in seat order (defaults P1..Pn for missing ones; names are
-cut to NAME_LEN characters so they fit the screen). Unknown keys are ignored.
-The device never writes this file.
+`names`: player names that preload the roster (roster.py: added after the recent
+names while there is room, each cut as the roster keeps names). Unknown keys are
+ignored. The device never writes this file.
 """
 
-NAME_LEN = 8
 MAX_SIZE = 4096  # bytes: more is not a config the device could hold
 
 
@@ -24,16 +23,3 @@ def load(path):
     if type(names) is not list or any(type(n) is not str for n in names):
         return {}, "config.json: names must be a list of strings"
     return obj, None
-
-
-def names(config, count):
-    """The first count player names: from the config, else (and for a repeated
-    name) P1..Pn."""
-    given = config.get("names", [])
-    out = []
-    for i in range(count):
-        name = given[i].strip()[:NAME_LEN] if i < len(given) else ""
-        if not name or name in out:
-            name = "P%d" % (i + 1)
-        out.append(name)
-    return out

@@ -6,6 +6,8 @@ display's 8x8 font is ASCII only, so every
 text drawn goes through `to_ascii` (canvas.py): Latin letters lose their marks
 (é -> e, ñ -> n, ü -> u), ligatures and sharp s are spelled out (æ -> ae, ß -> ss),
 anything else becomes "?". One function, so a name looks the same on every screen.
+A name is measured by what the display draws (`width`): roster.NAME_LEN columns at
+most, so "Weißhaar" is kept as "Weißhaa" ("Weisshaa" on the screen).
 """
 
 # U+00C0..U+017F (Latin-1 letters and Latin Extended-A), one ASCII letter each;
@@ -43,3 +45,15 @@ def to_ascii(s):
             i = SIGNS.find(ch)
             out.append(SIGNS_ASCII[i] if i >= 0 else "?")
     return "".join(out)
+
+
+def width(s):
+    """Characters s takes on the display (æ, ß, Þ, Œ... take two)."""
+    return len(to_ascii(s))
+
+
+def cut(s, columns):
+    """The longest start of s that the display draws in at most columns characters."""
+    while width(s) > columns:
+        s = s[:-1]
+    return s

@@ -9,13 +9,14 @@ group in the same seats. Names from config.json (optional, written on a PC) are 
 after the recent ones while there is room: a way to preload the roster.
 """
 
+import names
 import paths
 
 FILE = paths.ROSTER
 VERSION = 1
 MAX_NAMES = 16
 MAX_SIZE = 2048  # bytes: 16 names of 8 characters, with room to spare
-NAME_LEN = 8  # characters: a name fits the narrowest column with its total
+NAME_LEN = 8  # display characters (names.width): a name fits the narrowest column with its total
 
 
 def load(path, preload=()):
@@ -78,23 +79,23 @@ def seats(roster, count):
 
 
 def clean(name):
-    """A name as kept: surrounding spaces removed, cut to NAME_LEN characters; control
-    characters are refused. Raise ValueError (one line) if nothing is left."""
+    """A name as kept: surrounding spaces removed, cut to what the display draws in
+    NAME_LEN characters (names.cut); control characters are refused. Raise ValueError (one line) if nothing is left."""
     if type(name) is not str:
         raise ValueError("name %r is not a string" % (name,))
     for ch in name:
         if ord(ch) < 32 or ord(ch) == 127:
             raise ValueError("name %r has a control character" % (name,))
-    name = name.strip()[:NAME_LEN].strip()
+    name = names.cut(name.strip(), NAME_LEN).strip()
     if not name:
         raise ValueError("empty name")
     return name
 
 
-def seat(app, names):
+def seat(app, players):
     """These players sit down (seat order): to the front of the app's roster, written
     at the app's next save; app.seated names the seats of the game that starts now."""
-    app.roster = used(app.roster, names)
-    app.seated = list(names)
+    app.roster = used(app.roster, players)
+    app.seated = list(players)
     app.roster_due = to_obj(app.roster)
     app.save()

@@ -10,8 +10,11 @@ LEDs and tone it switches off whenever the top screen changes. A screen sets
 write (rp2 flash writes stop interrupts) until it is False again.
 
 Layout: title bar (ui.draw_title) on rows 0-8, then ROWS text lines of LINE_H pixels
-starting at y = TOP (`row_y(i)`).
+starting at y = TOP (`row_y(i)`). Text is cut to the screen's width as the display
+spells it (names.to_ascii: "ß" takes two characters there).
 """
+
+from names import to_ascii
 
 try:
     from micropython import const
@@ -40,9 +43,10 @@ def step(kind):
 
 
 def wrap(text, width):
-    """Split text into lines of at most width characters, at spaces where possible."""
+    """Split text (as the display spells it) into lines of at most width characters,
+    at spaces where possible."""
     lines = []
-    for para in text.split("\n"):
+    for para in to_ascii(text).split("\n"):
         line = ""
         for word in para.split(" "):
             while len(word) > width:
@@ -89,7 +93,7 @@ class Screen:
 def draw_title(canvas, title):
     """Title in inverse video on the first line."""
     canvas.fill_rect(0, 0, canvas.width, 9, 1)
-    title = title[: canvas.width // 8]
+    title = to_ascii(title)[: canvas.width // 8]
     canvas.text(title, 1 if len(title) * 8 < canvas.width else 0, 1, 1, 0)
 
 
@@ -101,7 +105,7 @@ def draw_rows(canvas, lines, top=0, selected=-1):
     for row in range(shown):
         i = top + row
         y = row_y(row)
-        label = str(lines[i])[:chars]
+        label = to_ascii(str(lines[i]))[:chars]
         if i == selected:
             canvas.fill_rect(0, y - 1, canvas.width, LINE_H, 1)
             canvas.text(label, 4, y, 1, 0)
@@ -133,9 +137,10 @@ def scroll_top(index, count):
 
 
 def short_names(names, width):
-    """Names cut to width characters, told apart: two names that share their first
-    width characters keep width - 1 of them and the first letter that differs;
-    names still alike become P1, P2... (seat numbers)."""
+    """Names as the display spells them, cut to width characters, told apart: two
+    names that share their first width characters keep width - 1 of them and the
+    first letter that differs; names still alike become P1, P2... (seat numbers)."""
+    names = [to_ascii(n) for n in names]
     out = [n[:width] for n in names]
     for i in range(len(out)):
         alike = [j for j in range(len(out)) if out[j] == out[i]]

@@ -45,14 +45,14 @@ def lead_line(entry, chars=15):
     else:
         word, tail = "lead ", "%s %d" % (more, entry["totals"][lead[0]])
     room = max(1, chars - len(word) - len(tail))
-    return word + names[lead[0]][:room] + tail
+    return word + ui.to_ascii(names[lead[0]])[:room] + tail
 
 
 def players_line(entry, chars=16):
     """The players, each name cut so that all fit on one line."""
     names = entry["names"]
     width = max(2, (chars + 1) // len(names) - 1)
-    return " ".join(n[:width] for n in names)[:chars]
+    return " ".join(ui.to_ascii(n)[:width] for n in names)[:chars]
 
 
 class Continue(ui.Screen):

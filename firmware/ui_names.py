@@ -122,11 +122,15 @@ class NameEditor(ui.Screen):
     def text(self):
         return "".join(self.chars) + (self.cur or "")
 
+    def room(self):
+        """Display characters left for more letters (roster.NAME_LEN in all)."""
+        return NAME_LEN - names.width("".join(self.chars))
+
     def on_nav(self, name, kind):
         if name in ("up", "down"):
             d = 1 if name == "up" else -1
             if self.cur is None:
-                if len(self.chars) >= NAME_LEN:
+                if self.room() <= 0:
                     return
                 group = GROUPS[1 if self.chars else 0]  # A-Z first, then a-z
                 self.cur = group[0] if d > 0 else group[-1]
@@ -136,7 +140,7 @@ class NameEditor(ui.Screen):
                 self.cur = next_char(self.cur, d)
             else:
                 self.cur = group_start(self.cur, d)
-        elif name == "ok" and kind == "press" and (self.cur is not None and len(self.chars) < NAME_LEN - 1):
+        elif name == "ok" and kind == "press" and self.cur is not None and names.width(self.text()) < NAME_LEN:
             self.chars.append(self.cur)
             self.cur = None
         elif name == "ok" and kind in ("press", "long"):
@@ -176,7 +180,7 @@ class NameEditor(ui.Screen):
         if cur:
             canvas.text(cur, x, y, scale)
         width = canvas.text_width(cur or " ", scale)
-        if len(self.chars) < NAME_LEN:
+        if self.room() > 0:
             canvas.fill_rect(x, y + 8 * scale + 1, width, 2, 1)  # the place being chosen
         what = mark(cur) if cur else ""
         if what:

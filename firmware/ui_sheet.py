@@ -26,7 +26,7 @@ def leader_line(sheet, chars):
     if len(who) == len(sheet.names) and not sheet.over:
         return "All level"
     if len(who) == 1:
-        return (one + sheet.names[who[0]])[:chars]
+        return (one + ui.to_ascii(sheet.names[who[0]]))[:chars]
     text = some + " ".join(ui.short_names(sheet.names, 3)[i] for i in who)
     if len(text) <= chars:
         return text

@@ -2,8 +2,11 @@
 
 It remembers every text (with position, scale, colour) and every shape drawn since
 the last `clear()`, so tests can assert on what a screen shows on both runtimes
-(CPython has no framebuf).
+(CPython has no framebuf). As on canvas.py, a text is kept as the display draws it
+(names.to_ascii: "Straße" is "Strasse", eight characters wide on the screen).
 """
+
+from names import to_ascii
 
 FONT_W = 8  # the 8x8 font of canvas.py
 
@@ -37,10 +40,10 @@ class RecordingCanvas:
 
     def text(self, s, x, y, scale=1, color=1):
         self.order.append(("text", len(self.texts)))
-        self.texts.append((s, x, y, scale, color))
+        self.texts.append((to_ascii(s), x, y, scale, color))
 
     def text_width(self, s, scale=1):
-        return len(s) * FONT_W * scale
+        return len(to_ascii(s)) * FONT_W * scale
 
     def center(self, s, y, scale=1, color=1):
         self.text(s, (self.width - self.text_width(s, scale)) // 2, y, scale, color)

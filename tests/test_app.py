@@ -191,18 +191,20 @@ def test_corrupt_config_is_reported_and_default_names_used():
         rig.boot()
         assert "config.json corrupt" in rig.text()
         rig.nav("ok")
-        import config
+        assert rig.app.config == {}
+        import roster
 
-        assert config.names(rig.app.config, 3) == ["P1", "P2", "P3"]
+        assert roster.seats(rig.app.roster, 3) == ["P1", "P2", "P3"]
     finally:
         rig.close()
 
 
 def test_config_names_cut_and_repeated_names_replaced():
-    import config
+    import roster
 
-    cfg = {"names": ["Alexandrina", "Bob", "Bob", " "]}
-    assert config.names(cfg, 5) == ["Alexandr", "Bob", "P3", "P4", "P5"]
+    preload = roster.merge([], ["Alexandrina", "Bob", "Bob", " ", "Weißhaar"])
+    assert preload == ["Alexandr", "Bob", "Weißhaa"]  # 8 characters as the display spells them
+    assert roster.seats(preload, 5) == ["Alexandr", "Bob", "Weißhaa", "P4", "P5"]  # seat numbers
 
 
 def test_a_crash_in_a_screen_is_shown_logged_and_survived():

@@ -48,3 +48,11 @@ def test_editor_steps_wrap_and_groups_jump():
     assert ui_names.group_start("0", 1) == "À"
     assert ui_names.group_start("é", 1) == "A"
     assert ui_names.group_start("A", -1) == "à"
+
+
+def test_a_name_is_measured_as_the_display_spells_it():
+    assert names.width("Ann") == 3 and names.width("Weißhaar") == 9
+    assert names.width("Ææ") == 4 and names.width("Zoë") == 3
+    assert names.cut("Weißhaar", 8) == "Weißhaa"
+    assert names.cut("Ææææ", 3) == "Æ"  # "AEae" would take 4
+    assert names.cut("Ann", 8) == "Ann" and names.cut("", 8) == ""

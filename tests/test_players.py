@@ -64,7 +64,7 @@ def test_a_new_name_entered_with_the_buttons_sits_and_joins_the_roster():
         type_name(rig, "")
         assert rig.screen() == "Setup"
         assert setup.names()[0] == "Zoë"
-        assert "1 Zoë" in rig.text()  # canvas.py draws it as "Zoe" (test_canvas)
+        assert "1 Zoe" in rig.text()  # as the display spells it (names.to_ascii)
         start(rig)
         assert rig.screen() == "MatchScreen"
         assert rig.app.match.names[0] == "Zoë"
@@ -143,5 +143,24 @@ def test_the_device_draws_who_starts_shows_and_logs_it():
         assert line["event"] == "start" and line["drawn"] is True and line["first"] == first
         rig.nav("ok")
         assert rig.screen() == "MatchScreen"
+    finally:
+        rig.close()
+
+
+def test_the_editor_counts_letters_as_the_display_spells_them():
+    import ui_names
+
+    rig = Rig()
+    try:
+        got = []
+        rig.app.push(ui_names.NameEditor(rig.app, "Weißha", got.append))  # 7 on the screen
+        rig.nav("up")  # the last place: "a"
+        assert rig.app.top().text() == "Weißhaa"
+        rig.nav("ok")  # the eighth display character: done
+        assert got == ["Weißhaa"] and rig.screen() == "Home"
+        rig.app.push(ui_names.NameEditor(rig.app, "Weißhaa", got.append))
+        rig.nav("up up")  # no room left: no new place
+        assert rig.app.top().text() == "Weißhaa"
+        assert "Weisshaa" in rig.text() and not rig.canvas.off_screen()
     finally:
         rig.close()

@@ -21,8 +21,11 @@ from corsica_rig import FakeHw, Table  # noqa: E402
 
 SMALL_HEAP = sys.implementation.name == "micropython"  # (CPython's collection is slow)
 
-# Eight characters each (config.NAME_LEN), two sharing their first letters.
+# Eight characters each (roster.NAME_LEN), two sharing their first letters.
 NAMES = ["Annabell", "Annelise", "Benedikt", "Clemence", "Domenico", "Eleonora", "Fredrika"]
+# Names the display spells with more letters than they have (names.to_ascii: ß -> ss,
+# Æ -> AE, Þ -> Th, Œ -> OE): eight characters each, up to sixteen on the screen.
+WIDE_NAMES = ["Weißhaar", "Weißkopf", "Ææææææææ", "Þórhildr", "Œdipußæ", "Strauß", "Bjørnæs"]
 
 # Every screen class the walks below must reach.
 SCREENS = (
@@ -92,9 +95,10 @@ class Walk(Table):
     """A Table (App, fake board, clock) with 8-character names that draws the top
     screen after every event and keeps what did not fit."""
 
-    def __init__(self, size, players=6, config=None):
+    def __init__(self, size, players=6, config=None, names=NAMES):
         from canvas_record import Rig
 
+        self.names = names
         root = None
         if config is not None:
             from canvas_record import fresh_root
@@ -103,7 +107,7 @@ class Walk(Table):
             write_file(root + "/config.json", config)
             self.rig = Rig(root)
         else:
-            self.rig = Rig(names=NAMES)
+            self.rig = Rig(names=names)
         self.app = self.rig.app
         from signals import Signals
 
@@ -254,7 +258,7 @@ def walk_igo(w):
         w.keys("ok")
     w.keys("ok")
     w.choose("Void round")
-    w.choose(NAMES[5])
+    w.choose(w.names[5])
     w.keys("ok")
     w.choose("Score sheet")
     w.keys("ok ok ok down*3 up*3 down:long up:long back")  # to the match menu
@@ -488,17 +492,18 @@ def walk_boot_notices(w):
 WALKS = ((walk_igo, 6), (walk_corsari, 6), (walk_referee, 6), (walk_deck, 6), (walk_players, 6), (walk_hwtest, 6))
 
 
-def run_walks(size):
-    """Every walk at one display size: (screens seen, misfits)."""
+def run_walks(size, names=NAMES, walks=None):
+    """Every walk (or these) at one display size: (screens seen, misfits)."""
     seen = {}
     misfits = []
-    # The hardware test's fake board lives in test_ui_hwtest, too big to compile a
-    # second time in the unix port's 192 KB heap: that walk runs on CPython.
-    walks = [(walk, players, None) for walk, players in WALKS if not (SMALL_HEAP and walk is walk_hwtest)]
-    walks.append((walk_boot_notices, 6, '{"names": "Annabell"}'))
+    if walks is None:
+        # The hardware test's fake board lives in test_ui_hwtest, too big to compile a
+        # second time in the unix port's 192 KB heap: that walk runs on CPython.
+        walks = [(walk, players, None) for walk, players in WALKS if not (SMALL_HEAP and walk is walk_hwtest)]
+        walks.append((walk_boot_notices, 6, '{"names": "Annabell"}'))
     for walk, players, config in walks:
         gc.collect()
-        w = Walk(size, players, config)
+        w = Walk(size, players, config, names)
         try:
             walk(w)
         finally:
@@ -518,6 +523,13 @@ def test_every_screen_fits_every_display_with_the_most_players_and_long_names():
         assert not misfits, "\n".join(misfits)
         missing = [name for name in SCREENS if name not in seen and not (SMALL_HEAP and name in HWTEST_SCREENS)]
         assert not missing, "not reached: %r" % (missing,)
+
+
+def test_names_the_display_spells_with_more_letters_fit_too():
+    walks = [(walk_igo, 6, None), (walk_corsari, 6, None), (walk_referee, 6, None), (walk_players, 6, None)]
+    seen, misfits = run_walks((128, 64), WIDE_NAMES, walks)
+    assert not misfits, "\n".join(misfits)
+    assert "SheetView" in seen and "Continue" in seen and "Referee" in seen
 
 
 def test_the_fit_check_finds_text_off_screen_over_other_text_or_unreadable():
