@@ -92,6 +92,14 @@ def clean(name):
     return name
 
 
+def forget(app, name):
+    """Take name off the app's roster (written at the app's next save); saved matches
+    and the history keep it."""
+    app.roster = [n for n in app.roster if n != name]
+    app.roster_due = to_obj(app.roster)
+    app.save()
+
+
 def seat(app, players):
     """These players sit down (seat order): to the front of the app's roster, written
     at the app's next save; app.seated names the seats of the game that starts now."""

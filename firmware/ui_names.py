@@ -72,7 +72,9 @@ def next_char(ch, step):
 
 class SeatPicker(ui.Menu):
     """Who sits at seat i: the roster's names (one seated elsewhere is swapped), a
-    new name, or this seat's name edited. pick(i, name) sets it."""
+    new name, or this seat's name edited. pick(i, name) sets it. Holding ok on a
+    roster name nobody sits under asks to forget it (roster.forget; a name in
+    config.json comes back at the next start, and the question says so)."""
 
     MODULES = MODULES
 
@@ -102,6 +104,19 @@ class SeatPicker(ui.Menu):
         else:
             app.pop()
             self.pick(self.seat, choice)
+
+    def on_nav(self, name, kind):
+        choice = self.choices[self.index] if self.items else ""
+        if name == "ok" and kind == "long" and choice[:1] != "+" and choice not in self.seated:
+            again = choice in self.app.config.get("names", ())
+            why = "config.json adds it back at start" if again else "Saved matches keep it"
+            self.app.confirm("Forget name", "%s? %s." % (choice, why), lambda: self.forget(choice))
+        else:
+            ui.Menu.on_nav(self, name, kind)
+
+    def forget(self, name):
+        roster.forget(self.app, name)
+        self.app.replace(SeatPicker(self.app, self.seat, self.seated, self.pick))
 
     def done(self, name):
         self.pick(self.seat, name)

@@ -8,7 +8,7 @@ gc.collect()
 import app  # noqa: E402,F401
 
 gc.collect()
-from canvas_record import Rig, read_file  # noqa: E402
+from canvas_record import Rig, read_file, write_file  # noqa: E402
 
 
 def open_setup(rig, game="I Go"):
@@ -162,5 +162,44 @@ def test_the_editor_counts_letters_as_the_display_spells_them():
         rig.nav("up up")  # no room left: no new place
         assert rig.app.top().text() == "Weißhaa"
         assert "Weisshaa" in rig.text() and not rig.canvas.off_screen()
+    finally:
+        rig.close()
+
+
+def test_holding_ok_on_a_roster_name_forgets_it_after_asking():
+    rig = Rig(names=["Ann", "Bob", "Cy", "Dan", "Eve"])
+    try:
+        open_setup(rig)  # Ann, Bob, Cy, Dan seated; Eve only in the roster
+        to_line(rig, "1 ")
+        rig.nav("ok")
+        assert rig.screen() == "SeatPicker"
+        picker = rig.app.top()
+        picker.index = picker.items.index("Bob (seat 2)")
+        rig.nav("ok:long")  # seated: nothing to forget
+        assert rig.screen() == "SeatPicker"
+        picker.index = picker.items.index("Eve")
+        rig.nav("ok:long")
+        assert rig.screen() == "Confirm" and "Eve? config.json adds it back at start." in rig.text()
+        rig.nav("back")  # no: kept
+        assert rig.screen() == "SeatPicker" and "Eve" in rig.app.roster
+        rig.nav("ok:long ok")  # yes
+        assert rig.screen() == "SeatPicker" and "Eve" not in rig.app.top().items
+        assert rig.app.roster == ["Ann", "Bob", "Cy", "Dan"]
+        saved = json.loads(read_file(rig.root + "/players.json"))
+        assert saved == {"names": ["Ann", "Bob", "Cy", "Dan"], "v": 1}
+        rig.boot()  # as the question said: config.json preloads the roster at start
+        assert "Eve" in rig.app.roster
+        write_file(rig.root + "/config.json", "{}")
+        write_file(rig.root + "/players.json", '{"v": 1, "names": ["Ann", "Bob", "Cy", "Dan", "Gus"]}')
+        rig.boot()
+        open_setup(rig)
+        to_line(rig, "1 ")
+        rig.nav("ok")
+        rig.app.top().index = rig.app.top().items.index("Gus")
+        rig.nav("ok:long")
+        assert "Gus? Saved matches keep it." in rig.text()
+        rig.nav("ok")
+        rig.boot()
+        assert rig.app.roster == ["Ann", "Bob", "Cy", "Dan"]
     finally:
         rig.close()
