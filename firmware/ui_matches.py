@@ -131,7 +131,7 @@ class MatchActions(ui.Menu):
         else:
             app.confirm(
                 "Delete match",
-                "Delete %s (%s)? Its history stays." % (GAME_NAMES[self.entry["rules"]], " ".join(self.entry["names"])),
+                "Delete %s: %s? Its history stays." % (GAME_NAMES[self.entry["rules"]], players_line(self.entry, 14)),
                 self.delete,
             )
 

@@ -79,7 +79,7 @@ def test_a_finished_match_stays_viewable_until_deleted():
         rig.choose("Continue")
         rig.nav("ok")
         rig.choose("Delete")
-        assert rig.screen() == "Confirm" and "Ann Bob" in rig.text()
+        assert rig.screen() == "Confirm" and "Delete I Go: Ann Bob? Its history stays." in rig.text()
         rig.nav("back")
         assert rig.screen() == "MatchActions"
         rig.choose("Delete")
