@@ -133,6 +133,12 @@ class Walk(Table):
         bad = canvas.misfits()
         if not bad and self.hides_lines() and not self.arrow_drawn(canvas):
             bad = "lines hidden and no arrow says so"
+        if not bad and name == "Confirm":
+            import ui
+
+            question = ui.wrap(self.app.top().question, canvas.width // 8 - 1)
+            if len(question) > ui.ROWS - 2:
+                bad = "question cut: %r" % question
         if bad and len(self.misfits) < 10:
             self.misfits.append("%dx%d %s: %s\n  shown: %r" % (self.size[0], self.size[1], name, bad, canvas.lines()))
         return canvas
