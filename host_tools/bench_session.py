@@ -28,7 +28,7 @@ SESSION_APP = os.path.join(BENCH, "session_app.py")
 SESSIONS = ("igo", "corsari", "referee")
 I2C_HZ = 400000
 I2C_BITS_PER_BYTE = 9  # 8 data bits + ACK (start, stop and address bytes not counted)
-HEAP_TARGET = 40 * 1024  # issue #16: at most 40 KB (60 KB when it was set)
+HEAP_TARGET = 40 * 1024  # the live peak the device image should stay under
 REFEREE_SLAPS = 50
 
 
