@@ -25,7 +25,7 @@ def start(app, hw):
 
     app.config, problem = config.load(app.path(paths.CONFIG))
     if problem:
-        problems.append(set_aside(app, paths.CONFIG, problem))
+        problems.append(store_load.set_aside_noting(app.path(paths.CONFIG), problem))
     problem = load_players(app)
     if problem:
         problems.append(problem)
@@ -47,7 +47,7 @@ def load_players(app):
         )
     except OSError:
         app.saved_count = 0
-    return set_aside(app, paths.ROSTER, problem) if problem else None
+    return store_load.set_aside_noting(app.path(paths.ROSTER), problem) if problem else None
 
 
 def load_state(app):
@@ -57,7 +57,7 @@ def load_state(app):
     app.settings = settings.defaults()
     obj, problem = store_load.load(app.path(paths.STATE))
     if obj is None:
-        return set_aside(app, paths.STATE, problem) if problem else None
+        return store_load.set_aside_noting(app.path(paths.STATE), problem) if problem else None
     try:
         if obj.get("v") != app.STATE_VERSION:
             raise ValueError("unknown version %r" % (obj.get("v"),))
@@ -70,7 +70,7 @@ def load_state(app):
         sheet = app._sheet_from(old) if old is not None else None
     except ValueError as e:
         app.settings = settings.defaults()
-        return set_aside(app, paths.STATE, paths.STATE + ": %s" % e)
+        return store_load.set_aside_noting(app.path(paths.STATE), paths.STATE + ": %s" % e)
     app._saved_settings = dict(app.settings)
     return migrate(app, sheet) if sheet is not None else None
 
@@ -82,12 +82,3 @@ def migrate(app, sheet):
 
     app.transient("matches_app")
     return matches_app.migrate(app, sheet)
-
-
-def set_aside(app, name, problem):
-    """Keep an unusable file as NAME.bad (never deleted: it is the user's data) so
-    the next boot starts clean without the same notice; return the notice text."""
-    new = store_load.set_aside(app.path(name))
-    if new:
-        problem += " (kept as %s)" % new[new.rfind("/") + 1 :]
-    return problem

@@ -74,12 +74,8 @@ def _make_parent(h, path):
 
 
 def _aside(h, path, why):
-    new = store_load.set_aside(path)
     name = path[path.rfind("/") + 1 :]
-    if new:
-        h.problems.append("%s %s: kept as %s" % (name, why, new[new.rfind("/") + 1 :]))
-    else:
-        h.problems.append("%s %s" % (name, why))
+    h.problems.append(store_load.set_aside_noting(path, "%s %s" % (name, why), ": kept as %s"))
 
 
 def cut_torn_tail(h):

@@ -72,7 +72,7 @@ class Hardware:
         if self.capture == "irq":
             # A hard IRQ handler per pin, made once (it records its pin).
             self.ring = TapRing(self.RING_SIZE) if ring is None else ring
-            self.irq_handlers = [_edge_handler(self.ring, board.GPIO_IN_ADDR, gpio) for gpio in board.PLAYER_PINS]
+            self.irq_handlers = [self.edge_handler(gpio) for gpio in board.PLAYER_PINS]
             for pin, handler in zip(self._player_pins, self.irq_handlers):
                 pin.irq(handler=handler, trigger=Pin.IRQ_FALLING | Pin.IRQ_RISING, hard=True)
 
@@ -180,6 +180,11 @@ class Hardware:
         self._pwm.freq(freq_hz)
         self._pwm.duty_u16(duty)
         self._beep_end = time.ticks_add(time.ticks_ms(), ms)
+
+    def edge_handler(self, gpio):
+        """A hard IRQ handler recording pin gpio's edges into the tap ring (the player
+        pins', and the hardware test's latency probe)."""
+        return _edge_handler(self.ring, self.board.GPIO_IN_ADDR, gpio)
 
     def tester(self):
         """The hardware test's view of the board (hw_test.Tester)."""

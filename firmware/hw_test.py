@@ -5,7 +5,6 @@ latency probe. Loaded only while the hardware test is open.
 
 import time
 
-import hw
 from machine import Pin
 
 
@@ -46,22 +45,22 @@ class Tester:
         or None (`no_probe` says why)."""
         if self.no_probe:
             return None
-        return Probe(self.board.TEST_PIN, self.hw.ring, self.board.GPIO_IN_ADDR)
+        return Probe(self.board.TEST_PIN, self.hw.edge_handler(self.board.TEST_PIN))
 
 
 class Probe:
     """The latency probe: TEST_PIN as an output (high) with a player pin's hard IRQ
-    handler (hw._edge_handler) on its falling edge, recording into the same ring.
+    handler (hw.Hardware.edge_handler) on its falling edge, recording into the same ring.
 
     `pulse()` takes ticks_us() and pulls the pin low and high again: the handler's
     timestamp minus that is the time from the edge to the handler (the pin write's
     own call included, so a little more than a button's), and the main loop's drain
     of that ring entry, `now_us()` minus the handler's timestamp, the drain delay."""
 
-    def __init__(self, gpio, ring, gpio_in_addr):
+    def __init__(self, gpio, handler):
         self.gpio = gpio
         self._pin = Pin(gpio, Pin.OUT, value=1)
-        self._pin.irq(handler=hw._edge_handler(ring, gpio_in_addr, gpio), trigger=Pin.IRQ_FALLING, hard=True)
+        self._pin.irq(handler=handler, trigger=Pin.IRQ_FALLING, hard=True)
 
     def pulse(self):
         """Make one falling edge; return ticks_us() just before it."""

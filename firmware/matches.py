@@ -8,8 +8,8 @@ A summary holds what the Continue list shows: `id`, `rules`, `names`, `rounds`
 (played), `totals`, `over`, `winners` and `stamp` (the history seq when it was last
 saved: the list shows the most recent first). Only the match being played is in RAM;
 the index is read when it is needed. Both files are written atomically (store.save),
-the match first: after a power cut between the two, the boot check (matches_boot.py)
-brings the index up to date from the match files. At most MAX_MATCHES are kept.
+the match first: after a power cut between the two, the check when the Continue list
+opens (matches_boot.check) brings the index up to date from the match files. At most MAX_MATCHES are kept.
 """
 
 import os
@@ -85,13 +85,6 @@ class Matches:
     def path(self, name):
         return self.folder + "/" + name
 
-    def boot(self, stamp, sheet_from):
-        """Check the folder, its files and the index (matches_boot.py: when the
-        Continue list opens); return the problems as one-line texts."""
-        import matches_boot
-
-        return matches_boot.check(self, stamp, sheet_from)
-
     def entries(self):
         """The index's summaries, most recently saved first ([] if unreadable)."""
         entries, _ = self.read_index()
@@ -123,8 +116,7 @@ class Matches:
         problem = None
         try:
             os.stat(self.folder)
-            new = store_load.set_aside(self.folder)
-            problem = "%s was a file (kept as %s)" % (FOLDER, (new or "?")[len(self.folder) - len(FOLDER) :])
+            problem = store_load.set_aside_noting(self.folder, "%s was a file" % FOLDER)
         except OSError:
             pass
         try:

@@ -5,7 +5,8 @@ delete one, migrate the match of an old state.json. Loaded for the moment they h
 
 import paths
 import store
-from matches import FOLDER, MAX_MATCHES, save_match, saved, valid_id
+import store_load
+from matches import MAX_MATCHES, save_match, saved, valid_id
 
 
 def start(app, rules, names, target, youngest_first=None, first=0, drawn=False):
@@ -40,10 +41,7 @@ def resume(app, match_id):
     m = saved(app)
     sheet, problem = m.load(match_id, app._sheet_from)
     if sheet is None:
-        import app_boot  # its set_aside: the file is the user's, kept as .bad
-
-        app.transient("app_boot")
-        problem = app_boot.set_aside(app, "%s/%s.json" % (FOLDER, match_id), problem)
+        problem = store_load.set_aside_noting(m.path(match_id + ".json"), problem)  # the user's: kept
         m.forget(match_id)
         app.saved_count = m.count
         return problem

@@ -22,8 +22,7 @@ def check(m, stamp, sheet_from):
             return problems
     entries, problem = m.read_index()
     if problem:
-        new = store_load.set_aside(m.path(INDEX))
-        problems.append(problem + (" (kept as %s)" % _name(new) if new else ""))
+        problems.append(store_load.set_aside_noting(m.path(INDEX), problem))
     try:
         files = [f[:-5] for f in os.listdir(folder) if f.endswith(".json") and f != INDEX]
     except OSError:
@@ -36,8 +35,9 @@ def check(m, stamp, sheet_from):
             continue
         sheet, problem = m.load(match_id, sheet_from)
         if sheet is None:
-            new = store_load.set_aside(m.path(match_id + ".json")) if problem else None
-            problems.append((problem or "%s missing" % match_id) + (" (kept as %s)" % _name(new) if new else ""))
+            if problem:
+                problem = store_load.set_aside_noting(m.path(match_id + ".json"), problem)
+            problems.append(problem or "%s missing" % match_id)
             continue
         kept.append(summary(sheet, stamp))
         changed = True
@@ -47,7 +47,3 @@ def check(m, stamp, sheet_from):
         if problem:
             problems.append(problem)
     return problems
-
-
-def _name(path):
-    return path[path.rfind("/") + 1 :]

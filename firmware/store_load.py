@@ -4,7 +4,7 @@ use: what the boot needs (app_boot, config, history_boot), dropped after it.
 `load` reads only regular files up to a size limit (a Pico's heap is small) and does
 not raise on a file system problem: it returns a one-line problem text in plain
 words. `set_aside` renames an unusable file to a free `.bad` name: the user's data is
-never deleted.
+never deleted; `set_aside_noting` also says so in the problem's text.
 """
 
 import errno
@@ -78,3 +78,10 @@ def set_aside(path):
         except OSError:
             return None
     return None
+
+
+def set_aside_noting(path, problem, note=" (kept as %s)"):
+    """set_aside(path); return problem, with where the file went (note % its new
+    name) when it could be renamed: the notice the screen shows."""
+    new = set_aside(path)
+    return problem + note % _name(new) if new else problem

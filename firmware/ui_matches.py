@@ -68,8 +68,10 @@ class Continue(ui.Screen):
 
     def enter(self):
         app = self.app
+        import matches_boot
+
         saved = matches.saved(app)
-        problems = saved.boot(app.history.next_seq, app._sheet_from)  # files vs index
+        problems = matches_boot.check(saved, app.history.next_seq, app._sheet_from)  # files vs index
         app.saved_count = saved.count
         self.entries = saved.entries()
         if not self.entries:

@@ -10,8 +10,10 @@ Without arguments, what the manifests ship (host_tools/manifest.py) and boards/:
 4. the CircuitPython-only modules against CircuitPython's stubs (.venv/cp-stubs,
    circuitpython-stubs);
 5. every board resolves and passes boardspec (host_tools/boards.py): boards/ are
-   data checked there, not by mypy (a board overrides the reference build's values).
-With arguments: 1-3 on those files.
+   data checked there, not by mypy (a board overrides the reference build's values);
+6. no import circle among the modules checked, imports inside functions included
+   (a shared piece goes into a module of its own, a screen is opened by name).
+With arguments: 1-3 and 6 on those files.
 """
 
 import argparse
@@ -96,6 +98,44 @@ def host_only_imports(path):
 
     visit(tree)
     return found
+
+
+def import_circles(paths):
+    """One line per import circle among these modules ("import circle: a -> b -> a"),
+    every import counted, also one inside a function."""
+    found = {os.path.splitext(os.path.basename(p))[0]: p for p in paths if p.endswith(".py")}
+    graph = {}
+    for name, path in found.items():
+        with open(path, encoding="utf-8") as f:
+            try:
+                tree = ast.parse(f.read(), path)
+            except SyntaxError:
+                continue  # mpy-cross reports it
+        deps = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                deps.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                deps.add(node.module)
+        graph[name] = sorted(d for d in deps if d in found and d != name)
+    circles = []
+    for start in sorted(graph):
+        # The shortest way back to start, breadth first; each circle once, from its
+        # smallest name.
+        back = {start: None}
+        todo = [start]
+        while todo and start not in graph[todo[0]]:
+            here = todo.pop(0)
+            for nxt in graph[here]:
+                if nxt > start and nxt not in back:
+                    back[nxt] = here
+                    todo.append(nxt)
+        if todo:
+            way = [todo[0]]
+            while back[way[-1]] is not None:
+                way.append(back[way[-1]])
+            circles.append("import circle: %s -> %s" % (" -> ".join(reversed(way)), start))
+    return circles
 
 
 def run_mypy(paths, config_lines, search):
@@ -226,6 +266,7 @@ def main(argv):
         files = mp_paths + cp_only + board_files
         problems = board_errors()
     problems += compile_errors(files)
+    problems += import_circles(mp_paths + cp_only if not args.paths else files)
     for path in files:
         try:
             problems += host_only_imports(path)

@@ -3,6 +3,7 @@
 import os
 
 import matches
+import matches_boot
 import store
 import ui_matches
 from scoresheet import Sheet
@@ -21,7 +22,7 @@ def test_several_matches_saved_listed_most_recent_first_and_loaded():
     d = make_tmp_dir("matches")
     try:
         m = matches.Matches(d + "/matches")
-        assert m.boot(1, sheet_from) == [] and m.count == 0
+        assert matches_boot.check(m, 1, sheet_from) == [] and m.count == 0
         a, b = new("1-1"), new("1-5", ("Zoë", "Ñu"), "corsari")
         a.add_round(0, [5, 10, 20])
         assert m.save(a, 3) is None and m.save(b, 6) is None
@@ -46,7 +47,7 @@ def test_delete_removes_the_file_and_the_entry():
     d = make_tmp_dir("matches")
     try:
         m = matches.Matches(d + "/matches")
-        m.boot(1, sheet_from)
+        matches_boot.check(m, 1, sheet_from)
         m.save(new("1-1"), 1)
         m.save(new("1-2"), 2)
         assert m.delete("1-1") is None
@@ -60,7 +61,7 @@ def test_boot_rebuilds_the_index_from_the_match_files():
     d = make_tmp_dir("matches")
     try:
         m = matches.Matches(d + "/matches")
-        m.boot(1, sheet_from)
+        matches_boot.check(m, 1, sheet_from)
         a = new("1-1")
         m.save(a, 1)
         m.save(new("1-2"), 2)
@@ -69,7 +70,7 @@ def test_boot_rebuilds_the_index_from_the_match_files():
         os.remove(d + "/matches/1-2.json")  # an entry without its file
         write(d + "/matches/2-7.json", store_text(new("2-7")))  # a file without its entry
         m = matches.Matches(d + "/matches")
-        assert m.boot(9, sheet_from) == []
+        assert matches_boot.check(m, 9, sheet_from) == []
         ids = sorted(e["id"] for e in m.entries())
         assert ids == ["1-1", "2-7"] and m.count == 2
         # a stale summary is corrected when the match is next saved
@@ -96,7 +97,7 @@ def test_unusable_files_are_set_aside_never_deleted():
         write(d + "/matches/3-3.json", b'{"v": 1, "rules": "chess"}')
         write(d + "/matches/4-4.json", store_text(new("9-9")))  # another match's id
         m = matches.Matches(d + "/matches")
-        problems = m.boot(1, sheet_from)
+        problems = matches_boot.check(m, 1, sheet_from)
         assert len(problems) == 3, problems
         assert "index.json corrupt" in problems[0] and "kept as index.json.bad" in problems[0]
         assert "3-3.json" in problems[1] and "kept as 3-3.json.bad" in problems[1]
@@ -113,7 +114,7 @@ def test_a_file_where_the_folder_belongs_is_set_aside():
     try:
         write(d + "/matches", b"not a folder")
         m = matches.Matches(d + "/matches")
-        problems = m.boot(1, sheet_from)
+        problems = matches_boot.check(m, 1, sheet_from)
         assert problems == ["matches was a file (kept as matches.bad)"]
         assert read(d + "/matches.bad") == b"not a folder"
         assert m.save(new("1-1"), 1) is None

@@ -72,3 +72,22 @@ def test_default_check_passes_on_the_shipped_firmware_and_boards():
     assert names == {"cp_main.py", "hw_circuitpython.py", "canvas_displayio.py"}
     assert check.board_errors() == []
     assert any(p.endswith("boards/pico.py") for p in board_files)
+
+
+def test_an_import_circle_fails_the_check_also_through_a_function(tmp_path):
+    (tmp_path / "a.py").write_text("import b\n")
+    (tmp_path / "b.py").write_text("def later():\n    import c\n")
+    (tmp_path / "c.py").write_text("from a import x\n")
+    (tmp_path / "d.py").write_text("import a\n")  # on the way in, not in the circle
+    r = run_check(tmp_path)
+    assert r.returncode == 1
+    assert "import circle: a -> b -> c -> a" in r.stderr
+    assert r.stderr.count("import circle") == 1
+
+
+def test_the_firmware_has_no_import_circle():
+    from host_tools import check
+
+    mp, cp_only, _ = check.shipped_files()
+    assert len(mp) > 40
+    assert check.import_circles(mp + cp_only) == []
