@@ -3,6 +3,7 @@
 The firmware's pure-logic modules are imported from `firmware/` unchanged.
 """
 
+import argparse
 import os
 import sys
 
@@ -11,6 +12,7 @@ FIRMWARE = os.path.join(ROOT, "firmware")
 BOARDS = os.path.join(ROOT, "boards")
 VENV_BIN = os.path.join(ROOT, ".venv", "bin")
 MICROPYTHON = os.path.join(VENV_BIN, "micropython")
+PROG = "python -m host_tools"
 
 if FIRMWARE not in sys.path:
     sys.path.insert(0, FIRMWARE)
@@ -18,3 +20,11 @@ if FIRMWARE not in sys.path:
 
 class UserError(Exception):
     """Bad input or an unusable device: reported as one line, exit status 2."""
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse for a command (prog "python -m host_tools NAME"): a bad argument is one
+    line on standard error, "NAME: what is wrong", and exit status 2 (no usage)."""
+
+    def error(self, message):
+        self.exit(2, "%s: %s\n" % (self.prog.replace(PROG + " ", "", 1), message))

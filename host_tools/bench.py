@@ -10,7 +10,6 @@ bench_session.py (heap and display bytes over the scripted sessions, 64-bit and
 the baseline), bench_scripts.py (writes the session scripts).
 """
 
-import argparse
 import datetime
 import json
 import os
@@ -18,7 +17,7 @@ import platform
 import sys
 import tempfile
 
-from host_tools import FIRMWARE, MICROPYTHON
+from host_tools import FIRMWARE, MICROPYTHON, ArgumentParser
 from host_tools.bench_deploy import figures as deploy_figures
 from host_tools.bench_scripts import write_sessions
 from host_tools.bench_session import BENCH, MP32_MISSING, SESSIONS, micropython_version, session
@@ -147,7 +146,7 @@ def table(r):
 
 
 def parse_args(argv):
-    p = argparse.ArgumentParser(prog="python -m host_tools bench", description=__doc__.split("\n\n")[0])
+    p = ArgumentParser(prog="python -m host_tools bench", description=__doc__.split("\n\n")[0])
     p.add_argument(
         "--quick", action="store_true", help="fewer runs of the speed scripts (for tests; figures are rough)"
     )

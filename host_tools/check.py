@@ -16,14 +16,13 @@ Without arguments, what the manifests ship (host_tools/manifest.py) and boards/:
 With arguments: 1-3 and 6 on those files.
 """
 
-import argparse
 import ast
 import os
 import subprocess
 import sys
 import tempfile
 
-from host_tools import BOARDS, FIRMWARE, ROOT, VENV_BIN, UserError, boards, manifest, mpycross
+from host_tools import BOARDS, FIRMWARE, ROOT, VENV_BIN, ArgumentParser, UserError, boards, manifest, mpycross
 
 HOST_ONLY = frozenset(
     "typing dataclasses enum abc functools __future__ pathlib itertools contextlib typing_extensions".split()
@@ -251,7 +250,7 @@ def shipped_files():
 
 
 def main(argv):
-    parser = argparse.ArgumentParser(prog="python -m host_tools check", description=__doc__.split("\n\n")[0])
+    parser = ArgumentParser(prog="python -m host_tools check", description=__doc__.split("\n\n")[0])
     parser.add_argument("paths", nargs="*", help="files or directories (default: the manifests and boards/)")
     args = parser.parse_args(argv)
     if args.paths:

@@ -9,26 +9,19 @@
 Bad arguments: exit status 2, one line on standard error.
 """
 
-import argparse
 import importlib
 import json
 import sys
 
 import corsica_sim
 
-import host_tools  # noqa: F401  (puts firmware/ on sys.path)
-from host_tools import UserError
+from host_tools import ArgumentParser, UserError
 
 PROG = "python -m host_tools corsica"
 
 
-class Parser(argparse.ArgumentParser):
-    def error(self, message):
-        raise UserError("%s: %s" % (self.prog, message))
-
-
 def build_parser():
-    parser = Parser(prog=PROG, description="Battle of Corsica: judge tap traces, simulate games.")
+    parser = ArgumentParser(prog=PROG, description="Battle of Corsica: judge tap traces, simulate games.")
     commands = parser.add_subparsers(dest="command", metavar="{judge,simulate}")
     commands.required = True
     judge = commands.add_parser("judge", help="judge a tap trace (docs/formats.md)")

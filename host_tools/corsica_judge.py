@@ -7,7 +7,6 @@ ticks_us values (0 .. 2**30-1) compared on the 30-bit ticks ring; a trace starts
 at its earliest event. A trace without `seed` uses seed 0 for a random tie break.
 """
 
-import argparse
 import json
 import sys
 
@@ -17,7 +16,7 @@ from corsica_cards import JOKERS, card_text, parse_card
 from judge import judge_trace
 from ticks import PERIOD as TICKS_PERIOD
 
-from host_tools import UserError
+from host_tools import ArgumentParser, UserError
 from host_tools.jsoninput import read_json
 
 PROG = "python -m host_tools corsica judge"
@@ -26,11 +25,6 @@ KEYS = ("players", "variants", "tie_window_us", "tie_break", "seed", "pile", "ta
 DEFAULTS = settings.defaults()
 TIE_BREAKS = tuple(v for v, _ in settings.find("tie_break")[3])
 OUTPUT = ("slappable", "reason", "winner", "tie", "order", "false_taps")
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message):
-        raise UserError("%s: %s" % (self.prog, message))
 
 
 def _int(value, what, low, high=None):
@@ -132,7 +126,7 @@ def _card(value):
 
 
 def main(argv):
-    parser = _Parser(prog=PROG, description="Judge a Battle of Corsica tap trace (docs/formats.md).")
+    parser = ArgumentParser(prog=PROG, description="Judge a Battle of Corsica tap trace (docs/formats.md).")
     parser.add_argument("trace", help="tap trace JSON file, - for standard input")
     try:
         args = parser.parse_args(argv)

@@ -37,7 +37,7 @@ import sys
 
 import paths  # firmware/paths.py (host_tools puts firmware/ on the path)
 
-from host_tools import ROOT, UserError, boards, manifest, mpycross
+from host_tools import ROOT, ArgumentParser, UserError, boards, manifest, mpycross
 from host_tools.deploy_transport import DriveTransport, MpremoteTransport, sha256
 from host_tools.mpremote_port import find_port
 
@@ -189,7 +189,7 @@ def deploy_to_drive(drive, board="circuitpython_pico", project=ROOT):
 
 
 def main(argv):
-    parser = argparse.ArgumentParser(
+    parser = ArgumentParser(
         prog="python -m host_tools deploy", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--port", help="serial port of the Pico (default: the one plugged in)")

@@ -20,7 +20,7 @@ import sys
 
 import paths
 
-from host_tools import ROOT, UserError, picoports
+from host_tools import ROOT, ArgumentParser, UserError, picoports
 from host_tools.deploy import micropython_files, plan
 from host_tools.deploy_transport import MANIFEST, sha256
 from host_tools.mpremote_port import run_code
@@ -231,7 +231,7 @@ def find(out, ports=None):
 
 
 def main(argv):
-    parser = argparse.ArgumentParser(
+    parser = ArgumentParser(
         prog="python -m host_tools doctor", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--port", help="serial port of the Pico (default: the one plugged in)")

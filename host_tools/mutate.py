@@ -10,14 +10,13 @@ Survivors are listed with `mutmut results` in the scratch folder; the ones that 
 equivalent (no test can tell them apart) are explained in bench/mutation_survivors.md.
 """
 
-import argparse
 import json
 import os
 import shutil
 import subprocess
 import sys
 
-from host_tools import FIRMWARE, ROOT, VENV_BIN, UserError
+from host_tools import FIRMWARE, ROOT, VENV_BIN, ArgumentParser, UserError
 
 TESTS = os.path.join(ROOT, "tests")
 RESULTS = os.path.join(ROOT, "bench", "results.json")
@@ -112,7 +111,7 @@ def mutate(module):
 
 
 def main(argv):
-    parser = argparse.ArgumentParser(prog="python -m host_tools mutate", description=__doc__.split("\n\n")[0])
+    parser = ArgumentParser(prog="python -m host_tools mutate", description=__doc__.split("\n\n")[0])
     parser.add_argument("modules", nargs="*", help="firmware modules (default: all of %s)" % ", ".join(sorted(MODULES)))
     args = parser.parse_args(argv)
     try:

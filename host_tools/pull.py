@@ -61,7 +61,7 @@ import tempfile
 import events
 import paths
 
-from host_tools import UserError
+from host_tools import ArgumentParser, UserError
 from host_tools.mpremote_port import find_port, mpremote, run_code
 
 HISTORY = "/" + paths.HISTORY
@@ -451,7 +451,7 @@ def fetch(port):
 
 
 def main(argv):
-    parser = argparse.ArgumentParser(
+    parser = ArgumentParser(
         prog="python -m host_tools pull", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--db", required=True, metavar="FILE", help="SQLite database (created if missing)")

@@ -23,7 +23,7 @@ import sys
 
 from PIL import Image, ImageDraw, ImageFont
 
-from host_tools import UserError
+from host_tools import ArgumentParser, UserError
 
 COLOURS = [
     (31, 119, 180),
@@ -373,7 +373,7 @@ img { display: block; margin: 0.5em 0; }
 
 
 def main(argv):
-    parser = argparse.ArgumentParser(
+    parser = ArgumentParser(
         prog="python -m host_tools report", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--db", required=True, metavar="FILE", help="SQLite database from pull")

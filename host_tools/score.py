@@ -4,7 +4,6 @@ The format is docs/formats.md "Round file". Output: JSON with sorted keys on sta
 output, exit 0. Bad input: exit 2 and one line on standard error, nothing on stdout.
 """
 
-import argparse
 import json
 import sys
 
@@ -12,7 +11,7 @@ import igo_cards
 import igo_hands
 import igo_scoring
 
-from host_tools import UserError
+from host_tools import ArgumentParser, UserError
 from host_tools.jsoninput import read_json
 
 KEYS = ("rules", "ender", "penalties", "display", "hands", "ender_series", "players", "youngest_first")
@@ -20,11 +19,6 @@ KEYS = ("rules", "ender", "penalties", "display", "hands", "ender_series", "play
 MAX_PENALTY = sum(
     sorted((v for _ in igo_cards.COLOURS for v in range(1, igo_cards.VALUES + 1)), reverse=True)[: igo_cards.HAND_SIZE]
 )
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message):
-        raise UserError(message)
 
 
 def _list_of(data, key, kind, what):
@@ -79,7 +73,7 @@ def score(data, declared_colours=False):
 
 
 def main(argv):
-    parser = _Parser(
+    parser = ArgumentParser(
         prog="python -m host_tools score", description="Score an I Go / Corsari round file (docs/formats.md)."
     )
     parser.add_argument("round", help="round file (JSON), or - for standard input")

@@ -15,7 +15,7 @@ import shutil
 import subprocess
 import sys
 
-from host_tools import ROOT, UserError
+from host_tools import ROOT, ArgumentParser, UserError
 from host_tools.sim import SCREENS_INDEX
 
 SESSIONS = os.path.join(ROOT, "bench")
@@ -123,7 +123,7 @@ def make_all(workdir, docs):
 
 
 def main(argv):
-    parser = argparse.ArgumentParser(
+    parser = ArgumentParser(
         prog="python -m host_tools screenshots",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,

@@ -10,7 +10,6 @@ report lines into a terminal screen or PNG files.
     python -m host_tools sim --script FILE --speed 1   watch it in real time (4: 4x faster)
 """
 
-import argparse
 import os
 import queue
 import re
@@ -21,7 +20,7 @@ import sys
 import threading
 import time
 
-from host_tools import BOARDS, FIRMWARE, MICROPYTHON, ROOT, UserError, boards, child, mpycross, screen
+from host_tools import BOARDS, FIRMWARE, MICROPYTHON, ROOT, ArgumentParser, UserError, boards, child, mpycross, screen
 from host_tools.simdevice import simscript
 
 SIMRUN = os.path.join(ROOT, "host_tools", "simdevice", "simrun.py")
@@ -38,7 +37,7 @@ KEY_HELP = "keys: \u2191/w up  \u2193/s down  Enter/o ok  Bksp/Esc/b back  1-6 p
 
 
 def parse_args(argv):
-    p = argparse.ArgumentParser(prog="python -m host_tools sim", description=__doc__.split("\n\n")[0])
+    p = ArgumentParser(prog="python -m host_tools sim", description=__doc__.split("\n\n")[0])
     p.add_argument(
         "--script",
         metavar="FILE",

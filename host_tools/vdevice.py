@@ -20,7 +20,7 @@ import sys
 import termios
 import tty
 
-from host_tools import MICROPYTHON, ROOT, UserError, child
+from host_tools import MICROPYTHON, ROOT, ArgumentParser, UserError, child
 
 BACKEND = os.path.join(os.path.dirname(os.path.abspath(__file__)), "vdevice_backend.py")
 BANNER = (
@@ -345,7 +345,7 @@ def main(argv):
 
 
 def serve(argv):
-    parser = argparse.ArgumentParser(
+    parser = ArgumentParser(
         prog="python -m host_tools vdevice", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument(

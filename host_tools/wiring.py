@@ -14,7 +14,7 @@ import ast
 import os
 import sys
 
-from host_tools import BOARDS, ROOT, UserError, boards
+from host_tools import BOARDS, ROOT, ArgumentParser, UserError, boards
 
 # The Pico's (and Pico 2's) header: physical pin -> name.
 HEADER = {
@@ -240,7 +240,7 @@ def write_all(out):
 
 
 def main(argv):
-    parser = argparse.ArgumentParser(
+    parser = ArgumentParser(
         prog="python -m host_tools wiring", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument(

@@ -64,6 +64,23 @@ def table(tmp):
         (["doctor", "--port", str(tmp / "no-port")], None, "cannot open port"),
         (["doctor", "--board", "nothing"], None, "unknown board"),
     ]
+    # Arguments argparse itself refuses: one line too (no usage), naming the command.
+    for argv, words in (
+        (["sim", "--scale", "x"], "sim: argument --scale"),
+        (["deploy", "--runtime", "nothing"], "deploy: argument --runtime"),
+        (["doctor", "--nothing"], "doctor: unrecognized arguments"),
+        (["pull", "--file", "h.jsonl"], "pull: the following arguments are required: --db"),
+        (["report", "--db", "h.sqlite"], "report: the following arguments are required: --out"),
+        (["vdevice", "--flash", "f", "--flash-size", "x"], "vdevice: argument --flash-size"),
+        (["wiring", "--nothing"], "wiring: unrecognized arguments"),
+        (["screenshots", "--nothing"], "screenshots: unrecognized arguments"),
+        (["check", "--nothing"], "check: unrecognized arguments"),
+        (["bench", "--nothing"], "bench: unrecognized arguments"),
+        (["mutate", "--nothing"], "mutate: unrecognized arguments"),
+        (["score"], "score: the following arguments are required"),
+        (["corsica", "simulate", "--games", "many"], "corsica simulate: argument --games"),
+    ):
+        rows.append((argv, None, words))
     for text, words in (
         ("100 ok press\n50 up press\n", "line 2: time 50 goes back"),
         ("100 zz press\n", "line 1: unknown button"),
