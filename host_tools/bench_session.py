@@ -13,11 +13,10 @@ import re
 import shutil
 import statistics
 import subprocess
-import sys
 
 import paths  # firmware/paths.py (host_tools puts firmware/ on the path)
 
-from host_tools import MICROPYTHON, ROOT
+from host_tools import MICROPYTHON, ROOT, sim
 
 BENCH = os.path.join(ROOT, "bench")
 MP32 = os.path.join(ROOT, "host_tools", "mp32")
@@ -45,22 +44,7 @@ def run_session(name, workdir):
     flash = os.path.join(workdir, "flash-%s-192k" % name)
     shots = os.path.join(workdir, "screens-%s-192k" % name)
     shutil.rmtree(shots, ignore_errors=True)
-    cmd = [
-        sys.executable,
-        "-m",
-        "host_tools",
-        "sim",
-        "--script",
-        _script(name),
-        "--app",
-        SESSION_APP,
-        "--flash",
-        flash,
-        "--heap",
-        "192k",
-        "--screens",
-        shots,
-    ]
+    cmd = sim.command(_script(name), flash, "--app", SESSION_APP, "--heap", "192k", "--screens", shots)
     return _session_stats(name, flash, cmd, "stderr")  # the simulator passes it there
 
 
@@ -149,9 +133,7 @@ def session(workdir):
             }
         )
     else:
-        from host_tools.sim import compiled_firmware
-
-        firmware = compiled_firmware()
+        firmware = sim.compiled_firmware()
         mp = {name: run_session_mp32(node, name, workdir, firmware) for name in SESSIONS}
         problems += ["%s on mp32: %s" % (n, r["problem"]) for n, r in sorted(mp.items()) if r["problem"]]
         code = {}

@@ -15,8 +15,7 @@ import shutil
 import subprocess
 import sys
 
-from host_tools import ROOT, ArgumentParser, UserError
-from host_tools.sim import SCREENS_INDEX
+from host_tools import ROOT, ArgumentParser, UserError, sim
 
 SESSIONS = os.path.join(ROOT, "bench")
 SCALE = 2  # PNG pixels per OLED pixel in the pictures
@@ -59,20 +58,7 @@ def play(name, workdir):
     flash = os.path.join(workdir, "flash-" + name)
     for path in (shots, flash):
         shutil.rmtree(path, ignore_errors=True)
-    cmd = [
-        sys.executable,
-        "-m",
-        "host_tools",
-        "sim",
-        "--script",
-        os.path.join(SESSIONS, "session_%s.txt" % name),
-        "--flash",
-        flash,
-        "--screens",
-        shots,
-        "--scale",
-        str(SCALE),
-    ]
+    cmd = sim.command(os.path.join(SESSIONS, "session_%s.txt" % name), flash, "--screens", shots, "--scale", SCALE)
     proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=900)
     if proc.returncode:
         last = (proc.stderr.strip().splitlines() or ["exit %d" % proc.returncode])[-1]
@@ -83,10 +69,10 @@ def play(name, workdir):
 def screen_at(shots, t_ms):
     """The PNG of the screen showing at simulated time t_ms in a --screens folder."""
     try:
-        with open(os.path.join(shots, SCREENS_INDEX)) as f:
+        with open(os.path.join(shots, sim.SCREENS_INDEX)) as f:
             index = [(int(t), name) for name, t in (line.split() for line in f if line.strip())]
     except (OSError, ValueError) as exc:
-        raise UserError("%s: no usable %s (%s)" % (shots, SCREENS_INDEX, exc))
+        raise UserError("%s: no usable %s (%s)" % (shots, sim.SCREENS_INDEX, exc))
     shown = [name for t, name in index if t <= t_ms]
     if not shown:
         raise UserError("%s: no screen yet at %d ms" % (shots, t_ms))
