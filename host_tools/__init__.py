@@ -22,6 +22,16 @@ class UserError(Exception):
     """Bad input or an unusable device: reported as one line, exit status 2."""
 
 
+def folder(path, what):
+    """Make sure `path` is a folder (made if missing), or say why it cannot be."""
+    if os.path.exists(path) and not os.path.isdir(path):
+        raise UserError("%s %s is a file, not a folder" % (what, path))
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError as e:
+        raise UserError("cannot make %s %s: %s" % (what, path, (e.strerror or str(e)).lower()))
+
+
 class ArgumentParser(argparse.ArgumentParser):
     """argparse for a command (prog "python -m host_tools NAME"): a bad argument is one
     line on standard error, "NAME: what is wrong", and exit status 2 (no usage)."""

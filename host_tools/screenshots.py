@@ -15,7 +15,7 @@ import shutil
 import subprocess
 import sys
 
-from host_tools import ROOT, ArgumentParser, UserError, sim
+from host_tools import ROOT, ArgumentParser, UserError, folder, sim
 
 SESSIONS = os.path.join(ROOT, "bench")
 SCALE = 2  # PNG pixels per OLED pixel in the pictures
@@ -125,10 +125,8 @@ def main(argv):
     )
     args = parser.parse_args(argv)
     try:
-        for folder in (args.out, args.work):
-            if os.path.exists(folder) and not os.path.isdir(folder):
-                raise UserError("%s is a file, not a folder" % folder)
-            os.makedirs(folder, exist_ok=True)
+        folder(args.out, "--out")
+        folder(args.work, "--work")
         for path in make_all(args.work, args.out):
             print(os.path.relpath(path))
     except UserError as exc:

@@ -20,7 +20,19 @@ import sys
 import threading
 import time
 
-from host_tools import BOARDS, FIRMWARE, MICROPYTHON, ROOT, ArgumentParser, UserError, boards, child, mpycross, screen
+from host_tools import (
+    BOARDS,
+    FIRMWARE,
+    MICROPYTHON,
+    ROOT,
+    ArgumentParser,
+    UserError,
+    boards,
+    child,
+    folder,
+    mpycross,
+    screen,
+)
 from host_tools.simdevice import simscript
 
 SIMRUN = os.path.join(ROOT, "host_tools", "simdevice", "simrun.py")
@@ -641,16 +653,6 @@ def run_interactive(cmd, args, board):
     return finish(proc.returncode)
 
 
-def folder_for(path, what):
-    """Make sure `path` is a folder (made if missing), or say why it cannot be."""
-    if os.path.exists(path) and not os.path.isdir(path):
-        raise UserError("%s %s is a file, not a folder" % (what, path))
-    try:
-        os.makedirs(path, exist_ok=True)
-    except OSError as e:
-        raise UserError("cannot make %s %s: %s" % (what, path, (e.strerror or str(e)).lower()))
-
-
 def check_options(args):
     """Every option in range, in one line each (before anything starts)."""
     if not 1 <= args.scale <= 32:
@@ -674,9 +676,9 @@ def check_options(args):
             raise UserError("--speed must be more than 0 and at most %d, not %g" % (SPEED_MAX, args.speed))
     if args.screenshot and os.path.isdir(args.screenshot):
         raise UserError("--screenshot %s is a folder, not a PNG file" % args.screenshot)
-    folder_for(args.flash, "--flash")
+    folder(args.flash, "--flash")
     if args.screens:
-        folder_for(args.screens, "--screens")
+        folder(args.screens, "--screens")
 
 
 def main(argv):

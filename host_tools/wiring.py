@@ -14,7 +14,7 @@ import ast
 import os
 import sys
 
-from host_tools import BOARDS, ROOT, ArgumentParser, UserError, boards
+from host_tools import BOARDS, ROOT, ArgumentParser, UserError, boards, folder
 
 # The Pico's (and Pico 2's) header: physical pin -> name.
 HEADER = {
@@ -228,9 +228,7 @@ def write_all(out):
     """Render every board into out/<name>.png (64 colours); return the paths written."""
     from PIL import Image
 
-    if os.path.exists(out) and not os.path.isdir(out):
-        raise UserError("--out %s is a file, not a folder" % out)
-    os.makedirs(out, exist_ok=True)
+    folder(out, "--out")
     paths = []
     for name, board in wired_boards():
         path = os.path.join(out, name + ".png")

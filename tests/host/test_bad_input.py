@@ -63,6 +63,9 @@ def table(tmp):
         (["report", "--db", str(tmp / "missing.sqlite"), "--out", str(tmp / "r")], None, "no database"),
         (["doctor", "--port", str(tmp / "no-port")], None, "cannot open port"),
         (["doctor", "--board", "nothing"], None, "unknown board"),
+        (["screenshots", "--out", str(a_file)], None, "--out %s is a file" % a_file),
+        (["screenshots", "--work", str(a_file)], None, "--work %s is a file" % a_file),
+        (["wiring", "--out", str(a_file)], None, "--out %s is a file" % a_file),
     ]
     # Arguments argparse itself refuses: one line too (no usage), naming the command.
     for argv, words in (
