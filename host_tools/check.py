@@ -67,10 +67,22 @@ def _is_type_checking(test):
     return isinstance(test, ast.Name) and test.id == "TYPE_CHECKING"
 
 
-def host_only_imports(path):
+def parse(paths):
+    """{path: its syntax tree} for the .py files among paths that parse (mpy-cross
+    reports the others)."""
+    trees = {}
+    for path in paths:
+        if path.endswith(".py"):
+            with open(path, encoding="utf-8") as f:
+                try:
+                    trees[path] = ast.parse(f.read(), path)
+                except SyntaxError:
+                    pass
+    return trees
+
+
+def host_only_imports(path, tree):
     """Imports of host-only modules that would run on the device."""
-    with open(path, encoding="utf-8") as f:
-        tree = ast.parse(f.read(), path)
     found = []
 
     def visit(node):
@@ -99,19 +111,15 @@ def host_only_imports(path):
     return found
 
 
-def import_circles(paths):
-    """One line per import circle among these modules ("import circle: a -> b -> a"),
-    every import counted, also one inside a function."""
-    found = {os.path.splitext(os.path.basename(p))[0]: p for p in paths if p.endswith(".py")}
+def import_circles(trees):
+    """One line per import circle among these modules ({path: syntax tree}, from
+    `parse`): "import circle: a -> b -> a", every import counted, also one inside a
+    function."""
+    found = {os.path.splitext(os.path.basename(p))[0]: p for p in trees}
     graph = {}
     for name, path in found.items():
-        with open(path, encoding="utf-8") as f:
-            try:
-                tree = ast.parse(f.read(), path)
-            except SyntaxError:
-                continue  # mpy-cross reports it
         deps = set()
-        for node in ast.walk(tree):
+        for node in ast.walk(trees[path]):
             if isinstance(node, ast.Import):
                 deps.update(a.name for a in node.names)
             elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
@@ -265,12 +273,11 @@ def main(argv):
         files = mp_paths + cp_only + board_files
         problems = board_errors()
     problems += compile_errors(files)
-    problems += import_circles(mp_paths + cp_only if not args.paths else files)
-    for path in files:
-        try:
-            problems += host_only_imports(path)
-        except SyntaxError:
-            pass  # mpy-cross has reported it
+    trees = parse(files)
+    modules = files if args.paths else mp_paths + cp_only
+    problems += import_circles({p: trees[p] for p in modules if p in trees})
+    for path, tree in trees.items():
+        problems += host_only_imports(path, tree)
     problems += mypy_errors(mp_paths)
     if cp_only:
         problems += circuitpython_mypy_errors(cp_only)
