@@ -1,8 +1,8 @@
 """The two ways `deploy` reaches a device; host_tools/deploy.py plans what to do.
 
-- MpremoteTransport: a Pico running MicroPython on a serial port, through mpremote
-  used as a library over one connection (one raw-REPL session for the whole deploy:
-  the state is read in one exec, the files are written in a few large execs).
+- MpremoteTransport: a Pico running MicroPython on a serial port (mpremote_port.Device:
+  one raw-REPL session for the whole deploy; the state is read in one exec, the files
+  are written in a few large execs).
 - DriveTransport: a Pico running CircuitPython, through its mounted CIRCUITPY drive.
 
 Both keep deploy's record, /.deploy.json: {"board": NAME, "runtime": RUNTIME,
@@ -17,7 +17,7 @@ import os
 import re
 
 from host_tools import UserError
-from host_tools.mpremote_port import ANSWER_TIMEOUT
+from host_tools.mpremote_port import ANSWER_TIMEOUT, Device, DeviceError
 
 MANIFEST = ".deploy.json"
 CHUNK = 4096  # file bytes per exec (base64 in the code the device compiles: ~5.5 KB)
@@ -32,47 +32,19 @@ def manifest_text(board, runtime, files):
     return json.dumps({"board": board, "runtime": runtime, "files": files}, sort_keys=True)
 
 
-class MpremoteTransport:
+class MpremoteTransport(Device):
     """A MicroPython device on a serial port (a Pico, or the virtual one)."""
-
-    def __init__(self, port):
-        from mpremote.transport import TransportError
-        from mpremote.transport_serial import SerialTransport
-
-        self.port = port
-        self.errors = TransportError
-        try:
-            self.link = SerialTransport(port, baudrate=115200, timeout=ANSWER_TIMEOUT)
-        except TransportError:
-            raise UserError("cannot open port %s (no such device, or in use)" % port)
-        try:
-            self.link.enter_raw_repl(soft_reset=True, timeout_overall=ANSWER_TIMEOUT)
-        except (TransportError, OSError):
-            self.link.close()
-            raise UserError("the device on %s does not answer (no MicroPython REPL)" % port)
-
-    def close(self):
-        try:
-            self.link.exit_raw_repl()
-        except OSError:
-            pass
-        self.link.close()
 
     def _exec(self, code, timeout=ANSWER_TIMEOUT):
         try:
-            out, err = self.link.exec_raw(code, timeout=timeout)
-        except (self.errors, OSError):
-            raise UserError("the device on %s does not answer (gave up after %d s)" % (self.port, timeout))
-        if err:
-            text = err.decode(errors="replace")
-            if "ENOSPC" in text or re.search(r"OSError: (\[Errno )?28\b", text):
+            return self.exec(code, timeout)
+        except DeviceError as exc:
+            if "ENOSPC" in exc.text or re.search(r"OSError: (\[Errno )?28\b", exc.text):
                 raise UserError(
                     "the device's flash is full: deploy stopped, its manifest marks "
                     "what is left to copy (free space, e.g. in data/, and deploy again)"
                 )
-            lines = [ln.strip() for ln in text.strip().splitlines() if ln.strip()] or ["?"]
-            raise UserError("%s: %s" % (self.port, lines[-1]))
-        return out.decode(errors="replace")
+            raise
 
     def state(self):
         """(manifest files, {top-level name on the device: its hash in the manifest or None})."""

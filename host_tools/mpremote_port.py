@@ -1,12 +1,14 @@
-"""Run the real mpremote (as a subprocess) against a Pico, and find the Pico's port."""
+"""The Pico on its serial port: found by USB id (`find_port`), and its MicroPython run
+through mpremote used as a library (`Device`: one connection, one raw-REPL session for
+every call a tool makes). Errors: UserError, one line."""
 
-import subprocess
-import sys
+import contextlib
+import io
 
 from host_tools import UserError, picoports
 
-# A device must answer a first small request within this many seconds (mpremote itself
-# waits forever on a silent pseudo-terminal). Long transfers get their own timeouts.
+# A device must answer a request within this many seconds (mpremote itself waits
+# forever on a silent pseudo-terminal). Long requests pass their own timeout.
 ANSWER_TIMEOUT = 12
 
 
@@ -26,36 +28,59 @@ def find_port(ports=None):
     return picos[0]
 
 
-def error_line(stderr, stdout=""):
-    """The most telling line of mpremote's complaint (it may print a whole traceback)."""
-    lines = [line.strip() for line in (stderr + "\n" + stdout).splitlines() if line.strip()]
-    for line in reversed(lines):
-        if line.startswith("mpremote:") or "Error" in line:
-            return line.replace("mpremote: ", "")
-    return lines[-1] if lines else "mpremote failed"
+class DeviceError(UserError):
+    """Code run on the device raised: the port and the traceback's last line; `text`
+    holds the whole traceback."""
+
+    def __init__(self, port, text):
+        lines = [ln.strip() for ln in text.strip().splitlines() if ln.strip()] or ["?"]
+        super().__init__("%s: %s" % (port, lines[-1]))
+        self.text = text
 
 
-def mpremote(port, args, timeout=120):
-    """Run `mpremote connect PORT ARGS...`; return its standard output.
+class Device:
+    """A MicroPython device on a serial port (a Pico, or the virtual one), in its raw
+    REPL (soft reset first) until close(); also a context manager."""
 
-    Any failure (no such port, no REPL answering, an error on the device) raises
-    UserError with one line that says what went wrong.
-    """
-    cmd = [sys.executable, "-m", "mpremote", "connect", port] + list(args)
-    try:
-        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
-    except subprocess.TimeoutExpired:
-        raise UserError("the device on %s does not answer (gave up after %d s)" % (port, timeout))
-    if proc.returncode != 0:
-        line = error_line(proc.stderr, proc.stdout)
-        if "failed to access" in line:
+    def __init__(self, port):
+        from mpremote.transport import TransportError
+        from mpremote.transport_serial import SerialTransport
+
+        self.port = port
+        self.errors = TransportError
+        try:
+            self.link = SerialTransport(port, baudrate=115200, timeout=ANSWER_TIMEOUT)
+        except TransportError:
             raise UserError("cannot open port %s (no such device, or in use)" % port)
-        if "could not enter raw repl" in line or "could not exec command" in line:
+        heard = io.StringIO()  # mpremote prints what came instead of a REPL: not on our stdout
+        try:
+            with contextlib.redirect_stdout(heard):
+                self.link.enter_raw_repl(soft_reset=True, timeout_overall=ANSWER_TIMEOUT)
+        except (TransportError, OSError):
+            self.link.close()
+            if heard.getvalue().strip() in ("", "b''"):
+                raise UserError("the device on %s does not answer (gave up after %d s)" % (port, ANSWER_TIMEOUT))
             raise UserError("the device on %s does not answer (no MicroPython REPL)" % port)
-        raise UserError("%s: %s" % (port, line))
-    return proc.stdout
 
+    def __enter__(self):
+        return self
 
-def run_code(port, code, timeout=ANSWER_TIMEOUT):
-    """Execute MicroPython code on the device; return what it printed."""
-    return mpremote(port, ["exec", code], timeout)
+    def __exit__(self, *exc):
+        self.close()
+
+    def close(self):
+        try:
+            self.link.exit_raw_repl()
+        except OSError:
+            pass
+        self.link.close()
+
+    def exec(self, code, timeout=ANSWER_TIMEOUT):
+        """Run code on the device; return what it printed. DeviceError if it raised."""
+        try:
+            out, err = self.link.exec_raw(code, timeout=timeout)
+        except (self.errors, OSError):
+            raise UserError("the device on %s does not answer (gave up after %d s)" % (self.port, timeout))
+        if err:
+            raise DeviceError(self.port, err.decode(errors="replace"))
+        return out.decode(errors="replace")

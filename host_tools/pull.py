@@ -52,19 +52,21 @@ leaves, and it stays on the device, so every later pull would fail otherwise.
 """
 
 import argparse
+import binascii
 import json
 import os
 import sqlite3
 import sys
-import tempfile
 
 import events
 import paths
 
 from host_tools import ArgumentParser, UserError
-from host_tools.mpremote_port import find_port, mpremote, run_code
+from host_tools.mpremote_port import Device, find_port
 
 HISTORY = "/" + paths.HISTORY
+READ_CHUNK = 4096  # history bytes per request (base64 on the way: ~5.5 KB)
+READ = "import binascii\nwith open(%r, 'rb') as f:\n f.seek(%d)\n print(binascii.b2a_base64(f.read(%d)).decode())\n"
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS lines (
@@ -434,20 +436,23 @@ def load(db_path, lines):
 
 
 def fetch(port):
-    """The bytes of the device's history file, or None if it has none."""
-    out = run_code(port, "import os\ntry:\n print(os.stat(%r)[6])\nexcept OSError:\n print(-1)\n" % HISTORY)
-    try:
-        size = int(out.split()[-1])
-    except (ValueError, IndexError):
-        raise UserError("the device on %s gave an unreadable answer: %r" % (port, out[:80]))
-    if size < 0:
-        return None
-    with tempfile.TemporaryDirectory() as tmp:
-        local = os.path.join(tmp, "history.jsonl")
-        # mpremote moves about 10 KB/s over USB (256-byte chunks): allow for slow links.
-        mpremote(port, ["fs", "cp", ":" + HISTORY, local], timeout=60 + size // 2000)
-        with open(local, "rb") as f:
-            return f.read()
+    """The bytes of the device's history file, or None if it has none (one session:
+    its size, then READ_CHUNK bytes per request)."""
+    with Device(port) as device:
+        out = device.exec("import os\ntry:\n print(os.stat(%r)[6])\nexcept OSError:\n print(-1)\n" % HISTORY)
+        try:
+            size = int(out.split()[-1])
+        except (ValueError, IndexError):
+            raise UserError("the device on %s gave an unreadable answer: %r" % (port, out[:80]))
+        if size < 0:
+            return None
+        data = bytearray()
+        while len(data) < size:
+            piece = binascii.a2b_base64(device.exec(READ % (HISTORY, len(data), READ_CHUNK)))
+            if not piece:
+                break  # the file got shorter: what there is
+            data += piece
+        return bytes(data)
 
 
 def main(argv):

@@ -125,6 +125,17 @@ def test_bad_port_and_board():
     assert len(out.stderr.splitlines()) == 1
 
 
+def test_a_device_that_does_not_answer_prints_nothing_on_stdout():
+    master, slave = os.openpty()  # a terminal with nothing behind it
+    try:
+        out = deploy("--port", os.ttyname(slave))
+        assert out.returncode == 2 and out.stdout == ""  # mpremote's own print of what came stays out
+        assert out.stderr.strip() == "deploy: the device on %s does not answer (gave up after 12 s)" % os.ttyname(slave)
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
 def usb_port(device, vid=None, pid=None):
     info = ListPortInfo(device, skip_link_detection=True)
     info.vid, info.pid = vid, pid

@@ -8,7 +8,7 @@ import sys
 
 from PIL import Image
 
-from host_tools import ROOT
+from host_tools import ROOT, pull
 from host_tools.vdevice import running
 
 
@@ -140,6 +140,22 @@ def test_pull_errors_lose_nothing(tmp_path):
     assert out.returncode == 2 and len(out.stderr.splitlines()) == 6  # 5 bad lines + the db
     out = tool("report", "--db", str(tmp_path / "missing.sqlite"), "--out", str(tmp_path / "r"))
     assert out.returncode == 2 and out.stderr.strip().startswith("report: no database")
+
+
+def test_a_long_history_comes_whole(tmp_path):
+    flash = tmp_path / "flash"
+    (flash / "data").mkdir(parents=True)
+    history = [
+        line(seq, "round", "1-1", "igo", ender=0, penalties=[seq, 9], round_scores=[1, 0], totals=[seq, 0])
+        for seq in range(1, 301)
+    ]
+    text = "\n".join(history) + "\n"
+    assert len(text) > 5 * pull.READ_CHUNK  # several requests, the last one short
+    (flash / "data" / "history.jsonl").write_text(text)
+    with running(flash) as port:
+        assert pull.fetch(port) == text.encode()
+        (flash / "data" / "history.jsonl").unlink()
+        assert pull.fetch(port) is None
 
 
 def test_pull_from_a_device_that_does_not_answer(tmp_path):
