@@ -17,7 +17,7 @@ import platform
 import sys
 import tempfile
 
-from host_tools import FIRMWARE, MICROPYTHON, ArgumentParser
+from host_tools import MICROPYTHON, ArgumentParser
 from host_tools.bench_deploy import figures as deploy_figures
 from host_tools.bench_scripts import write_sessions
 from host_tools.bench_session import BENCH, MP32_MISSING, SESSIONS, micropython_version, session
@@ -160,8 +160,6 @@ def parse_args(argv):
 
 def main(argv):
     args = parse_args(argv)
-    if FIRMWARE not in sys.path:
-        sys.path.insert(0, FIRMWARE)
     if args.write_sessions:
         write_sessions()
         return 0

@@ -18,21 +18,13 @@ full FIFO sets FDEBUG.RXSTALL (write 1 to clear). The emulator's RX FIFO holds 4
 words (the device joins the TX FIFO for 8).
 """
 
-import os
-import sys
 import types
 from array import array
 from dataclasses import replace
 
 import adafruit_pioasm
+import pio_capture  # firmware/ (host_tools puts it on the path)
 from pioemu import State, emulate
-
-from host_tools import ROOT
-
-if os.path.join(ROOT, "firmware") not in sys.path:
-    sys.path.insert(0, os.path.join(ROOT, "firmware"))
-
-import pio_capture  # noqa: E402
 
 FREQ_HZ = 125_000_000
 FIFO_DEPTH = 4  # the emulator's (the device: 8, RX joined)
