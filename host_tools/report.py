@@ -23,7 +23,7 @@ import sys
 
 from PIL import Image, ImageDraw, ImageFont
 
-from host_tools import ArgumentParser, UserError
+from host_tools import ArgumentParser, UserError, folder
 
 COLOURS = [
     (31, 119, 180),
@@ -269,19 +269,18 @@ def write_report(db_path, out_dir):
             "over, first_seq, last_seq, boot, rounds, first, drawn FROM games "
             "ORDER BY device, history, first_seq"
         ).fetchall()
-        os.makedirs(out_dir, exist_ok=True)
+        folder(out_dir, "--out")
         body = [summary(conn, games)]
         body.append(slap_section(conn, out_dir))
         for n, game in enumerate(games, 1):
             body.append(game_section(conn, out_dir, n, game))
         conn.close()
+        with open(os.path.join(out_dir, "index.html"), "w") as f:
+            f.write(PAGE % "\n".join(body))
     except sqlite3.Error as exc:
         raise UserError("database %s: %s" % (db_path, exc))
     except OSError as exc:
         raise UserError("cannot write %s: %s" % (out_dir, exc.strerror or exc))
-    page = PAGE % "\n".join(body)
-    with open(os.path.join(out_dir, "index.html"), "w") as f:
-        f.write(page)
     return len(games)
 
 

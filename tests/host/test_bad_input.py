@@ -7,7 +7,7 @@ import subprocess
 import sys
 import time
 
-from host_tools import ROOT
+from host_tools import ROOT, pull
 
 BOM = "\ufeff"
 
@@ -29,6 +29,9 @@ def table(tmp):
     good_script.write_text("100 ok press\n")
     a_file = tmp / "a-file"
     a_file.write_text("x")
+    db = str(tmp / "empty.sqlite")
+    pull.load(db, [])
+    (tmp / "index.html").mkdir()  # where report writes its page
     trace = '{"players": 2, "pile": ["5S", "5H"], "taps": [{"player": 0, "t_us": 5}]%s}'
     rows = [
         (["score", "-"], '{"rules": "igo", "ender": 0, "penalties": [1e35, 2]}', "integers"),
@@ -61,6 +64,8 @@ def table(tmp):
         (["sim", "--script", str(tmp / "missing.txt")], None, "cannot read script"),
         (["pull", "--file", str(tmp / "missing.jsonl"), "--db", str(tmp / "h.sqlite")], None, "cannot read"),
         (["report", "--db", str(tmp / "missing.sqlite"), "--out", str(tmp / "r")], None, "no database"),
+        (["report", "--db", db, "--out", str(a_file)], None, "--out %s is a file" % a_file),
+        (["report", "--db", db, "--out", str(tmp)], None, "cannot write %s: Is a directory" % tmp),
         (["doctor", "--port", str(tmp / "no-port")], None, "cannot open port"),
         (["doctor", "--board", "nothing"], None, "unknown board"),
         (["screenshots", "--out", str(a_file)], None, "--out %s is a file" % a_file),
