@@ -208,11 +208,7 @@ def _check_needed(obj):
             return "missing or bad 'of'"
     elif event == "start":
         players = obj.get("players")
-        if (
-            type(players) is not list
-            or not players
-            or not all(type(n) is str and 0 < len(n) <= MAX_NAME for n in players)
-        ):
+        if not players or not is_names(players):
             return "missing or bad 'players'"
         if len(set(players)) != len(players):
             return "a player named twice"
