@@ -12,14 +12,14 @@ FIRMWARE = os.path.join(ROOT, "firmware")
 BOARDS = os.path.join(ROOT, "boards")
 VENV_BIN = os.path.join(ROOT, ".venv", "bin")
 MICROPYTHON = os.path.join(VENV_BIN, "micropython")
-PROG = "python -m host_tools"
 
 if FIRMWARE not in sys.path:
     sys.path.insert(0, FIRMWARE)
 
 
 class UserError(Exception):
-    """Bad input or an unusable device: reported as one line, exit status 2."""
+    """Bad input or an unusable device: `python -m host_tools` reports it as one line,
+    "COMMAND: message", and exits with status 2."""
 
 
 def folder(path, what):
@@ -33,8 +33,8 @@ def folder(path, what):
 
 
 class ArgumentParser(argparse.ArgumentParser):
-    """argparse for a command (prog "python -m host_tools NAME"): a bad argument is one
-    line on standard error, "NAME: what is wrong", and exit status 2 (no usage)."""
+    """argparse for a command: a bad argument is a UserError (one line, exit status 2),
+    not argparse's usage and message."""
 
     def error(self, message):
-        self.exit(2, "%s: %s\n" % (self.prog.replace(PROG + " ", "", 1), message))
+        raise UserError(message)

@@ -3,6 +3,8 @@
 import importlib
 import sys
 
+from host_tools import UserError
+
 COMMANDS = {
     "score": ("host_tools.score", "score an I Go / Corsari round file (docs/formats.md)"),
     "corsica": ("host_tools.corsica", "Battle of Corsica: judge a tap trace, simulate games"),
@@ -36,7 +38,11 @@ def main(argv):
         print("unknown command %r\n%s" % (argv[0], usage()), file=sys.stderr)
         return 2
     module = importlib.import_module(entry[0])
-    return module.main(argv[1:])
+    try:
+        return module.main(argv[1:])
+    except UserError as e:  # bad input or an unusable device: one line, exit status 2
+        print("%s: %s" % (argv[0], " ".join(str(e).split()) or "error"), file=sys.stderr)
+        return 2
 
 
 def run():

@@ -14,10 +14,9 @@ import datetime
 import json
 import os
 import platform
-import sys
 import tempfile
 
-from host_tools import MICROPYTHON, ArgumentParser
+from host_tools import MICROPYTHON, ArgumentParser, UserError, folder
 from host_tools.bench_deploy import figures as deploy_figures
 from host_tools.bench_scripts import write_sessions
 from host_tools.bench_session import BENCH, MP32_MISSING, SESSIONS, micropython_version, session
@@ -164,10 +163,9 @@ def main(argv):
         write_sessions()
         return 0
     if not os.path.exists(MICROPYTHON):
-        print("bench: %s not found (make venv)" % MICROPYTHON, file=sys.stderr)
-        return 2
+        raise UserError("%s not found (make venv)" % MICROPYTHON)
     if args.keep:
-        os.makedirs(args.keep, exist_ok=True)
+        folder(args.keep, "--keep")
         results = collect(args.quick, args.keep)
     else:
         with tempfile.TemporaryDirectory() as tmp:

@@ -265,11 +265,7 @@ def main(argv):
         files = list(python_files(args.paths))
         mp_paths, cp_only, problems = args.paths, [], []
     else:
-        try:
-            mp_paths, cp_only, board_files = shipped_files()
-        except UserError as exc:
-            print("check: %s" % exc, file=sys.stderr)
-            return 2
+        mp_paths, cp_only, board_files = shipped_files()
         files = mp_paths + cp_only + board_files
         problems = board_errors()
     problems += compile_errors(files)

@@ -11,7 +11,6 @@ Bad arguments: exit status 2, one line on standard error.
 
 import importlib
 import json
-import sys
 
 import corsica_sim
 
@@ -43,18 +42,18 @@ def build_parser():
 def simulate(args):
     """The simulate subcommand: totals of `corsica_sim.simulate` as a JSON object."""
     if not 2 <= args.players <= 6:
-        raise UserError(PROG + " simulate: --players must be 2-6, not %d" % args.players)
+        raise UserError("--players must be 2-6, not %d" % args.players)
     if not 1 <= args.games <= 1000000:
-        raise UserError(PROG + " simulate: --games must be 1-1000000, not %d" % args.games)
+        raise UserError("--games must be 1-1000000, not %d" % args.games)
     if not 0 <= args.seed < 2**32:
-        raise UserError(PROG + " simulate: --seed must be 0-4294967295, not %d" % args.seed)
+        raise UserError("--seed must be 0-4294967295, not %d" % args.seed)
     if not 1 <= args.turn_cap <= 1000000:
-        raise UserError(PROG + " simulate: --turn-cap must be 1-1000000, not %d" % args.turn_cap)
+        raise UserError("--turn-cap must be 1-1000000, not %d" % args.turn_cap)
     variants = tuple(v.strip() for v in args.variants.split(",") if v.strip())
     try:
         r = corsica_sim.simulate(args.players, args.games, args.seed, variants, args.turn_cap)
     except ValueError as e:
-        raise UserError(PROG + " simulate: %s" % e)
+        raise UserError(str(e))
     out = {
         "players": args.players,
         "variants": list(variants),
@@ -77,19 +76,6 @@ def simulate(args):
 
 
 def main(argv):
-    try:
-        if argv[:1] == ["judge"]:
-            try:
-                corsica_judge = importlib.import_module("host_tools.corsica_judge")
-            except ModuleNotFoundError as e:
-                if e.name != "host_tools.corsica_judge":
-                    raise
-                raise UserError("%s judge: host_tools/corsica_judge.py is missing" % PROG)
-            return corsica_judge.main(argv[1:])
-        args = build_parser().parse_args(argv)
-        return simulate(args)
-    except UserError as e:
-        print(str(e), file=sys.stderr)
-        return 2
-    except SystemExit as e:  # --help
-        return e.code or 0
+    if argv[:1] == ["judge"]:
+        return importlib.import_module("host_tools.corsica_judge").main(argv[1:])
+    return simulate(build_parser().parse_args(argv))

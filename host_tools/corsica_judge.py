@@ -8,7 +8,6 @@ at its earliest event. A trace without `seed` uses seed 0 for a random tie break
 """
 
 import json
-import sys
 
 import settings
 from corsica import VARIANTS, slap_reason
@@ -128,21 +127,11 @@ def _card(value):
 def main(argv):
     parser = ArgumentParser(prog=PROG, description="Judge a Battle of Corsica tap trace (docs/formats.md).")
     parser.add_argument("trace", help="tap trace JSON file, - for standard input")
+    args = parser.parse_args(argv)
+    data = read_json(args.trace)
     try:
-        args = parser.parse_args(argv)
-        data = read_json(args.trace)
-        try:
-            out = judge(data)
-        except ValueError as e:
-            raise UserError("%s: %s" % ("stdin" if args.trace == "-" else args.trace, e))
-    except UserError as e:
-        print(str(e).splitlines()[0] if str(e) else "error", file=sys.stderr)
-        return 2
-    except SystemExit as e:  # --help
-        return e.code or 0
+        out = judge(data)
+    except ValueError as e:
+        raise UserError("%s: %s" % ("stdin" if args.trace == "-" else args.trace, e))
     print(json.dumps(out, sort_keys=True))
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

@@ -207,18 +207,14 @@ def main(argv):
     args = parser.parse_args(argv)
     board = args.board or DEFAULT_BOARD[args.runtime]
     project = os.path.abspath(args.project)
-    try:
-        if args.runtime == "circuitpython":
-            if not args.drive:
-                raise UserError("--runtime circuitpython needs --drive PATH (the CIRCUITPY drive)")
-            counts = deploy_to_drive(args.drive, board, project)
-            for lib, what in missing_libraries(args.drive):
-                print("deploy: lib/%s missing on the drive (%s): circup install %s" % (lib, what, lib), file=sys.stderr)
-        else:
-            boards.check_name(os.path.join(project, "boards"), board)
-            counts = deploy_micropython(args.port or find_port(), project, board)
-    except UserError as exc:
-        print("deploy: %s" % exc, file=sys.stderr)
-        return 2
+    if args.runtime == "circuitpython":
+        if not args.drive:
+            raise UserError("--runtime circuitpython needs --drive PATH (the CIRCUITPY drive)")
+        counts = deploy_to_drive(args.drive, board, project)
+        for lib, what in missing_libraries(args.drive):
+            print("deploy: lib/%s missing on the drive (%s): circup install %s" % (lib, what, lib), file=sys.stderr)
+    else:
+        boards.check_name(os.path.join(project, "boards"), board)
+        counts = deploy_micropython(args.port or find_port(), project, board)
     print("copied %d, removed %d, unchanged %d" % counts)
     return 0

@@ -245,15 +245,11 @@ def main(argv):
     )
     args = parser.parse_args(argv)
     out = sys.stdout
-    try:
-        if args.board and not os.path.isfile(os.path.join(args.project, "boards", args.board + ".py")):
-            raise UserError("unknown board %r (boards/*.py)" % args.board)
-        port, advice = (args.port, []) if args.port else find(out)
-        if port:
-            advice = check_port(port, os.path.abspath(args.project), args.board, out)
-    except UserError as exc:
-        print("doctor: %s" % exc, file=sys.stderr)
-        return 2
+    if args.board and not os.path.isfile(os.path.join(args.project, "boards", args.board + ".py")):
+        raise UserError("unknown board %r (boards/*.py)" % args.board)
+    port, advice = (args.port, []) if args.port else find(out)
+    if port:
+        advice = check_port(port, os.path.abspath(args.project), args.board, out)
     for line in advice:
         print("to do: %s" % line, file=out)
     if not advice:

@@ -14,7 +14,6 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 
 from host_tools import FIRMWARE, ROOT, VENV_BIN, ArgumentParser, UserError
 
@@ -114,23 +113,18 @@ def main(argv):
     parser = ArgumentParser(prog="python -m host_tools mutate", description=__doc__.split("\n\n")[0])
     parser.add_argument("modules", nargs="*", help="firmware modules (default: all of %s)" % ", ".join(sorted(MODULES)))
     args = parser.parse_args(argv)
-    try:
-        for m in args.modules:
-            if m not in MODULES:
-                raise UserError("no mutation plan for %r (known: %s)" % (m, ", ".join(sorted(MODULES))))
-        modules = args.modules or sorted(MODULES)
-        figures = {}
-        for m in modules:
-            figures[m] = mutate(m)
-            f = figures[m]
-            print(
-                "%-14s killed %4d  survived %3d  no tests %3d  timeout %2d  score %s"
-                % (m, f["killed"], f["survived"], f["no_tests"], f["timeout"], f["score"]),
-                flush=True,
-            )
-    except UserError as e:
-        print("mutate: %s" % e, file=sys.stderr)
-        return 2
+    for m in args.modules:
+        if m not in MODULES:
+            raise UserError("no mutation plan for %r (known: %s)" % (m, ", ".join(sorted(MODULES))))
+    figures = {}
+    for m in args.modules or sorted(MODULES):
+        figures[m] = mutate(m)
+        f = figures[m]
+        print(
+            "%-14s killed %4d  survived %3d  no tests %3d  timeout %2d  score %s"
+            % (m, f["killed"], f["survived"], f["no_tests"], f["timeout"], f["score"]),
+            flush=True,
+        )
     with open(RESULTS) as f:
         results = json.load(f)
     mutation = results.get("mutation", {"modules": {}})

@@ -460,24 +460,20 @@ def main(argv):
     source.add_argument("--port", help="serial port of the Pico (default: the one plugged in)")
     source.add_argument("--file", metavar="HISTORY", help="read a local history.jsonl instead")
     args = parser.parse_args(argv)
-    try:
-        if args.file:
-            try:
-                with open(args.file, "rb") as f:
-                    data = f.read()
-            except OSError as exc:
-                raise UserError("cannot read %s: %s" % (args.file, exc.strerror))
-        else:
-            data = fetch(args.port or find_port())
-            if data is None:
-                print("the device has no %s yet: nothing to load" % HISTORY)
-                return 0
-        lines, bad = parse_history(data)
-        for number, problem in bad:
-            print("pull: history line %d: %s (skipped)" % (number, problem), file=sys.stderr)
-        added = load(args.db, lines)
-    except UserError as exc:
-        print("pull: %s" % exc, file=sys.stderr)
-        return 2
+    if args.file:
+        try:
+            with open(args.file, "rb") as f:
+                data = f.read()
+        except OSError as exc:
+            raise UserError("cannot read %s: %s" % (args.file, exc.strerror))
+    else:
+        data = fetch(args.port or find_port())
+        if data is None:
+            print("the device has no %s yet: nothing to load" % HISTORY)
+            return 0
+    lines, bad = parse_history(data)
+    for number, problem in bad:
+        print("pull: history line %d: %s (skipped)" % (number, problem), file=sys.stderr)
+    added = load(args.db, lines)
     print("loaded %d new lines (%d read, %d skipped) into %s" % (added, len(lines), len(bad), args.db))
     return 2 if any(problem != TORN for _, problem in bad) else 0

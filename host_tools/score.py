@@ -5,7 +5,6 @@ output, exit 0. Bad input: exit 2 and one line on standard error, nothing on std
 """
 
 import json
-import sys
 
 import igo_cards
 import igo_hands
@@ -80,11 +79,10 @@ def main(argv):
     parser.add_argument(
         "--declared-colours", action="store_true", help="the ender names two series colours (docs/rules.md setting)"
     )
+    args = parser.parse_args(argv)
     try:
-        args = parser.parse_args(argv)
         result = score(read_json(args.round), args.declared_colours)
-    except (UserError, ValueError) as e:
-        print("score: " + " ".join(str(e).split()), file=sys.stderr)
-        return 2
+    except ValueError as e:
+        raise UserError(str(e))
     print(json.dumps(result, sort_keys=True))
     return 0

@@ -684,14 +684,10 @@ def check_options(args):
 def main(argv):
     args = parse_args(argv)
     child.exit_on_signals()
-    try:
-        board = load_board(args.board)
-        check_options(args)
-        total_ms = check_script(args.script, board) if args.script else 0
-        cmd = device_command(args, args.script)
-        if args.script:
-            return run_scripted(cmd, args, board, total_ms)
-        return run_interactive(cmd, args, board)
-    except UserError as e:
-        print("sim: %s" % e, file=sys.stderr)
-        return 2
+    board = load_board(args.board)
+    check_options(args)
+    total_ms = check_script(args.script, board) if args.script else 0
+    cmd = device_command(args, args.script)
+    if args.script:
+        return run_scripted(cmd, args, board, total_ms)
+    return run_interactive(cmd, args, board)

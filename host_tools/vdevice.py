@@ -337,14 +337,6 @@ def stop(signum, frame):
 
 
 def main(argv):
-    try:
-        return serve(argv)
-    except UserError as exc:
-        print(exc, file=sys.stderr)
-        return 2
-
-
-def serve(argv):
     parser = ArgumentParser(
         prog="python -m host_tools vdevice", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
@@ -360,12 +352,12 @@ def serve(argv):
     )
     args = parser.parse_args(argv)
     if not os.path.exists(MICROPYTHON):
-        raise UserError("vdevice: no MicroPython unix port at %s" % MICROPYTHON)
+        raise UserError("no MicroPython unix port at %s" % MICROPYTHON)
     flash = os.path.abspath(args.flash)
     try:
         os.makedirs(flash, exist_ok=True)
     except OSError as exc:
-        raise UserError("vdevice: cannot use %s as flash: %s" % (flash, exc.strerror))
+        raise UserError("cannot use %s as flash: %s" % (flash, exc.strerror))
     master, slave, path = open_terminal()
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)

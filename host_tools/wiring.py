@@ -12,7 +12,6 @@ current: after changing a board file, run `make wiring`.
 import argparse
 import ast
 import os
-import sys
 
 from host_tools import BOARDS, ROOT, ArgumentParser, UserError, boards, folder
 
@@ -251,7 +250,6 @@ def main(argv):
     try:
         for path in write_all(args.out):
             print(os.path.relpath(path))
-    except (UserError, OSError) as exc:
-        print("wiring: %s" % exc, file=sys.stderr)
-        return 2
+    except OSError as exc:
+        raise UserError(str(exc))
     return 0

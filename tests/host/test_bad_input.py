@@ -86,7 +86,7 @@ def table(tmp):
         (["bench", "--nothing"], "bench: unrecognized arguments"),
         (["mutate", "--nothing"], "mutate: unrecognized arguments"),
         (["score"], "score: the following arguments are required"),
-        (["corsica", "simulate", "--games", "many"], "corsica simulate: argument --games"),
+        (["corsica", "simulate", "--games", "many"], "corsica: argument --games"),
     ):
         rows.append((argv, None, words))
     for text, words in (
