@@ -65,20 +65,25 @@ def _resolve(boards_dir, name, chain):
     return env.get("__doc__"), {k: v for k, v in env.items() if k[:1].isupper()}
 
 
-def load(boards_dir, name):
-    """The board's resolved settings, checked; UserError with one line if unusable."""
+def _checked(boards_dir, name):
+    """(docstring, settings) of the board, resolved and checked."""
     check_name(boards_dir, name)
-    values = _resolve(boards_dir, name, [])[1]
+    doc, values = _resolve(boards_dir, name, [])
     bad = boardspec.problem(values)
     if bad:
         raise UserError("%s: %s" % (os.path.relpath(os.path.join(boards_dir, name + ".py")), bad))
-    return values
+    return doc, values
+
+
+def load(boards_dir, name):
+    """The board's resolved settings, checked; UserError with one line if unusable."""
+    return _checked(boards_dir, name)[1]
 
 
 def flat_source(boards_dir, name):
     """The resolved board as the source of one flat module (what the device gets)."""
-    values = load(boards_dir, name)
-    doc = (_resolve(boards_dir, name, [])[0] or name).strip()
+    doc, values = _checked(boards_dir, name)
+    doc = (doc or name).strip()
     lines = [
         '"""%s\n\n(boards/%s.py resolved by deploy: every setting, no imports.)\n"""'
         % (doc.replace('"""', "'''"), name)
