@@ -351,17 +351,13 @@ class Watch:
         self.board = board
         self.total_ms = total_ms
         self.logs = []
-        sys.stdout.write("\x1b[?1049h\x1b[?25l\x1b[2J")
+        self.term = Terminal(keys=False)
 
     def draw(self, screens):
-        sys.stdout.write(
-            "\x1b[H" + "\x1b[K\n".join(render(screens, self.board, self.logs, total_ms=self.total_ms)) + "\x1b[K\x1b[J"
-        )
-        sys.stdout.flush()
+        self.term.draw(render(screens, self.board, self.logs, total_ms=self.total_ms))
 
     def close(self):
-        sys.stdout.write("\x1b[?25h\x1b[?1049l")
-        sys.stdout.flush()
+        self.term.close()
         for line in self.logs:
             print(line, file=sys.stderr)
 
@@ -490,15 +486,17 @@ def decode_keys(text, players):
 
 
 class Terminal:
-    """cbreak mode, alternate screen, hidden cursor; restored by close()."""
+    """The alternate screen, cursor hidden, and (keys=True) cbreak mode for the keys;
+    restored by close()."""
 
-    def __init__(self):
-        import termios
-        import tty
+    def __init__(self, keys=True):
+        self.saved = None
+        if keys:
+            import termios
+            import tty
 
-        self.fd = sys.stdin.fileno()
-        self.saved = termios.tcgetattr(self.fd)
-        tty.setcbreak(self.fd)
+            self.saved = termios.tcgetattr(sys.stdin.fileno())
+            tty.setcbreak(sys.stdin.fileno())
         sys.stdout.write("\x1b[?1049h\x1b[?25l\x1b[2J")
         sys.stdout.flush()
 
@@ -507,11 +505,12 @@ class Terminal:
         sys.stdout.flush()
 
     def close(self):
-        import termios
-
         sys.stdout.write("\x1b[?25h\x1b[?1049l")
         sys.stdout.flush()
-        termios.tcsetattr(self.fd, termios.TCSADRAIN, self.saved)
+        if self.saved is not None:
+            import termios
+
+            termios.tcsetattr(sys.stdin.fileno(), termios.TCSADRAIN, self.saved)
 
 
 def render(screens, board, logs, size=None, total_ms=None):
