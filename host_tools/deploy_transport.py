@@ -48,20 +48,16 @@ class MpremoteTransport(Device):
 
     def state(self):
         """(manifest files, {top-level name on the device: its hash in the manifest or None})."""
-        out = self._exec(
+        manifest, names = self.ask(
             "import os, json\n"
             "try:\n"
             " m = json.load(open(%r))['files']\n"
             "except Exception:\n"
             " m = {}\n"
-            "print(json.dumps({'manifest': m, 'names': [e[0] for e in os.ilistdir('/')]}))\n" % ("/" + MANIFEST)
+            "print(json.dumps({'manifest': m, 'names': [e[0] for e in os.ilistdir('/')]}))\n" % ("/" + MANIFEST),
+            lambda found: (dict(found["manifest"]), list(found["names"])),
         )
-        try:
-            found = json.loads(out.strip().splitlines()[-1])
-            manifest = dict(found["manifest"])
-            return manifest, {n: manifest.get(n) for n in found["names"]}
-        except (ValueError, IndexError, KeyError, TypeError, AttributeError):
-            raise UserError("the device on %s gave an unreadable answer: %r" % (self.port, out[:80]))
+        return manifest, {n: manifest.get(n) for n in names}
 
     def write_manifest(self, board, runtime, files):
         """Atomically: a temporary file, then renamed."""

@@ -14,7 +14,6 @@ on standard error).
 """
 
 import argparse
-import json
 import os
 import sys
 
@@ -55,21 +54,14 @@ except Exception as e:
 gc.collect()
 r['heap_free'] = gc.mem_free()
 r['heap_total'] = gc.mem_free() + gc.mem_alloc()
-print('@doctor ' + json.dumps(r))
+print(json.dumps(r))
 """ % ("/" + MANIFEST)
 
 
 def ask(port):
     """What the device says about itself (QUERY's answer as a dict)."""
     with Device(port) as device:
-        out = device.exec(QUERY)
-    for line in out.splitlines():
-        if line.startswith("@doctor "):
-            try:
-                return json.loads(line[len("@doctor ") :])
-            except ValueError:
-                break
-    raise UserError("the device on %s gave an unreadable answer: %r" % (port, out[-80:]))
+        return device.ask(QUERY)
 
 
 def kib(n):

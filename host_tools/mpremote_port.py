@@ -4,6 +4,7 @@ every call a tool makes). Errors: UserError, one line."""
 
 import contextlib
 import io
+import json
 
 from host_tools import UserError, picoports
 
@@ -84,3 +85,14 @@ class Device:
         if err:
             raise DeviceError(self.port, err.decode(errors="replace"))
         return out.decode(errors="replace")
+
+    def ask(self, code, shape=None):
+        """Run code that prints a JSON value on its last line; return the value, passed
+        through shape(value) if given (a ValueError, KeyError or TypeError there, as in
+        the JSON, makes it an unreadable answer: one line)."""
+        out = self.exec(code)
+        try:
+            value = json.loads(out.strip().splitlines()[-1])
+            return shape(value) if shape else value
+        except (ValueError, IndexError, KeyError, TypeError, AttributeError):
+            raise UserError("the device on %s gave an unreadable answer: %r" % (self.port, out[-80:]))

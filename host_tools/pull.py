@@ -435,11 +435,7 @@ def fetch(port):
     """The bytes of the device's history file, or None if it has none (one session:
     its size, then READ_CHUNK bytes per request)."""
     with Device(port) as device:
-        out = device.exec("import os\ntry:\n print(os.stat(%r)[6])\nexcept OSError:\n print(-1)\n" % HISTORY)
-        try:
-            size = int(out.split()[-1])
-        except (ValueError, IndexError):
-            raise UserError("the device on %s gave an unreadable answer: %r" % (port, out[:80]))
+        size = device.ask("import os\ntry:\n print(os.stat(%r)[6])\nexcept OSError:\n print(-1)\n" % HISTORY, int)
         if size < 0:
             return None
         data = bytearray()

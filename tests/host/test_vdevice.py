@@ -1,4 +1,5 @@
-"""vdevice: the real mpremote against the virtual Pico, and the raw REPL byte by byte."""
+"""vdevice: the real mpremote against the virtual Pico, and the raw REPL byte by byte;
+the host tools' own link to a device (mpremote_port.Device) against it."""
 
 import os
 import select
@@ -8,7 +9,10 @@ import sys
 import time
 import tty
 
-from host_tools import ROOT
+import pytest
+
+from host_tools import ROOT, UserError
+from host_tools.mpremote_port import Device, DeviceError
 from host_tools.vdevice import running
 
 
@@ -129,3 +133,17 @@ def test_clean_exit_on_sigterm_and_sigint(tmp_path):
         proc.send_signal(sig)
         _, err = proc.communicate(timeout=10)
         assert proc.returncode == 0 and err == b""
+
+
+def test_one_device_session_runs_asks_and_reports_in_one_line(tmp_path):
+    with running(tmp_path / "flash") as port, Device(port) as device:
+        device.exec("kept = 41")
+        assert device.ask("print(kept + 1)") == 42  # one session: what the last call left stays
+        assert device.ask("import json\nprint('noise')\nprint(json.dumps({'a': [1]}))") == {"a": [1]}
+        with pytest.raises(UserError, match="gave an unreadable answer: 'not json"):
+            device.ask("print('not json')")
+        with pytest.raises(UserError, match="gave an unreadable answer"):
+            device.ask("print(1)", lambda v: v["key"])  # the shape it must have
+        with pytest.raises(DeviceError, match="ZeroDivisionError") as raised:
+            device.exec("1/0")
+        assert str(raised.value).startswith(port + ": ") and "Traceback" in raised.value.text
