@@ -7,20 +7,11 @@ import subprocess
 import sys
 import time
 
+from host_cli import run
+
 from host_tools import ROOT, pull
 
 BOM = "\ufeff"
-
-
-def run(args, stdin=None, timeout=60):
-    return subprocess.run(
-        [sys.executable, "-m", "host_tools"] + args,
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        cwd=ROOT,
-    )
 
 
 def table(tmp):
@@ -103,7 +94,7 @@ def table(tmp):
 
 def test_bad_input_table(tmp_path):
     for argv, stdin, words in table(tmp_path):
-        r = run(argv, stdin)
+        r = run(*argv, stdin=stdin)
         where = " ".join(argv)
         assert r.returncode == 2, (where, r.returncode, r.stderr[-500:])
         assert r.stdout == "", where
@@ -113,7 +104,7 @@ def test_bad_input_table(tmp_path):
 
 
 def test_a_utf8_bom_is_accepted():
-    r = run(["score", "-"], BOM + '{"rules": "igo", "ender": 0, "penalties": [1, 2]}')
+    r = run("score", "-", stdin=BOM + '{"rules": "igo", "ender": 0, "penalties": [1, 2]}')
     assert r.returncode == 0 and '"round_scores": [1, 0]' in r.stdout
 
 

@@ -1,15 +1,10 @@
 """The firmware check rejects what a Pico would reject."""
 
-import subprocess
-import sys
-
-from host_tools import ROOT
+from host_cli import run
 
 
 def run_check(path):
-    return subprocess.run(
-        [sys.executable, "-m", "host_tools", "check", str(path)], cwd=ROOT, capture_output=True, text=True, timeout=120
-    )
+    return run("check", path)
 
 
 def test_dataclasses_import_fails_the_check(tmp_path):

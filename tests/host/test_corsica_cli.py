@@ -2,18 +2,16 @@
 arguments exit 2 with one line on standard error."""
 
 import json
-import subprocess
 import sys
 import types
 
-from host_tools import ROOT
+import host_cli
+
 from host_tools import corsica as cli
 
 
 def run(*args):
-    return subprocess.run(
-        [sys.executable, "-m", "host_tools", "corsica", *args], cwd=ROOT, capture_output=True, text=True, timeout=120
-    )
+    return host_cli.run("corsica", *args)
 
 
 def test_simulate_prints_sorted_json_totals():

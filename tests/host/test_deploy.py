@@ -6,21 +6,16 @@ import subprocess
 import sys
 
 import pytest
+from host_cli import run
 from serial.tools.list_ports_common import ListPortInfo
 
-from host_tools import BOARDS, ROOT, UserError, picoports
+from host_tools import BOARDS, UserError, picoports
 from host_tools.mpremote_port import find_port
 from host_tools.vdevice import running
 
 
 def deploy(*args):
-    return subprocess.run(
-        [sys.executable, "-m", "host_tools", "deploy"] + list(args),
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=ROOT,
-    )
+    return run("deploy", *args)
 
 
 def fake_project(root):

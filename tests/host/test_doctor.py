@@ -5,16 +5,11 @@ import os
 import subprocess
 import sys
 
+from host_cli import run
 from serial.tools.list_ports_common import ListPortInfo
 
-from host_tools import BOARDS, ROOT, doctor, picoports
+from host_tools import BOARDS, doctor, picoports
 from host_tools.vdevice import running
-
-
-def run(*args):
-    return subprocess.run(
-        [sys.executable, "-m", "host_tools"] + list(args), capture_output=True, text=True, timeout=120, cwd=ROOT
-    )
 
 
 def fake_project(root):

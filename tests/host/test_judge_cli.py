@@ -2,24 +2,15 @@
 bad input exits 2 with one line on standard error and nothing on standard output."""
 
 import json
-import subprocess
-import sys
 
-from host_tools import ROOT
+import host_cli
 
 WRAP = 1 << 30
 KEYS = ["false_taps", "order", "reason", "slappable", "tie", "winner"]
 
 
 def run(*args, stdin=None):
-    return subprocess.run(
-        [sys.executable, "-m", "host_tools", "corsica", "judge", *args],
-        cwd=ROOT,
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    return host_cli.run("corsica", "judge", *args, stdin=stdin)
 
 
 def run_trace(data):

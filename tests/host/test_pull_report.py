@@ -3,19 +3,13 @@
 import json
 import os
 import sqlite3
-import subprocess
 import sys
 
+from host_cli import run
 from PIL import Image
 
 from host_tools import ROOT, pull
 from host_tools.vdevice import running
-
-
-def tool(*args, timeout=60):
-    return subprocess.run(
-        [sys.executable, "-m", "host_tools"] + list(args), capture_output=True, text=True, timeout=timeout, cwd=ROOT
-    )
 
 
 def line(seq, event, game, rules, boot=1, **fields):
@@ -63,16 +57,16 @@ def test_pull_twice_truncated_line_and_report(tmp_path):
     (flash / "data" / "history.jsonl").write_text("\n".join(history[:-1] + [torn]) + "\n")
     db = str(tmp_path / "h.sqlite")
     with running(flash) as port:
-        out = tool("pull", "--port", port, "--db", db)
+        out = run("pull", "--port", port, "--db", db)
         assert out.returncode == 0  # what a power cut leaves is no error
         assert out.stderr.strip() == "pull: history line 20: torn by a power cut while it was written (skipped)"
         assert "loaded 19 new lines" in out.stdout
-        out = tool("pull", "--port", port, "--db", db)
+        out = run("pull", "--port", port, "--db", db)
         assert "loaded 0 new lines" in out.stdout
         # After the reboot the device writes the lost line again, on a new line.
         lines = history[:-1] + [torn, history[-1]]
         (flash / "data" / "history.jsonl").write_text("\n".join(lines) + "\n")
-        out = tool("pull", "--port", port, "--db", db)
+        out = run("pull", "--port", port, "--db", db)
         assert out.returncode == 0 and "loaded 1 new lines" in out.stdout  # line 20 still torn
         assert "line 20: torn" in out.stderr
     assert rows(db, "SELECT COUNT(*) FROM lines") == [(20,)]
@@ -93,7 +87,7 @@ def test_pull_twice_truncated_line_and_report(tmp_path):
     assert rows(db, "SELECT MIN(margin_us) FROM taps WHERE rank = 0") == [(0,)]
 
     out_dir = tmp_path / "report"
-    out = tool("report", "--db", db, "--out", str(out_dir))
+    out = run("report", "--db", db, "--out", str(out_dir))
     assert out.returncode == 0, out.stderr
     page = (out_dir / "index.html").read_text()
     assert "Game 1-1" in page and "Game 2-8" in page and "behind the first tap" in page
@@ -112,10 +106,10 @@ def test_pull_errors_lose_nothing(tmp_path):
     db = str(tmp_path / "h.sqlite")
     history = tmp_path / "history.jsonl"
     history.write_text("\n".join(igo_game()) + "\n")
-    assert tool("pull", "--file", str(history), "--db", db).returncode == 0
+    assert run("pull", "--file", str(history), "--db", db).returncode == 0
     before = rows(db, "SELECT * FROM lines ORDER BY boot, seq")
 
-    out = tool("pull", "--port", "/dev/does-not-exist", "--db", db)
+    out = run("pull", "--port", "/dev/does-not-exist", "--db", db)
     assert out.returncode == 2 and out.stdout == ""
     assert out.stderr.strip() == "pull: cannot open port /dev/does-not-exist (no such device, or in use)"
 
@@ -124,7 +118,7 @@ def test_pull_errors_lose_nothing(tmp_path):
         + line(8, "round", "1-1", "igo")
         + '\n{"seq": 9, "boot": 1, "event": "rou\n{"seq": 10,}\n'
     )
-    out = tool("pull", "--file", str(history), "--db", db)
+    out = run("pull", "--file", str(history), "--db", db)
     assert out.returncode == 2
     assert out.stderr.splitlines() == [
         "pull: history line 1: missing or bad 'event' (skipped)",
@@ -136,9 +130,9 @@ def test_pull_errors_lose_nothing(tmp_path):
     assert rows(db, "SELECT * FROM lines ORDER BY boot, seq") == before
 
     (tmp_path / "junk.sqlite").write_text("this is not a database " * 100)
-    out = tool("pull", "--file", str(history), "--db", str(tmp_path / "junk.sqlite"))
+    out = run("pull", "--file", str(history), "--db", str(tmp_path / "junk.sqlite"))
     assert out.returncode == 2 and len(out.stderr.splitlines()) == 6  # 5 bad lines + the db
-    out = tool("report", "--db", str(tmp_path / "missing.sqlite"), "--out", str(tmp_path / "r"))
+    out = run("report", "--db", str(tmp_path / "missing.sqlite"), "--out", str(tmp_path / "r"))
     assert out.returncode == 2 and out.stderr.strip().startswith("report: no database")
 
 
@@ -162,7 +156,7 @@ def test_pull_from_a_device_that_does_not_answer(tmp_path):
     master, slave = os.openpty()  # a terminal with nothing behind it
     try:
         db = str(tmp_path / "h.sqlite")
-        out = tool("pull", "--port", os.ttyname(slave), "--db", db, timeout=60)
+        out = run("pull", "--port", os.ttyname(slave), "--db", db, timeout=60)
         assert out.returncode == 2 and out.stdout == ""
         assert out.stderr.strip() == ("pull: the device on %s does not answer (gave up after 12 s)" % os.ttyname(slave))
         assert not os.path.exists(db)
@@ -188,7 +182,7 @@ def test_several_devices_and_histories_share_one_database(tmp_path):
         path.write_text("\n".join(with_ids(igo_game(), device, history)) + "\n")
         files.append(str(path))
     for path in files + files:  # twice: the second time adds nothing
-        assert tool("pull", "--file", path, "--db", db).returncode == 0
+        assert run("pull", "--file", path, "--db", db).returncode == 0
     assert rows(db, "SELECT COUNT(*) FROM lines") == [(21,)]
     assert rows(db, "SELECT device, history, game, rounds FROM games ORDER BY device, history") == [
         ("aa01", "0001", "1-1", 4),
@@ -196,7 +190,7 @@ def test_several_devices_and_histories_share_one_database(tmp_path):
         ("bb02", "0001", "1-1", 4),
     ]
     assert rows(db, "SELECT COUNT(*) FROM rounds WHERE undone = 1") == [(3,)]
-    out = tool("report", "--db", db, "--out", str(tmp_path / "report"))
+    out = run("report", "--db", db, "--out", str(tmp_path / "report"))
     assert out.returncode == 0, out.stderr
     page = (tmp_path / "report" / "index.html").read_text()
     assert "from 2 devices" in page and "device bb02, history 0001" in page
@@ -219,7 +213,7 @@ def test_a_database_from_before_the_ids_is_converted(tmp_path):
     conn.close()
     path = tmp_path / "new.jsonl"
     path.write_text("\n".join(with_ids(igo_game(), "cc03", "0001")) + "\n")
-    assert tool("pull", "--file", str(path), "--db", db).returncode == 0
+    assert run("pull", "--file", str(path), "--db", db).returncode == 0
     assert rows(db, "SELECT device, COUNT(*) FROM lines GROUP BY device ORDER BY device") == [("", 2), ("cc03", 7)]
 
 
@@ -239,7 +233,7 @@ def test_absurd_numbers_and_uneven_rounds_are_skipped(tmp_path):
         )
         + "\n"
     )
-    out = tool("pull", "--file", str(history), "--db", db)
+    out = run("pull", "--file", str(history), "--db", db)
     assert out.returncode == 2 and "Traceback" not in out.stderr
     assert out.stderr.splitlines() == [
         "pull: history line 8: missing or bad 'seq' (skipped)",
@@ -295,7 +289,7 @@ def test_names_from_the_device_through_pull_into_sqlite_and_the_report(tmp_path)
     s.round(1, [15, 0])  # Ann ends and announces 0: Ann wins at once
     sim(tmp_path, s, flash)
     db = str(tmp_path / "h.sqlite")
-    out = tool("pull", "--file", str(flash / "data" / "history.jsonl"), "--db", db)
+    out = run("pull", "--file", str(flash / "data" / "history.jsonl"), "--db", db)
     assert out.returncode == 0, out.stderr
     assert rows(db, "SELECT name, games, finished, wins FROM players ORDER BY name") == [
         ("Ann", 2, 2, 1),
@@ -317,7 +311,7 @@ def test_names_from_the_device_through_pull_into_sqlite_and_the_report(tmp_path)
     ]
     assert rows(db, "SELECT rules, first, drawn FROM games ORDER BY first_seq") == [("igo", 0, 0), ("corsari", 0, 0)]
     out_dir = tmp_path / "report"
-    out = tool("report", "--db", db, "--out", str(out_dir))
+    out = run("report", "--db", db, "--out", str(out_dir))
     assert out.returncode == 0, out.stderr
     page = (out_dir / "index.html").read_text(encoding="utf-8")
     assert "<td>Zoë</td><td>2</td><td>2</td><td>1</td><td>4</td><td>15</td>" in page
@@ -335,7 +329,7 @@ def test_a_bad_start_line_is_skipped_with_its_reason(tmp_path):
     path = tmp_path / "history.jsonl"
     path.write_text("\n".join(history) + "\n", encoding="utf-8")
     db = str(tmp_path / "h.sqlite")
-    out = tool("pull", "--file", str(path), "--db", db)
+    out = run("pull", "--file", str(path), "--db", db)
     assert out.returncode == 2
     assert out.stderr.splitlines() == [
         "pull: history line 1: a player named twice (skipped)",

@@ -2,12 +2,9 @@
 input exits 2 with one line on standard error and nothing on standard output."""
 
 import json
-import subprocess
-import sys
 
+import host_cli
 import pytest
-
-from host_tools import ROOT
 
 HANDS = [
     ["O1", "O2", "O3", "O4", "O5", "K6", "K7", "K9", "K11", "Y1", "Y2", "R1"],
@@ -19,14 +16,7 @@ ROUND = {"rules": "igo", "ender": 0, "display": "r", "hands": HANDS, "players": 
 
 
 def run(*args, stdin=None):
-    return subprocess.run(
-        [sys.executable, "-m", "host_tools", "score", *args],
-        cwd=ROOT,
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    return host_cli.run("score", *args, stdin=stdin)
 
 
 def run_round(data, *args):

@@ -1,0 +1,19 @@
+"""`python -m host_tools COMMAND ...` run as a user runs it, for the host tests."""
+
+import subprocess
+import sys
+
+from host_tools import ROOT
+
+
+def run(*args, stdin=None, timeout=120):
+    """The finished command, run from the project root: returncode, and standard
+    output and error as text."""
+    return subprocess.run(
+        [sys.executable, "-m", "host_tools"] + [str(a) for a in args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=ROOT,
+    )
