@@ -86,9 +86,11 @@ def _session_stats(name, flash, cmd, stream):
 
 def check_flash(name, flash):
     """None if the session reached its end on this flash, else what is missing."""
-    if os.path.exists(os.path.join(flash, paths.ERRORS)):
+    try:
         with open(os.path.join(flash, paths.ERRORS)) as f:
-            return "firmware error: " + f.read().strip().splitlines()[-1]
+            return "firmware error: " + (f.read().strip().splitlines() or ["(no text)"])[-1]
+    except FileNotFoundError:
+        pass
     events = []
     try:
         with open(os.path.join(flash, paths.HISTORY)) as f:
