@@ -20,7 +20,7 @@ import sys
 import termios
 import tty
 
-from host_tools import MICROPYTHON, ROOT, ArgumentParser, UserError, child
+from host_tools import MICROPYTHON, ROOT, ArgumentParser, UserError, child, folder
 
 BACKEND = os.path.join(os.path.dirname(os.path.abspath(__file__)), "vdevice_backend.py")
 BANNER = (
@@ -354,10 +354,7 @@ def main(argv):
     if not os.path.exists(MICROPYTHON):
         raise UserError("no MicroPython unix port at %s" % MICROPYTHON)
     flash = os.path.abspath(args.flash)
-    try:
-        os.makedirs(flash, exist_ok=True)
-    except OSError as exc:
-        raise UserError("cannot use %s as flash: %s" % (flash, exc.strerror))
+    folder(flash, "--flash")
     master, slave, path = open_terminal()
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
