@@ -7,7 +7,7 @@ import matches_boot
 import store
 import ui_matches
 from scoresheet import Sheet
-from tmpfs import make_tmp_dir, read, remove_tree, write
+from tmpfs import TmpDir, read, write
 
 
 def sheet_from(obj):
@@ -19,8 +19,7 @@ def new(game, names=("Ann", "Bob", "Cy"), rules="igo"):
 
 
 def test_several_matches_saved_listed_most_recent_first_and_loaded():
-    d = make_tmp_dir("matches")
-    try:
+    with TmpDir("matches") as d:
         m = matches.Matches(d + "/matches")
         assert matches_boot.check(m, 1, sheet_from) == [] and m.count == 0
         a, b = new("1-1"), new("1-5", ("Zoë", "Ñu"), "corsari")
@@ -39,13 +38,10 @@ def test_several_matches_saved_listed_most_recent_first_and_loaded():
         loaded, problem = m.load("1-5", sheet_from)
         assert problem is None and loaded.names == ["Zoë", "Ñu"] and loaded.totals() == b.totals()
         assert sorted(os.listdir(d + "/matches")) == ["1-1.json", "1-5.json", "index.json"]
-    finally:
-        remove_tree(d)
 
 
 def test_delete_removes_the_file_and_the_entry():
-    d = make_tmp_dir("matches")
-    try:
+    with TmpDir("matches") as d:
         m = matches.Matches(d + "/matches")
         matches_boot.check(m, 1, sheet_from)
         m.save(new("1-1"), 1)
@@ -53,13 +49,10 @@ def test_delete_removes_the_file_and_the_entry():
         assert m.delete("1-1") is None
         assert [e["id"] for e in m.entries()] == ["1-2"] and m.count == 1
         assert sorted(os.listdir(d + "/matches")) == ["1-2.json", "index.json"]
-    finally:
-        remove_tree(d)
 
 
 def test_boot_rebuilds_the_index_from_the_match_files():
-    d = make_tmp_dir("matches")
-    try:
+    with TmpDir("matches") as d:
         m = matches.Matches(d + "/matches")
         matches_boot.check(m, 1, sheet_from)
         a = new("1-1")
@@ -76,22 +69,16 @@ def test_boot_rebuilds_the_index_from_the_match_files():
         # a stale summary is corrected when the match is next saved
         m.save(a, 10)
         assert m.entries()[0]["rounds"] == 1
-    finally:
-        remove_tree(d)
 
 
 def store_text(sheet):
-    d = make_tmp_dir("matches_one")
-    try:
+    with TmpDir("matches_one") as d:
         store.save(d + "/x.json", sheet.to_obj())
         return read(d + "/x.json")
-    finally:
-        remove_tree(d)
 
 
 def test_unusable_files_are_set_aside_never_deleted():
-    d = make_tmp_dir("matches")
-    try:
+    with TmpDir("matches") as d:
         os.mkdir(d + "/matches")
         write(d + "/matches/index.json", b'{"v": 1, "matches": [{"id": "../x"}]}')
         write(d + "/matches/3-3.json", b'{"v": 1, "rules": "chess"}')
@@ -105,21 +92,16 @@ def test_unusable_files_are_set_aside_never_deleted():
         assert all("\n" not in p for p in problems)
         assert sorted(os.listdir(d + "/matches")) == ["3-3.json.bad", "4-4.json.bad", "index.json", "index.json.bad"]
         assert m.entries() == [] and m.count == 0
-    finally:
-        remove_tree(d)
 
 
 def test_a_file_where_the_folder_belongs_is_set_aside():
-    d = make_tmp_dir("matches")
-    try:
+    with TmpDir("matches") as d:
         write(d + "/matches", b"not a folder")
         m = matches.Matches(d + "/matches")
         problems = matches_boot.check(m, 1, sheet_from)
         assert problems == ["matches was a file (kept as matches.bad)"]
         assert read(d + "/matches.bad") == b"not a folder"
         assert m.save(new("1-1"), 1) is None
-    finally:
-        remove_tree(d)
 
 
 def test_ids_are_safe_file_names():
