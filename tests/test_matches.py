@@ -18,6 +18,15 @@ def new(game, names=("Ann", "Bob", "Cy"), rules="igo"):
     return Sheet(rules, list(names), None, None, 0, game)
 
 
+def two_saved(d):
+    """Matches 1-1 and 1-2 saved in d/matches: (the Matches, match 1-1)."""
+    m = matches.Matches(d + "/matches")
+    matches_boot.check(m, 1, sheet_from)
+    a = new("1-1")
+    assert m.save(a, 1) is None and m.save(new("1-2"), 2) is None
+    return m, a
+
+
 def test_several_matches_saved_listed_most_recent_first_and_loaded():
     with TmpDir("matches") as d:
         m = matches.Matches(d + "/matches")
@@ -42,10 +51,7 @@ def test_several_matches_saved_listed_most_recent_first_and_loaded():
 
 def test_delete_removes_the_file_and_the_entry():
     with TmpDir("matches") as d:
-        m = matches.Matches(d + "/matches")
-        matches_boot.check(m, 1, sheet_from)
-        m.save(new("1-1"), 1)
-        m.save(new("1-2"), 2)
+        m, _ = two_saved(d)
         assert m.delete("1-1") is None
         assert [e["id"] for e in m.entries()] == ["1-2"] and m.count == 1
         assert sorted(os.listdir(d + "/matches")) == ["1-2.json", "index.json"]
@@ -53,11 +59,7 @@ def test_delete_removes_the_file_and_the_entry():
 
 def test_boot_rebuilds_the_index_from_the_match_files():
     with TmpDir("matches") as d:
-        m = matches.Matches(d + "/matches")
-        matches_boot.check(m, 1, sheet_from)
-        a = new("1-1")
-        m.save(a, 1)
-        m.save(new("1-2"), 2)
+        m, a = two_saved(d)
         a.add_round(2, [5, 10, 0])  # the match file written, then a power cut
         store.save(d + "/matches/1-1.json", a.to_obj())
         os.remove(d + "/matches/1-2.json")  # an entry without its file

@@ -13,19 +13,7 @@ import ui_igo  # noqa: E402,F401  (the unix port compiles it: on a clean heap)
 gc.collect()
 import matches_app  # noqa: E402
 from canvas_record import Rig, exists, read_file, write_file  # noqa: E402
-
-
-def open_setup(rig, game="I Go"):
-    rig.choose(game)
-    assert rig.screen() == "Setup"
-    return rig.app.top()
-
-
-def start(rig):
-    """The setup form's last line: Start."""
-    setup = rig.app.top()
-    setup.index = len(setup.items) - 1
-    rig.nav("ok")
+from setup_form import open_setup, start  # noqa: E402
 
 
 def play(rig, penalties):
