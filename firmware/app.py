@@ -44,7 +44,6 @@ class App:
         self.stack = []
         self.settings = {}  # key: value of every line of settings.TABLE (_load_state)
         self.match = None  # scoresheet.Sheet of the match being played (the only one in RAM)
-        self.match_unsaved = False  # the match in RAM has changes its file lacks
         self._saved_settings = None  # a copy of the settings as state.json holds them
         self.roster_due = None  # players.json's new content, until it is written
         self.saved_count = 0  # matches in matches/index.json (the Continue list)
@@ -233,8 +232,8 @@ class App:
         return not self.top().slap_window
 
     def save(self):
-        """Save the match being played (and state.json if the settings changed), flush
-        the history: now, or as soon as no slap can happen."""
+        """Save what changed (the match being played, state.json's settings, the
+        roster), flush the history: now, or as soon as no slap can happen."""
         self._save_due = True
         self._flush_due = True
         self.flush()
@@ -257,11 +256,10 @@ class App:
         if self._save_due:
             self._save_due = False
             problem = None
-            if self.match:
+            if self.match and self.match.changed:  # not when only the settings changed
                 import matches
 
                 problem = matches.save_match(self, self.match)
-                self.match_unsaved = bool(problem)
             if not problem and self.settings != self._saved_settings:
                 problem = store.save(self.path(paths.STATE), self.state())
                 if not problem:

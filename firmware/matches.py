@@ -179,8 +179,11 @@ def saved(app):
 
 
 def save_match(app, sheet):
-    """Write a match and its index entry; return None or a problem."""
+    """Write a match and its index entry (its `changed` cleared once both are on
+    flash); return None or a problem."""
     m = saved(app)
     problem = m.save(sheet, app.history.next_seq)
     app.saved_count = m.count
+    if not problem:
+        sheet.changed = False
     return problem

@@ -3,6 +3,7 @@ limit, the migration of a state.json from before matches/, a corrupt match file.
 
 import gc
 import json
+import os
 
 gc.collect()
 import app  # noqa: E402,F401
@@ -47,6 +48,24 @@ def test_several_matches_survive_a_reboot_and_resume_where_they_were():
         assert rig.app.top().entries[0]["id"] == ids[5]  # played last: first in the list
         assert rig.app.top().entries[0]["rounds"] == 3
         assert "I Go R4 lead Ann 3" in " ".join(rig.text().split())
+    finally:
+        rig.close()
+
+
+def test_a_settings_change_leaves_the_match_files_alone():
+    rig = Rig(names=["Ann", "Bob"])
+    try:
+        rig.app.start_match("igo", ["Ann", "Bob"], 4)
+        play(rig, [3, 10])
+        index = rig.root + "/matches/index.json"
+        saved = read_file(rig.root + "/matches/%s.json" % rig.app.match.game)
+        os.remove(index)  # would be written again with the match
+        rig.app.settings["volume"] = 1
+        rig.app.save()
+        assert json.loads(read_file(rig.root + "/state.json"))["settings"]["volume"] == 1
+        assert not exists(index) and read_file(rig.root + "/matches/%s.json" % rig.app.match.game) == saved
+        play(rig, [3, 10])  # the next round writes both
+        assert json.loads(read_file(index))["matches"][0]["rounds"] == 2
     finally:
         rig.close()
 

@@ -259,6 +259,22 @@ def test_json_round_trip_after_undo_and_redo():
     assert t.rounds == s.rounds
 
 
+def test_changed_from_its_saved_state_by_every_change_and_none_else():
+    s = Sheet("igo", NAMES3, game=5)
+    assert s.changed  # never saved
+    s.changed = False  # as matches.save_match does
+    s.totals(), s.dealer(), s.to_obj()
+    assert not s.changed
+    for change in (lambda: s.add_round(0, [3, 5, 9]), s.undo, s.redo, lambda: s.add_void(1), lambda: s.set_target(9)):
+        s.changed = False
+        change()
+        assert s.changed
+    s.changed = False
+    assert "target" in value_error(s.set_target, 0) and not s.changed  # refused: nothing changed
+    t = from_json(to_json(s))
+    assert not t.changed  # as its file holds it
+
+
 def test_corrupt_json_raises_one_line_value_error():
     s = Sheet("igo", NAMES3)
     s.add_round(0, [3, 10, 12])
