@@ -127,9 +127,11 @@ class Matches:
 
     def save(self, sheet, stamp):
         """Write the match's file, then its index entry. Return None or a problem."""
-        if not store_load.is_dir(self.folder):
+        path = self.path(sheet.game + ".json")
+        problem = store.save(path, sheet.to_obj())
+        if problem and not store_load.is_dir(self.folder):  # the first match: no folder yet
             self.make_folder()
-        problem = store.save(self.path(sheet.game + ".json"), sheet.to_obj())
+            problem = store.save(path, sheet.to_obj())
         if problem:
             return problem
         entries = [e for e in self.entries() if e["id"] != sheet.game]
