@@ -3,6 +3,7 @@ import os
 
 import history
 from history import History
+from raising import value_error
 from scoresheet import Sheet
 from tmpfs import TmpDir, make_tmp_dir, read, remove_tree, write
 
@@ -60,11 +61,7 @@ def test_lines_are_queued_until_flush_and_sorted():
 def test_reserved_fields_are_refused():
     with TmpDir("hist") as d:
         h = open_history(d)
-        try:
-            h.log("round", 1, "igo", {"seq": 5})
-            assert False, "seq overridden"
-        except ValueError:
-            pass
+        value_error(h.log, "round", 1, "igo", {"seq": 5})  # seq is not overridden
         assert h.pending() == 0
 
 
@@ -254,11 +251,7 @@ def test_count_is_an_int_from_0_to_max_count():
 def test_a_reserved_field_is_named_in_the_error():
     with TmpDir("hist") as d:
         h = open_history(d)
-        try:
-            h.log("round", 1, "igo", {"boot": 5})
-            assert False, "boot overridden"
-        except ValueError as e:
-            assert str(e) == "history field 'boot' is reserved"
+        assert value_error(h.log, "round", 1, "igo", {"boot": 5}) == "history field 'boot' is reserved"
 
 
 def test_the_oldest_queued_lines_are_dropped_first():
@@ -509,11 +502,7 @@ def test_events_and_fields_outside_the_table_are_refused():
     with TmpDir("hist") as d:
         h = open_history(d)
         for event, fields in (("round", {"note": 1}), ("slap", {"ender": 0}), ("shuffle", {}), ("shuffle", None)):
-            try:
-                h.log(event, 1, "igo", fields)
-                assert False, (event, fields)
-            except ValueError as e:
-                assert "history" in str(e)
+            assert "history" in value_error(h.log, event, 1, "igo", fields)
         assert h.pending() == 0
 
 
@@ -526,12 +515,7 @@ def test_refusals_name_the_event_or_field():
             ("round", {"note": 1}, "history field 'note' is not one of round's"),
             ("undo", {"game": 2}, "history field 'game' is reserved"),
         ):
-            try:
-                h.log(event, 1, "igo", fields)
-            except ValueError as e:
-                assert str(e) == text, (str(e), text)
-            else:
-                assert False, text
+            assert value_error(h.log, event, 1, "igo", fields) == text
         assert h.pending() == 0
 
 
