@@ -9,7 +9,9 @@ A summary holds what the Continue list shows: `id`, `rules`, `names`, `rounds`
 saved: the list shows the most recent first). Only the match being played is in RAM;
 the index is read when it is needed. Both files are written atomically (store.save),
 the match first: after a power cut between the two, the check when the Continue list
-opens (matches_boot.check) brings the index up to date from the match files. At most MAX_MATCHES are kept.
+opens (matches_boot.check) adds a new match's missing entry; an older match's entry
+shows the round before until the match is saved again (Resume loads its file). At
+most MAX_MATCHES are kept.
 """
 
 import os
