@@ -6,6 +6,7 @@ import matches
 import matches_boot
 import store
 import ui_matches
+from jsonfmt import dumps
 from scoresheet import Sheet
 from tmpfs import TmpDir, read, write
 
@@ -94,6 +95,31 @@ def test_unusable_files_are_set_aside_never_deleted():
         assert all("\n" not in p for p in problems)
         assert sorted(os.listdir(d + "/matches")) == ["3-3.json.bad", "4-4.json.bad", "index.json", "index.json.bad"]
         assert m.entries() == [] and m.count == 0
+
+
+def test_an_index_is_read_most_recent_first_and_every_field_checked():
+    with TmpDir("matches") as d:
+        os.mkdir(d + "/matches")
+        m = matches.Matches(d + "/matches")
+        a, b = matches.summary(new("1-1"), 3), matches.summary(new("1-2"), 7)
+        write(d + "/matches/index.json", dumps({"v": 1, "matches": [a, b]}).encode())
+        assert [e["id"] for e in m.entries()] == ["1-2", "1-1"]  # stamp 7 first
+        spoilt = (
+            ("rules", "chess"),
+            ("names", "Ann"),
+            ("totals", [0]),
+            ("rounds", "0"),
+            ("stamp", None),
+            ("winners", [True]),
+            ("over", 0),
+            ("names", ["Ann", 2, "Cy"]),
+            ("totals", [0, 0, "1"]),
+        )
+        for key, value in spoilt:
+            bad = dict(a)
+            bad[key] = value
+            write(d + "/matches/index.json", dumps({"v": 1, "matches": [bad, b]}).encode())
+            assert m.read_index() == ([], "index.json corrupt: bad entry for 1-1"), (key, value)
 
 
 def test_a_file_where_the_folder_belongs_is_set_aside():

@@ -52,7 +52,7 @@ def test_several_matches_survive_a_reboot_and_resume_where_they_were():
         rig.close()
 
 
-def test_a_settings_change_leaves_the_match_files_alone():
+def test_a_save_writes_only_what_changed():
     rig = Rig(names=["Ann", "Bob"])
     try:
         rig.app.start_match("igo", ["Ann", "Bob"], 4)
@@ -64,8 +64,10 @@ def test_a_settings_change_leaves_the_match_files_alone():
         rig.app.save()
         assert json.loads(read_file(rig.root + "/state.json"))["settings"]["volume"] == 1
         assert not exists(index) and read_file(rig.root + "/matches/%s.json" % rig.app.match.game) == saved
-        play(rig, [3, 10])  # the next round writes both
+        os.remove(rig.root + "/state.json")  # would be written again if the settings had changed
+        play(rig, [3, 10])  # the next round writes both match files, not state.json
         assert json.loads(read_file(index))["matches"][0]["rounds"] == 2
+        assert not exists(rig.root + "/state.json")
     finally:
         rig.close()
 
