@@ -213,6 +213,14 @@ def test_corrupt_boot_file_is_set_aside_and_counting_goes_on_from_the_history():
         assert "boot.json.bad" in names and "history.jsonl" in names
 
 
+def test_the_boot_counter_stops_at_max_count():
+    with TmpDir("hist") as d:
+        open_history(d)
+        write(d + "/data/boot.json", b'{"boot": %d}' % history.MAX_COUNT)
+        assert open_history(d).boot == history.MAX_COUNT
+        assert open_history(d).boot == history.MAX_COUNT
+
+
 def test_absurd_numbers_in_the_history_are_not_ours():
     with TmpDir("hist") as d:
         h = open_history(d)
