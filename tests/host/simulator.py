@@ -31,6 +31,13 @@ def run(*options, timeout=300):
     return subprocess.run(command(*options), cwd=ROOT, capture_output=True, text=True, timeout=timeout)
 
 
+def run_ok(*options, timeout=300):
+    """A run that must end well (exit status 0): the finished process."""
+    r = run(*options, timeout=timeout)
+    assert r.returncode == 0, r.stderr[-2000:]
+    return r
+
+
 class Terminal:
     """The simulator on a pseudo-terminal of cols x rows: what it wrote (`out`) and
     the keys typed into it."""
