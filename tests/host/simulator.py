@@ -18,9 +18,9 @@ def command(*options):
     return [sys.executable, "-m", "host_tools", "sim"] + [str(o) for o in options]
 
 
-def script_file(folder, text, name="script.txt"):
+def script_file(folder, text):
     """A simulator script (docs/formats.md) with this text, in folder; its path."""
-    path = folder / name
+    path = folder / "script.txt"
     path.write_text(text)
     return path
 
