@@ -15,19 +15,6 @@ import matches_app  # noqa: E402
 from canvas_record import Rig, exists, read_file, write_file  # noqa: E402
 
 
-def open_setup(rig, game="I Go"):
-    rig.choose(game)
-    assert rig.screen() == "Setup"
-    return rig.app.top()
-
-
-def start(rig):
-    """The setup form's last line: Start."""
-    setup = rig.app.top()
-    setup.index = len(setup.items) - 1
-    rig.nav("ok")
-
-
 def play(rig, penalties):
     sheet = rig.app.match
     sheet.add_round(0, penalties)
@@ -98,8 +85,8 @@ def test_at_most_max_matches_then_setup_says_why():
         for _ in range(matches.MAX_MATCHES):
             assert rig.app.start_match("igo", ["A", "B"], None) is None
         rig.app.home()
-        open_setup(rig)
-        start(rig)
+        rig.setup()
+        rig.start()
         assert rig.screen() == "Notice" and "delete one in Continue" in rig.text()
         assert rig.app.saved_count == matches.MAX_MATCHES
     finally:
