@@ -124,6 +124,22 @@ def test_the_device_draws_who_starts_shows_and_logs_it():
         rig.close()
 
 
+def test_fewer_players_keep_the_starter_among_the_seated():
+    rig = Rig(names=["Ann", "Bob", "Cy", "Dee"])
+    try:
+        rig.setup()
+        rig.to_line("Starts")
+        rig.nav("ok up*3 ok")  # Ann, Bob, Cy, Dee
+        assert "Starts Dee" in rig.text()
+        rig.to_line("Players")
+        rig.nav("ok down ok")  # 3 players: Dee no longer sits
+        assert "Players 3" in rig.text() and "Starts Cy" in rig.text()
+        rig.start()
+        assert rig.app.match.names == ["Ann", "Bob", "Cy"] and rig.app.match.first == 2
+    finally:
+        rig.close()
+
+
 def test_the_editor_counts_letters_as_the_display_spells_them():
     import ui_names
 
