@@ -3,7 +3,7 @@ Loaded while it is open (its MODULES).
 """
 
 import ui
-from ui import ROWS, clamp, row_y
+from ui import ROWS, row_y
 
 BODY = ROWS - 2  # round lines between the names and the leader line
 
@@ -72,8 +72,7 @@ class SheetView(ui.Screen):
     def on_nav(self, name, kind):
         sheet = self.app.match
         if name in ("up", "down"):
-            most = max(0, len(sheet.rounds) - BODY)
-            self.top = clamp(self.top + (ui.step(kind) if name == "down" else -ui.step(kind)), 0, most)
+            self.top = ui.scroll(self.top, name, len(sheet.rounds), BODY, ui.step(kind))
         elif name == "ok" and kind == "press":
             self.page += 1
         else:

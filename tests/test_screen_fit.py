@@ -151,7 +151,7 @@ class Walk(Table):
         if hasattr(screen, "items"):  # menus, settings lists
             return len(screen.items) > ui.ROWS
         if type(screen).__name__ == "RoundReview":
-            return len(screen.lines()) > ui.ROWS
+            return len(screen.lines) > ui.ROWS
         return False
 
     def arrow_drawn(self, canvas):
