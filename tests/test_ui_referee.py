@@ -348,6 +348,26 @@ def test_third_mistake_without_cards_eliminates_with_the_setting():
         assert orders(screen.result) == [(0, 0)]
     finally:
         table.close()
+    table = referee(settings={"out_at_3": True})  # the third mark taken back: still in
+    try:
+        screen = table.screen()
+        table.nav("down")
+        table.app.on_nav("ok", "long")
+        false_taps_without_cards(table, 1, 2)
+        table.nav("ok")
+        table.down(1, after=1000)
+        table.up(1, after=50000)
+        table.settle()
+        table.nav("down")  # the third mistake: out
+        assert screen.mistakes == [0, 3, 0] and screen.out(1)
+        table.nav("up")  # taken back
+        assert screen.mistakes == [0, 2, 0] and not screen.out(1)
+        table.nav("ok")
+        table.down(1, after=1000)
+        table.settle()
+        assert orders(screen.result) == [(1, 0)]
+    finally:
+        table.close()
     table = referee()  # the setting off: mistakes are counted, nobody is out
     try:
         screen = table.screen()
