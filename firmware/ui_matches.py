@@ -6,6 +6,7 @@ delete it (with confirmation). Loaded while these screens are open (their MODULE
 
 import matches
 import ui
+from names import cut
 from ui import LINE_H, row_y
 
 GAME_NAMES = {"igo": "I Go", "corsari": "Corsari"}
@@ -45,14 +46,15 @@ def lead_line(entry, chars=15):
     else:
         word, tail = "lead ", "%s %d" % (more, entry["totals"][lead[0]])
     room = max(1, chars - len(word) - len(tail))
-    return word + ui.to_ascii(names[lead[0]])[:room] + tail
+    return word + cut(names[lead[0]], room) + tail
 
 
 def players_line(entry, chars=16):
-    """The players, each name cut so that all fit on one line."""
+    """The players, each name cut so that all fit on one line (ui.short_names: alike
+    names told apart)."""
     names = entry["names"]
     width = max(2, (chars + 1) // len(names) - 1)
-    return " ".join(ui.to_ascii(n)[:width] for n in names)[:chars]
+    return " ".join(ui.short_names(names, width))[:chars]
 
 
 class Continue(ui.Menu):

@@ -3,6 +3,7 @@ Loaded while it is open (its MODULES).
 """
 
 import ui
+from names import cut
 from ui import ROWS, row_y
 
 BODY = ROWS - 2  # round lines between the names and the leader line
@@ -26,7 +27,7 @@ def leader_line(sheet, chars):
     if len(who) == len(sheet.names) and not sheet.over:
         return "All level"
     if len(who) == 1:
-        return (one + ui.to_ascii(sheet.names[who[0]]))[:chars]
+        return one + cut(sheet.names[who[0]], chars - len(one))
     text = some + " ".join(ui.short_names(sheet.names, 3)[i] for i in who)
     if len(text) <= chars:
         return text

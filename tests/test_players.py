@@ -196,3 +196,12 @@ def test_holding_ok_on_a_roster_name_forgets_it_after_asking():
         assert rig.app.roster == ["Ann", "Bob", "Cy", "Dan"]
     finally:
         rig.close()
+
+
+def test_the_continue_list_tells_alike_players_apart():
+    import ui_matches
+
+    entry = {"rules": "igo", "names": ["Annabell", "Annelise", "Bo"], "rounds": 1, "totals": [0, 1, 0]}
+    entry.update({"over": False, "winners": []})
+    assert ui_matches.players_line(entry, 8) == "Aa Ae Bo"  # not "An An Bo"
+    assert ui_matches.lead_line(entry, 9) == "lead An 1"
