@@ -61,7 +61,6 @@ SCREENS = (
     "Continue",
     "MatchActions",
 )
-HWTEST_SCREENS = ("HwTest", "Buttons", "Display", "Outputs", "Flash", "Timing")
 
 
 def _boards_dir():
@@ -461,11 +460,7 @@ def walk_players(w):
 
 def walk_hwtest(w):
     """Settings > Hardware test on a fake board with six player buttons: every page."""
-    from signals import Signals
-    from test_ui_hwtest import FakeHw as TesterHw
-
-    hw = w.hw = w.app.hw = TesterHw(players=6, leds=(6, 7, 8, 9, 14, 15))
-    w.app.out = Signals(hw)
+    hw = w.hw
     w.choose("Settings")
     w.choose("Hardware test")
     assert w.screen_name() == "HwTest"
@@ -508,9 +503,7 @@ def run_walks(size, names=NAMES, walks=None):
     seen = {}
     misfits = []
     if walks is None:
-        # The hardware test's fake board lives in test_ui_hwtest, too big to compile a
-        # second time in the unix port's 192 KB heap: that walk runs on CPython.
-        walks = [(walk, players, None) for walk, players in WALKS if not (SMALL_HEAP and walk is walk_hwtest)]
+        walks = [(walk, players, None) for walk, players in WALKS]
         walks.append((walk_boot_notices, 6, '{"names": "Annabell"}'))
     for walk, players, config in walks:
         gc.collect()
@@ -532,7 +525,7 @@ def test_every_screen_fits_every_display_with_the_most_players_and_long_names():
     for size in sizes:
         seen, misfits = run_walks(size)
         assert not misfits, "\n".join(misfits)
-        missing = [name for name in SCREENS if name not in seen and not (SMALL_HEAP and name in HWTEST_SCREENS)]
+        missing = [name for name in SCREENS if name not in seen]
         assert not missing, "not reached: %r" % (missing,)
 
 
