@@ -574,6 +574,7 @@ def test_every_screen_class_is_walked():
     import ui_corsica  # noqa: F401
     import ui_deck  # noqa: F401
     import ui_hand  # noqa: F401
+    import ui_hwtest  # noqa: F401
     import ui_igo  # noqa: F401
     import ui_igo_over  # noqa: F401
     import ui_igo_setup  # noqa: F401
