@@ -134,6 +134,7 @@ class HandCalc(ui.Screen):
         self.pick = 0  # the engine's pick among them
         self.index = 0  # the option shown
         self.result = None
+        self.score = None  # the ender's round score line (ender_line), with the result
         self.top = 0
         self.field = "display" if self.display is None else "colour"
         if len(self.cards) == 12:
@@ -212,6 +213,7 @@ class HandCalc(ui.Screen):
     def show(self):
         option = self.options[self.index] if self.ender else self.entry_option()
         self.result = arrange(self.cards, self.display, self.ender, option, self.declared)
+        self.score = self.ender_line() if self.ender and self.entry else None
         self.top = 0
 
     def entry_option(self):
@@ -220,7 +222,7 @@ class HandCalc(ui.Screen):
     def ender_line(self):
         """The ender's round score with the option shown, once the others are in."""
         entry = self.entry
-        if not entry or not entry.others_in():
+        if not entry.others_in():
             return "Score: need all"
         import igo_choice
         import igo_scoring
@@ -267,8 +269,8 @@ class HandCalc(ui.Screen):
             name = "+".join(COLOURS[c] for c in colours) or "no colour"
             lines.append("Option %d of %d" % (self.index + 1, len(self.options)))
             lines.append(name + (" (pick)" if self.index == self.pick else ""))
-            if self.entry:
-                lines.append(self.ender_line())
+            if self.score:
+                lines += ui.wrap(self.score, width)
         word = "Crew: " if self.rules == "corsari" else "Series: "
         lines += ui.wrap(word + (cards_text(r["series"]) or "-"), width)
         if r["added"]:

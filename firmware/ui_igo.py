@@ -64,8 +64,7 @@ class MatchScreen(ui.Screen):
         elif name == "ok" and kind == "long":
             self.app.push(RoundEnder(self.app))
         elif name in ("up", "down"):
-            most = max(0, len(sheet.names) - ROWS)
-            self.top = clamp(self.top + (1 if name == "down" else -1), 0, most)
+            self.top = ui.scroll(self.top, name, len(sheet.names))
             self.app.invalidate()
         else:
             ui.Screen.on_nav(self, name, kind)
@@ -233,22 +232,9 @@ class RoundReview(ui.Screen):
         self.ender = ender
         self.penalties = penalties
         self.scores, self.winners = igo_scoring.score_round(sheet.rules, ender, penalties, sheet.youngest_first)
+        self.lines = review_lines(sheet, penalties, self.scores, self.winners)
         self.top = 0
         self.title = "ok: save round"
-
-    def lines(self):
-        """A header, then per player: name, penalty, round score, new total; then
-        who wins the game at once."""
-        sheet = self.app.match
-        totals = sheet.totals()
-        out = ["    pen rnd tot"]
-        for i, name in enumerate(ui.short_names(sheet.names, 3)):
-            score = self.scores[i]
-            out.append("%-3s%4d%+4d%4d" % (name, self.penalties[i], score, totals[i] + score))
-        if self.winners:
-            out.append("Wins the game:")
-            out += [sheet.names[i] for i in self.winners]
-        return out
 
     def on_nav(self, name, kind):
         if name == "ok" and kind == "press":
@@ -259,15 +245,27 @@ class RoundReview(ui.Screen):
             if not app.unsaved:
                 app.out.play("saved")
         elif name in ("up", "down"):
-            most = max(0, len(self.lines()) - ROWS)
-            self.top = clamp(self.top + (1 if name == "down" else -1), 0, most)
+            self.top = ui.scroll(self.top, name, len(self.lines))
             self.app.invalidate()
         else:
             ui.Screen.on_nav(self, name, kind)
 
     def draw(self, canvas):
         ui.Screen.draw(self, canvas)
-        ui.draw_rows(canvas, self.lines(), self.top)
+        ui.draw_rows(canvas, self.lines, self.top)
+
+
+def review_lines(sheet, penalties, scores, winners):
+    """A header, then per player: name, penalty, round score, new total; then who
+    wins the game at once."""
+    totals = sheet.totals()
+    out = ["    pen rnd tot"]
+    for i, name in enumerate(ui.short_names(sheet.names, 3)):
+        out.append("%-3s%4d%+4d%4d" % (name, penalties[i], scores[i], totals[i] + scores[i]))
+    if winners:
+        out.append("Wins the game:")
+        out += [sheet.names[i] for i in winners]
+    return out
 
 
 class VoidEntry(ui.Menu):

@@ -14,7 +14,6 @@ import ui_igo  # noqa: E402,F401  (the unix port compiles it: on a clean heap)
 gc.collect()
 import matches_app  # noqa: E402
 from canvas_record import Rig, exists, read_file, write_file  # noqa: E402
-from setup_form import open_setup, start  # noqa: E402
 
 
 def play(rig, penalties):
@@ -107,8 +106,8 @@ def test_at_most_max_matches_then_setup_says_why():
         for _ in range(matches.MAX_MATCHES):
             assert rig.app.start_match("igo", ["A", "B"], None) is None
         rig.app.home()
-        open_setup(rig)
-        start(rig)
+        rig.setup()
+        rig.start()
         assert rig.screen() == "Notice" and "delete one in Continue" in rig.text()
         assert rig.app.saved_count == matches.MAX_MATCHES
     finally:
