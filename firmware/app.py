@@ -306,17 +306,20 @@ class App:
 
 # Screens opened by name (App.screen): the module is imported when the screen opens
 # (and dropped when no screen on the stack names it in MODULES), so screens never
-# import each other.
+# import each other. A route names a screen class or a function that makes one.
 ROUTES = {
     "match": ("ui_igo", "MatchScreen"),
     "game_over": ("ui_igo_over", "GameOver"),
     "igo_setup": ("ui_igo_setup", "Setup"),
     "sheet": ("ui_sheet", "SheetView"),
+    "hand": ("ui_hand", "HandCalc"),
+    "round_hand": ("ui_hand", "for_round"),
     "settings": ("ui_settings", "Settings"),
     "hwtest": ("ui_hwtest", "HwTest"),
     "referee_setup": ("ui_corsica", "RefereeSetup"),
     "deck_setup": ("ui_corsica", "DeckSetup"),
     "referee": ("ui_referee", "Referee"),
+    "deck": ("ui_deck", "deal"),
     "continue": ("ui_matches", "Continue"),
     "seat": ("ui_names", "SeatPicker"),
     "name_editor": ("ui_names", "NameEditor"),

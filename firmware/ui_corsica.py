@@ -54,6 +54,4 @@ class DeckSetup(_Setup):
         )
 
     def start(self):
-        import ui_deck  # loaded only for a virtual-deck game
-
-        self.app.push(ui_deck.deal(self.app, self.players))
+        self.app.push(self.app.screen("deck", self.players))

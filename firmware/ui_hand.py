@@ -111,6 +111,16 @@ class RoundHands:
         self.entry.app.invalidate()
 
 
+def for_round(app, entry, player):
+    """The calculator for a player of a round being entered (entry: ui_igo's
+    PenaltyEntry): the round's hands are made on first use and kept by the entry,
+    which then keeps this module loaded until the round is saved or left."""
+    if entry.hands is None:
+        entry.hands = RoundHands(entry)
+        entry.MODULES = HandCalc.MODULES
+    return HandCalc(app, entry.hands, player)
+
+
 class HandCalc(ui.Screen):
     """Hand calculator: the display colour (once per round), then 12 cards (up/down
     over the colour, ok, up/down over the value, ok; back steps back), then the

@@ -105,9 +105,7 @@ class MatchMenu(ui.Menu):
         elif action == "void":
             app.replace(VoidEntry(app))
         elif action == "hand":
-            import ui_hand
-
-            app.push(ui_hand.HandCalc(app))
+            app.push(app.screen("hand"))
         elif action == "sheet":
             app.push(app.screen("sheet"))
         elif action == "undo":
@@ -196,12 +194,7 @@ class PenaltyEntry(ui.Screen):
                     self.hands.rearrange()
                 self.app.push(RoundReview(self.app, self.ender, list(self.penalties)))
         elif name == "ok" and kind == "long":
-            import ui_hand
-
-            if self.hands is None:
-                self.hands = ui_hand.RoundHands(self)
-                self.MODULES = ui_hand.HandCalc.MODULES  # kept while the round is entered
-            self.app.push(ui_hand.HandCalc(self.app, self.hands, p))
+            self.app.push(self.app.screen("round_hand", self, p))
         elif name == "back" and kind == "press":
             if self.pos:
                 self.pos -= 1
