@@ -83,17 +83,15 @@ class Hardware:
             self.nav_names, [p.value() == 0 for p in self._nav_pins], time.ticks_ms(), self.DEBOUNCE_MS
         )
 
-        # LEDs on PWM (brightness: `led_duty`), all at LED_FREQ. On the RP2040 a PWM
-        # channel is shared by GPIO n and n + 16 and the frequency by a slice's two
-        # channels: the board's LEDs and buzzer must not share a slice (README).
-        self.led_duty = 65535
+        # LEDs on PWM, all at LED_FREQ. On the RP2040 a PWM channel is shared by GPIO
+        # n and n + 16 and the frequency by a slice's two channels: the board's LEDs
+        # and buzzer must not share a slice (README).
         self._leds = []
         for p in board.LED_PINS:
             pwm = PWM(Pin(p))
             pwm.freq(self.LED_FREQ)
             pwm.duty_u16(0)
             self._leds.append(pwm)
-        self._lit = 0  # bit i: LED i is on
         self._pwm = None
         self._beep_end = None
         if board.BUZZER_PIN is not None:
@@ -150,21 +148,10 @@ class Hardware:
         self.display.contrast(self.DIM_CONTRAST if mode == display_sleep.DIM else self.CONTRAST)
         self.display.power(True)
 
-    def led(self, i, on, duty=None):
-        """LED i on (at `duty`, duty_u16; None: led_duty) or off."""
+    def led(self, i, on, duty=65535):
+        """LED i on at `duty` (duty_u16: its brightness) or off."""
         if 0 <= i < len(self._leds):
-            self._leds[i].duty_u16((self.led_duty if duty is None else duty) if on else 0)
-            if on:
-                self._lit |= 1 << i
-            else:
-                self._lit &= ~(1 << i)
-
-    def set_led_duty(self, duty):
-        """The LEDs' brightness (duty_u16), for the lit ones at once."""
-        self.led_duty = duty
-        for i in range(len(self._leds)):
-            if self._lit >> i & 1:
-                self._leds[i].duty_u16(duty)
+            self._leds[i].duty_u16(duty if on else 0)
 
     def beep(self, freq_hz, ms, duty=None):
         """Start a tone for `ms` at `duty` (duty_u16: the volume; not blocking:

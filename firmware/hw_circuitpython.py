@@ -117,10 +117,8 @@ class Hardware:
         self._beep_end = None
         if board.BUZZER_PIN is not None:
             self._pwm = pwmio.PWMOut(pin(board.BUZZER_PIN), frequency=2000, duty_cycle=0, variable_frequency=True)
-        # LEDs on PWM (brightness: `led_duty`), as hw.py.
-        self.led_duty = 65535
+        # LEDs on PWM, as hw.py.
         self._leds = [pwmio.PWMOut(pin(p), frequency=self.LED_FREQ, duty_cycle=0) for p in board.LED_PINS]
-        self._lit = 0
 
     def device_id(self):
         """The chip's unique id as hex (None where the port has none)."""
@@ -204,21 +202,10 @@ class Hardware:
         self.display.brightness = self.DIM_BRIGHTNESS if mode == display_sleep.DIM else self.BRIGHTNESS
         self.display.wake()
 
-    def led(self, i, on, duty=None):
-        """LED i on (at `duty`, 0-65535; None: led_duty) or off."""
+    def led(self, i, on, duty=65535):
+        """LED i on at `duty` (0-65535: its brightness) or off."""
         if 0 <= i < len(self._leds):
-            self._leds[i].duty_cycle = (self.led_duty if duty is None else duty) if on else 0
-            if on:
-                self._lit |= 1 << i
-            else:
-                self._lit &= ~(1 << i)
-
-    def set_led_duty(self, duty):
-        """The LEDs' brightness (0-65535), for the lit ones at once."""
-        self.led_duty = duty
-        for i in range(len(self._leds)):
-            if self._lit >> i & 1:
-                self._leds[i].duty_cycle = duty
+            self._leds[i].duty_cycle = duty if on else 0
 
     def beep(self, freq_hz, ms, duty=None):
         """Start a tone for `ms` at `duty` (0-65535: the volume; not blocking:

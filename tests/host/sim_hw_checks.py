@@ -24,6 +24,7 @@ import hw  # noqa: E402
 import micropython  # noqa: E402
 import simcore  # noqa: E402
 import simoled  # noqa: E402
+from signals import Signals  # noqa: E402
 
 _mods = {"simcore": simcore, "simoled": simoled, "time": time, "hw": hw}
 
@@ -204,14 +205,15 @@ def test_display_leds_and_beep():
     hw.show()
     assert 20000 <= w.now - t0 <= 30000  # a full frame at 400 kHz: the bus time passes
     assert bytes(w.panel.visible()) == bytes(hw.canvas.buffer)
-    hw.led(1, True)
+    out = Signals(hw)  # the LEDs' brightness setting lives there
+    out.led(1, True)
     led = Board.LED_PINS[1]
     assert w.pin(led).level == 1 and w.pwm_output(led) == (hw.LED_FREQ, 65535)
-    hw.set_led_duty(8192)  # dimmer: the lit LED at once
+    out.configure({"volume": 3, "led_level": 2})  # dimmer: the lit LED at once
     assert w.pwm_output(led) == (hw.LED_FREQ, 8192)
-    hw.led(1, False)
+    out.led(1, False)
     assert w.pin(led).level == 0 and w.pwm_output(led)[1] == 0
-    hw.led(2, True)
+    out.led(2, True)
     assert w.pwm_output(Board.LED_PINS[2]) == (hw.LED_FREQ, 8192)
     hw.beep(880, 50)
     assert w.tone == (880, hw.BEEP_DUTY)
