@@ -43,7 +43,7 @@ class Hardware:
     CONTRAST = 0xCF  # the display's contrast (ssd1306.init_sequence's), and dimmed
     DIM_CONTRAST = 0x00
 
-    def __init__(self, board, ring=None):
+    def __init__(self, board):
         alloc = getattr(micropython, "alloc_emergency_exception_buf", None)
         if alloc is not None:
             alloc(100)
@@ -61,7 +61,7 @@ class Hardware:
         self.capture = "irq"
         self.capture_problem = None
         self.irq_handlers = []
-        if getattr(board, "CAPTURE", "irq") == "pio" and ring is None:
+        if getattr(board, "CAPTURE", "irq") == "pio":
             try:
                 import pio_capture
 
@@ -71,7 +71,7 @@ class Hardware:
                 self.capture_problem = "PIO capture off (%s): pin IRQs time the taps" % (e,)
         if self.capture == "irq":
             # A hard IRQ handler per pin, made once (it records its pin).
-            self.ring = TapRing(self.RING_SIZE) if ring is None else ring
+            self.ring = TapRing(self.RING_SIZE)
             self.irq_handlers = [self.edge_handler(gpio) for gpio in board.PLAYER_PINS]
             for pin, handler in zip(self._player_pins, self.irq_handlers):
                 pin.irq(handler=handler, trigger=Pin.IRQ_FALLING | Pin.IRQ_RISING, hard=True)
@@ -124,10 +124,10 @@ class Hardware:
             self._beep_end = None
             self._pwm.duty_u16(0)
         events = []
-        level = self.nav.level
+        nav = self.nav  # nav.level(...) is called as a method: no bound method made
         pins = self._nav_pins
         for i in range(len(pins)):
-            level(i, pins[i].value() == 0, now_ms, events)
+            nav.level(i, pins[i].value() == 0, now_ms, events)
         return events
 
     def nav_held(self):
