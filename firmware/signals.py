@@ -51,10 +51,6 @@ class Signals:
         """All player-button levels in one read, or None (no hardware: unknown)."""
         return self._hw.player_levels() if self._hw else None
 
-    def pressed(self, i):
-        """True while player i's button is down."""
-        return bool(self._hw) and self._hw.player_pressed(i)
-
     def led(self, i, on, duty=None):
         """LED i on or off; at the set brightness unless `duty` (duty_u16) says."""
         if on:
