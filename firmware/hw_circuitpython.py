@@ -4,13 +4,14 @@ The same interface as hw.py (MicroPython), so app.App and every screen run uncha
 `display`, `canvas` (canvas_displayio.Canvas; `show()` refreshes the display),
 `players`, `player_bits` (one mask per player), `player_levels()`, `ring`
 (tapring.TapRing of (t_us, levels)), `poll_nav(now_ms)`, `led(i, on)`,
-`beep(hz, ms)`; plus `poll_players()` and `now_us()` for cp_main.
+`beep(hz, ms)`; plus `now_us()`, the taps' clock (signals.Signals uses it).
 
 CircuitPython has no user interrupts, so buttons go through `keypad.Keys`, which
 scans the pins in the background and queues timestamped events:
 - player buttons: scanned every PLAYER_SCAN_S (1 ms, the finest keypad allows; no
   debouncing there: the judge debounces like it does the MicroPython IRQ edges).
-  `poll_players()` turns each event into a snapshot for the ring: (the event's
+  `poll_players()` (poll_nav calls it: every loop pass) turns each event into a
+  snapshot for the ring: (the event's
   timestamp in ms x 1000, on the judge's 30-bit microsecond ring; levels with bit
   `player_bits[i]` = 0 while player i is down). Timestamps therefore have a 1 ms
   resolution: taps seen in the same scan have the same time and tie.
@@ -168,7 +169,9 @@ class Hardware:
 
     def poll_nav(self, now_ms):
         """Navigation events since the last poll: [(name, kind)], kind "press" (on
-        release), "long" or "repeat". Also ends a beep whose time is up."""
+        release), "long" or "repeat". Also moves the player events into the ring
+        (poll_players) and ends a beep whose time is up. Call it every loop pass."""
+        self.poll_players()
         if self._beep_end is not None and ms_diff(supervisor.ticks_ms(), self._beep_end) >= 0:
             self._beep_end = None
             self._pwm.duty_cycle = 0

@@ -9,7 +9,7 @@
   The renderings are written as PNGs (side by side) into the test's tmp_path.
 - hw_circuitpython with fake `board`, `digitalio`, `keypad`, `supervisor`, `busio`
   and `pwmio` modules: keypad events become tap snapshots for the judge, the nav
-  events match hw.py's, a whole referee slap goes through cp_main.step.
+  events match hw.py's, a whole referee slap goes through cp_main.run's pass (app.step).
 - deploy_to_drive into a directory standing in for the CIRCUITPY drive.
 """
 
@@ -750,7 +750,6 @@ def test_buttons_held_at_boot(cp):
 def test_referee_slap_through_the_circuitpython_loop(cp, tmp_path, monkeypatch):
     world, hwmod, cfg = cp
     import app as appmod
-    import cp_main
     import ui_referee
 
     hw = hwmod.Hardware(cfg)
@@ -764,7 +763,7 @@ def test_referee_slap_through_the_circuitpython_loop(cp, tmp_path, monkeypatch):
     def step(ms=10):
         now[0] += ms
         world.ms += ms
-        cp_main.step(app, hw, now[0])
+        appmod.step(app, hw, now[0])  # cp_main.run's pass
 
     step()
     assert hw.canvas.texts[0][0] == "Corsica referee"
