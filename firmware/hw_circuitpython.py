@@ -11,10 +11,10 @@ scans the pins in the background and queues timestamped events:
 - player buttons: scanned every PLAYER_SCAN_S (1 ms, the finest keypad allows; no
   debouncing there: the judge debounces like it does the MicroPython IRQ edges).
   `poll_players()` (poll_nav calls it: every loop pass) turns each event into a
-  snapshot for the ring: (the event's
-  timestamp in ms x 1000, on the judge's 30-bit microsecond ring; levels with bit
-  `player_bits[i]` = 0 while player i is down). Timestamps therefore have a 1 ms
-  resolution: taps seen in the same scan have the same time and tie.
+  snapshot for the ring: (the event's timestamp in ms x 1000, on the judge's 30-bit
+  microsecond ring; levels with bit `player_bits[i]` = 0 while player i is down).
+  Timestamps therefore have a 1 ms resolution: taps seen in the same scan have the
+  same time and tie.
 - navigation buttons: scanned every 20 ms (keypad's debounce), with hw.py's events (navbuttons.py):
   "press" on release, "long" once after LONG_MS held (no "press" then), "repeat"
   every REPEAT_MS after it; a button held at boot is ignored until released.
