@@ -119,7 +119,7 @@ class Hardware:
         Also ends a beep whose time is up and keeps the PIO capture's clock anchor
         near now. Call it every main-loop pass."""
         if self.capture == "pio":
-            self.ring.follow(time.ticks_us())
+            self.ring.advance(time.ticks_us())
         if self._beep_end is not None and time.ticks_diff(now_ms, self._beep_end) >= 0:
             self._beep_end = None
             self._pwm.duty_u16(0)
