@@ -88,6 +88,17 @@ def test_pio_board_without_pio_falls_back_to_pin_irqs():
     assert any(pin == 17 for _, _, pin in _entries(hw.ring))
 
 
+def test_poll_nav_keeps_the_pio_anchor_near_the_cpu_clock():
+    import pio_capture
+
+    w, hw, time = _setup()
+    cap = pio_capture.PioCapture(None, 16, 125000000, None, 0, 1, time.ticks_us)
+    hw.capture, hw.ring = "pio", cap  # as on a board whose PIO capture started
+    time.sleep_ms(100)
+    hw.poll_nav(time.ticks_ms())
+    assert 0 <= time.ticks_diff(time.ticks_us(), cap.anchor_us) < cap.step_us
+
+
 def test_press_fires_irq_into_ring_with_bounce():
     w, hw, time = _setup()
     bit = hw.player_bits[0]
