@@ -82,6 +82,7 @@ class Hardware:
         self.nav = NavButtons(
             self.nav_names, [p.value() == 0 for p in self._nav_pins], time.ticks_ms(), self.DEBOUNCE_MS
         )
+        self._events = []  # poll_nav's next events
 
         # LEDs on PWM, all at LED_FREQ. On the RP2040 a PWM channel is shared by GPIO
         # n and n + 16 and the frequency by a slice's two channels: the board's LEDs
@@ -114,20 +115,24 @@ class Hardware:
         return self._player_pins[i].value() == 0
 
     def poll_nav(self, now_ms):
-        """Debounced navigation events since the last poll: [(name, kind), ...],
-        kind "press" (on release), "long" (held navbuttons.LONG_MS, once) or "repeat".
-        Also ends a beep whose time is up and keeps the PIO capture's clock anchor
-        near now. Call it every main-loop pass."""
+        """Debounced navigation events since the last poll: [(name, kind), ...] (()
+        when there are none), kind "press" (on release), "long" (held
+        navbuttons.LONG_MS, once) or "repeat". Also ends a beep whose time is up and
+        keeps the PIO capture's clock anchor near now. Call it every main-loop pass:
+        a pass without events allocates nothing."""
         if self.capture == "pio":
             self.ring.advance(time.ticks_us())
         if self._beep_end is not None and time.ticks_diff(now_ms, self._beep_end) >= 0:
             self._beep_end = None
             self._pwm.duty_u16(0)
-        events = []
+        events = self._events  # empty between polls
         nav = self.nav  # nav.level(...) is called as a method: no bound method made
         pins = self._nav_pins
         for i in range(len(pins)):
             nav.level(i, pins[i].value() == 0, now_ms, events)
+        if not events:
+            return ()
+        self._events = []  # the caller keeps this one
         return events
 
     def nav_held(self):

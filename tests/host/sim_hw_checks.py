@@ -88,6 +88,25 @@ def test_pio_board_without_pio_falls_back_to_pin_irqs():
     assert any(pin == 17 for _, _, pin in _entries(hw.ring))
 
 
+def test_poll_nav_without_events_allocates_nothing():
+    """(every main-loop pass makes it; the simulator's own allocations, world.own_bytes,
+    are left out)"""
+    import gc
+
+    w, hw, time = _setup()
+    hw.poll_nav(time.ticks_ms())
+    gc.collect()
+    gc.disable()  # a collection inside the loop would lose the count
+    try:
+        before = gc.mem_alloc() - w.own_bytes
+        for _ in range(10):
+            events = hw.poll_nav(time.ticks_ms())
+        grown = gc.mem_alloc() - w.own_bytes - before
+    finally:
+        gc.enable()
+    assert events == () and grown == 0, grown
+
+
 def test_poll_nav_keeps_the_pio_anchor_near_the_cpu_clock():
     import pio_capture
 
@@ -358,10 +377,13 @@ def test_display_dims_turns_off_and_only_wakes_on_a_nav_press():
 
 
 def main():
+    import gc
+
     passed = failed = 0
     for name in sorted(globals()):
         fn = globals()[name]
         if name.startswith("test_") and callable(fn):
+            gc.collect()  # each check starts from a collected heap
             try:
                 fn()
                 passed += 1
