@@ -57,7 +57,6 @@ class FakeHw:
         self.board = FakeBoard()
         self.board.LED_PINS = leds
         self.board.BUZZER_PIN = buzzer
-        self.led_duty = 65535
         self.duties = []  # the duty of every tone started
         self.players = players
         self.player_bits = tuple(1 << pin for pin in PINS[:players])
@@ -78,9 +77,6 @@ class FakeHw:
     def led(self, i, on, duty=None):
         self.leds[i] = on
         self.led_duties.append(duty)
-
-    def set_led_duty(self, duty):
-        self.led_duty = duty
 
     def beep(self, freq_hz, ms, duty=None):
         if ms <= 0 or duty == 0:
