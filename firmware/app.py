@@ -44,7 +44,6 @@ class App:
         self.stack = []
         self.settings = {}  # key: value of every line of settings.TABLE (_load_state)
         self.match = None  # scoresheet.Sheet of the match being played (the only one in RAM)
-        self.match_unsaved = False  # the match in RAM has changes its file lacks
         self._saved_settings = None  # a copy of the settings as state.json holds them
         self.roster_due = None  # players.json's new content, until it is written
         self.saved_count = 0  # matches in matches/index.json (the Continue list)
@@ -233,8 +232,8 @@ class App:
         return not self.top().slap_window
 
     def save(self):
-        """Save the match being played (and state.json if the settings changed), flush
-        the history: now, or as soon as no slap can happen."""
+        """Save what changed (the match being played, state.json's settings, the
+        roster), flush the history: now, or as soon as no slap can happen."""
         self._save_due = True
         self._flush_due = True
         self.flush()
@@ -257,11 +256,10 @@ class App:
         if self._save_due:
             self._save_due = False
             problem = None
-            if self.match:
+            if self.match and self.match.changed:  # not when only the settings changed
                 import matches
 
                 problem = matches.save_match(self, self.match)
-                self.match_unsaved = bool(problem)
             if not problem and self.settings != self._saved_settings:
                 problem = store.save(self.path(paths.STATE), self.state())
                 if not problem:
@@ -308,17 +306,20 @@ class App:
 
 # Screens opened by name (App.screen): the module is imported when the screen opens
 # (and dropped when no screen on the stack names it in MODULES), so screens never
-# import each other.
+# import each other. A route names a screen class or a function that makes one.
 ROUTES = {
     "match": ("ui_igo", "MatchScreen"),
     "game_over": ("ui_igo_over", "GameOver"),
     "igo_setup": ("ui_igo_setup", "Setup"),
     "sheet": ("ui_sheet", "SheetView"),
+    "hand": ("ui_hand", "HandCalc"),
+    "round_hand": ("ui_hand", "for_round"),
     "settings": ("ui_settings", "Settings"),
     "hwtest": ("ui_hwtest", "HwTest"),
     "referee_setup": ("ui_corsica", "RefereeSetup"),
     "deck_setup": ("ui_corsica", "DeckSetup"),
     "referee": ("ui_referee", "Referee"),
+    "deck": ("ui_deck", "deal"),
     "continue": ("ui_matches", "Continue"),
     "seat": ("ui_names", "SeatPicker"),
     "name_editor": ("ui_names", "NameEditor"),

@@ -8,14 +8,14 @@ names while there is room, each cut as the roster keeps names). Unknown keys are
 ignored. The device never writes this file.
 """
 
+import store_load
+
 MAX_SIZE = 4096  # bytes: more is not a config the device could hold
 
 
 def load(path):
     """Return (config, problem): the parsed config ({} when missing or unusable)
     and None or a one-line problem text for the screen."""
-    import store_load  # at boot only: the setup screens import config for names()
-
     obj, problem = store_load.load(path, MAX_SIZE)
     if obj is None:
         return {}, problem

@@ -4,7 +4,8 @@ CircuitPython's `board` module is its own pin list, so our board definition is
 deployed as `boardcfg.py`. The loop is app.run's (app.step), with CircuitPython's clocks:
 `time` has no ticks_ms/sleep_ms there, so the app's milliseconds come from
 time.monotonic_ns() (on a 30-bit ring, like rp2's ticks_ms) and the player taps
-from keypad's timestamps (hw_circuitpython.Hardware).
+from keypad's timestamps (hw_circuitpython.Hardware, whose poll_nav moves them into
+the ring every pass).
 
 An exception that escapes the app (screens' own errors are caught by App) is kept
 in data/errors.txt when the flash is writable and re-raised: CircuitPython then
@@ -23,18 +24,12 @@ def ticks_ms():
     return time.monotonic_ns() // 1000000 & MASK
 
 
-def step(app, hw, now_ms):
-    """One pass of the loop: keypad's player taps into the ring, then app.step."""
-    import app as appmod
-
-    hw.poll_players()
-    appmod.step(app, hw, now_ms)
-
-
 def run(app, hw):
     """The device loop. Never returns."""
+    import app as appmod  # here: main() checks the board before the app loads
+
     while True:
-        step(app, hw, ticks_ms())
+        appmod.step(app, hw, ticks_ms())
         time.sleep(LOOP_S)
 
 

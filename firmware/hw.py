@@ -43,7 +43,7 @@ class Hardware:
     CONTRAST = 0xCF  # the display's contrast (ssd1306.init_sequence's), and dimmed
     DIM_CONTRAST = 0x00
 
-    def __init__(self, board, ring=None):
+    def __init__(self, board):
         alloc = getattr(micropython, "alloc_emergency_exception_buf", None)
         if alloc is not None:
             alloc(100)
@@ -61,7 +61,7 @@ class Hardware:
         self.capture = "irq"
         self.capture_problem = None
         self.irq_handlers = []
-        if getattr(board, "CAPTURE", "irq") == "pio" and ring is None:
+        if getattr(board, "CAPTURE", "irq") == "pio":
             try:
                 import pio_capture
 
@@ -71,7 +71,7 @@ class Hardware:
                 self.capture_problem = "PIO capture off (%s): pin IRQs time the taps" % (e,)
         if self.capture == "irq":
             # A hard IRQ handler per pin, made once (it records its pin).
-            self.ring = TapRing(self.RING_SIZE) if ring is None else ring
+            self.ring = TapRing(self.RING_SIZE)
             self.irq_handlers = [self.edge_handler(gpio) for gpio in board.PLAYER_PINS]
             for pin, handler in zip(self._player_pins, self.irq_handlers):
                 pin.irq(handler=handler, trigger=Pin.IRQ_FALLING | Pin.IRQ_RISING, hard=True)
@@ -82,18 +82,17 @@ class Hardware:
         self.nav = NavButtons(
             self.nav_names, [p.value() == 0 for p in self._nav_pins], time.ticks_ms(), self.DEBOUNCE_MS
         )
+        self._events = []  # poll_nav's next events
 
-        # LEDs on PWM (brightness: `led_duty`), all at LED_FREQ. On the RP2040 a PWM
-        # channel is shared by GPIO n and n + 16 and the frequency by a slice's two
-        # channels: the board's LEDs and buzzer must not share a slice (README).
-        self.led_duty = 65535
+        # LEDs on PWM, all at LED_FREQ. On the RP2040 a PWM channel is shared by GPIO
+        # n and n + 16 and the frequency by a slice's two channels: the board's LEDs
+        # and buzzer must not share a slice (README).
         self._leds = []
         for p in board.LED_PINS:
             pwm = PWM(Pin(p))
             pwm.freq(self.LED_FREQ)
             pwm.duty_u16(0)
             self._leds.append(pwm)
-        self._lit = 0  # bit i: LED i is on
         self._pwm = None
         self._beep_end = None
         if board.BUZZER_PIN is not None:
@@ -116,20 +115,24 @@ class Hardware:
         return self._player_pins[i].value() == 0
 
     def poll_nav(self, now_ms):
-        """Debounced navigation events since the last poll: [(name, kind), ...],
-        kind "press" (on release), "long" (held navbuttons.LONG_MS, once) or "repeat".
-        Also ends a beep whose time is up and keeps the PIO capture's clock anchor
-        near now. Call it every main-loop pass."""
+        """Debounced navigation events since the last poll: [(name, kind), ...] (()
+        when there are none), kind "press" (on release), "long" (held
+        navbuttons.LONG_MS, once) or "repeat". Also ends a beep whose time is up and
+        keeps the PIO capture's clock anchor near now. Call it every main-loop pass:
+        a pass without events allocates nothing."""
         if self.capture == "pio":
-            self.ring.follow(time.ticks_us())
+            self.ring.advance(time.ticks_us())
         if self._beep_end is not None and time.ticks_diff(now_ms, self._beep_end) >= 0:
             self._beep_end = None
             self._pwm.duty_u16(0)
-        events = []
-        level = self.nav.level
+        events = self._events  # empty between polls
+        nav = self.nav  # nav.level(...) is called as a method: no bound method made
         pins = self._nav_pins
         for i in range(len(pins)):
-            level(i, pins[i].value() == 0, now_ms, events)
+            nav.level(i, pins[i].value() == 0, now_ms, events)
+        if not events:
+            return ()
+        self._events = []  # the caller keeps this one
         return events
 
     def nav_held(self):
@@ -150,21 +153,10 @@ class Hardware:
         self.display.contrast(self.DIM_CONTRAST if mode == display_sleep.DIM else self.CONTRAST)
         self.display.power(True)
 
-    def led(self, i, on, duty=None):
-        """LED i on (at `duty`, duty_u16; None: led_duty) or off."""
+    def led(self, i, on, duty=65535):
+        """LED i on at `duty` (duty_u16: its brightness) or off."""
         if 0 <= i < len(self._leds):
-            self._leds[i].duty_u16((self.led_duty if duty is None else duty) if on else 0)
-            if on:
-                self._lit |= 1 << i
-            else:
-                self._lit &= ~(1 << i)
-
-    def set_led_duty(self, duty):
-        """The LEDs' brightness (duty_u16), for the lit ones at once."""
-        self.led_duty = duty
-        for i in range(len(self._leds)):
-            if self._lit >> i & 1:
-                self._leds[i].duty_u16(duty)
+            self._leds[i].duty_u16(duty if on else 0)
 
     def beep(self, freq_hz, ms, duty=None):
         """Start a tone for `ms` at `duty` (duty_u16: the volume; not blocking:

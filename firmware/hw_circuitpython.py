@@ -4,16 +4,17 @@ The same interface as hw.py (MicroPython), so app.App and every screen run uncha
 `display`, `canvas` (canvas_displayio.Canvas; `show()` refreshes the display),
 `players`, `player_bits` (one mask per player), `player_levels()`, `ring`
 (tapring.TapRing of (t_us, levels)), `poll_nav(now_ms)`, `led(i, on)`,
-`beep(hz, ms)`; plus `poll_players()` and `now_us()` for cp_main.
+`beep(hz, ms)`; plus `now_us()`, the taps' clock (signals.Signals uses it).
 
 CircuitPython has no user interrupts, so buttons go through `keypad.Keys`, which
 scans the pins in the background and queues timestamped events:
 - player buttons: scanned every PLAYER_SCAN_S (1 ms, the finest keypad allows; no
   debouncing there: the judge debounces like it does the MicroPython IRQ edges).
-  `poll_players()` turns each event into a snapshot for the ring: (the event's
-  timestamp in ms x 1000, on the judge's 30-bit microsecond ring; levels with bit
-  `player_bits[i]` = 0 while player i is down). Timestamps therefore have a 1 ms
-  resolution: taps seen in the same scan have the same time and tie.
+  `poll_players()` (poll_nav calls it: every loop pass) turns each event into a
+  snapshot for the ring: (the event's timestamp in ms x 1000, on the judge's 30-bit
+  microsecond ring; levels with bit `player_bits[i]` = 0 while player i is down).
+  Timestamps therefore have a 1 ms resolution: taps seen in the same scan have the
+  same time and tie.
 - navigation buttons: scanned every 20 ms (keypad's debounce), with hw.py's events (navbuttons.py):
   "press" on release, "long" once after LONG_MS held (no "press" then), "repeat"
   every REPEAT_MS after it; a button held at boot is ignored until released.
@@ -117,10 +118,8 @@ class Hardware:
         self._beep_end = None
         if board.BUZZER_PIN is not None:
             self._pwm = pwmio.PWMOut(pin(board.BUZZER_PIN), frequency=2000, duty_cycle=0, variable_frequency=True)
-        # LEDs on PWM (brightness: `led_duty`), as hw.py.
-        self.led_duty = 65535
+        # LEDs on PWM, as hw.py.
         self._leds = [pwmio.PWMOut(pin(p), frequency=self.LED_FREQ, duty_cycle=0) for p in board.LED_PINS]
-        self._lit = 0
 
     def device_id(self):
         """The chip's unique id as hex (None where the port has none)."""
@@ -170,7 +169,9 @@ class Hardware:
 
     def poll_nav(self, now_ms):
         """Navigation events since the last poll: [(name, kind)], kind "press" (on
-        release), "long" or "repeat". Also ends a beep whose time is up."""
+        release), "long" or "repeat". Also moves the player events into the ring
+        (poll_players) and ends a beep whose time is up. Call it every loop pass."""
+        self.poll_players()
         if self._beep_end is not None and ms_diff(supervisor.ticks_ms(), self._beep_end) >= 0:
             self._beep_end = None
             self._pwm.duty_cycle = 0
@@ -204,21 +205,10 @@ class Hardware:
         self.display.brightness = self.DIM_BRIGHTNESS if mode == display_sleep.DIM else self.BRIGHTNESS
         self.display.wake()
 
-    def led(self, i, on, duty=None):
-        """LED i on (at `duty`, 0-65535; None: led_duty) or off."""
+    def led(self, i, on, duty=65535):
+        """LED i on at `duty` (0-65535: its brightness) or off."""
         if 0 <= i < len(self._leds):
-            self._leds[i].duty_cycle = (self.led_duty if duty is None else duty) if on else 0
-            if on:
-                self._lit |= 1 << i
-            else:
-                self._lit &= ~(1 << i)
-
-    def set_led_duty(self, duty):
-        """The LEDs' brightness (0-65535), for the lit ones at once."""
-        self.led_duty = duty
-        for i in range(len(self._leds)):
-            if self._lit >> i & 1:
-                self._leds[i].duty_cycle = duty
+            self._leds[i].duty_cycle = duty if on else 0
 
     def beep(self, freq_hz, ms, duty=None):
         """Start a tone for `ms` at `duty` (0-65535: the volume; not blocking:

@@ -9,7 +9,9 @@ A summary holds what the Continue list shows: `id`, `rules`, `names`, `rounds`
 saved: the list shows the most recent first). Only the match being played is in RAM;
 the index is read when it is needed. Both files are written atomically (store.save),
 the match first: after a power cut between the two, the check when the Continue list
-opens (matches_boot.check) brings the index up to date from the match files. At most MAX_MATCHES are kept.
+opens (matches_boot.check) adds a new match's missing entry; an older match's entry
+shows the round before until the match is saved again (Resume loads its file). At
+most MAX_MATCHES are kept.
 """
 
 import os
@@ -127,9 +129,11 @@ class Matches:
 
     def save(self, sheet, stamp):
         """Write the match's file, then its index entry. Return None or a problem."""
-        if not store_load.is_dir(self.folder):
+        path = self.path(sheet.game + ".json")
+        problem = store.save(path, sheet.to_obj())
+        if problem and not store_load.is_dir(self.folder):  # the first match: no folder yet
             self.make_folder()
-        problem = store.save(self.path(sheet.game + ".json"), sheet.to_obj())
+            problem = store.save(path, sheet.to_obj())
         if problem:
             return problem
         entries = [e for e in self.entries() if e["id"] != sheet.game]
@@ -179,8 +183,11 @@ def saved(app):
 
 
 def save_match(app, sheet):
-    """Write a match and its index entry; return None or a problem."""
+    """Write a match and its index entry (its `changed` cleared once both are on
+    flash); return None or a problem."""
     m = saved(app)
     problem = m.save(sheet, app.history.next_seq)
     app.saved_count = m.count
+    if not problem:
+        sheet.changed = False
     return problem

@@ -32,11 +32,10 @@ def start(app, rules, names, target, youngest_first=None, first=0, drawn=False):
 def resume(app, match_id):
     """Load a saved match as the one played (the one before leaves RAM). Return
     None, or a problem (an unusable file is set aside and forgotten)."""
-    if app.match and app.match_unsaved:  # never drop a match only RAM holds
+    if app.match and app.match.changed:  # never drop a match only RAM holds
         problem = save_match(app, app.match)
         if problem:
             return problem
-        app.match_unsaved = False
     app.match = None
     m = saved(app)
     sheet, problem = m.load(match_id, app._sheet_from)

@@ -71,10 +71,13 @@ class NavButtons:
                 self._state[i] = _IGNORED
 
     def _step(self, i, now_ms, events):
-        held = ticks_diff(now_ms, self._since[i])  # how long the level has been stable
         state = self._state[i]
-        if not self._down[i]:
-            if state != _IDLE and held >= self.debounce_ms:
+        down = self._down[i]
+        if state == _IDLE and not down:
+            return  # up and settled: the usual case, every loop pass
+        held = ticks_diff(now_ms, self._since[i])  # how long the level has been stable
+        if not down:
+            if held >= self.debounce_ms:
                 if state == _PRESSED:
                     events.append((self.names[i], "press"))
                 self._state[i] = _IDLE

@@ -13,7 +13,7 @@ Time: ticks_us on the 30-bit ring (the judge's unit, as from the pin IRQs), so t
 formats do not change. The count is turned into microseconds exactly (TICK_CYCLES
 and the clock are integers: 6 us is 125 ticks at 125 MHz) from an anchor, a count
 and the ticks_us it stands for, set when the state machine starts and moved by
-whole steps with the CPU clock, which runs from the same crystal (`follow(now)`
+whole steps with the CPU clock, which runs from the same crystal (`advance(now)`
 every main-loop pass: hw.poll_nav calls it). The 24-bit count wraps every 0.8 s at
 125 MHz: each word is placed relative to the anchor moved to when the handler ran,
 so the wrap never shows. Times are floored to whole
@@ -162,7 +162,8 @@ class PioCapture:
 
     def advance(self, t_us):
         """Move the anchor by whole steps to at most one step before `t_us` (either
-        way: within 2**29 us)."""
+        way: within 2**29 us). The main loop calls it every pass with the CPU clock,
+        so the anchor stays near while no taps come."""
         e = ticks_diff(t_us, self.anchor_us)
         steps = e // self.step_us
         self.anchor_us = (self.anchor_us + steps * self.step_us) & MASK
@@ -192,10 +193,6 @@ class PioCapture:
             fn(t, levels, NO_PIN)
             n += 1
         return n
-
-    def follow(self, now_us):
-        """Keep the anchor near the CPU clock while no taps come (main loop)."""
-        self.advance(now_us)
 
 
 def _asm_program(words):

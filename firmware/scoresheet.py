@@ -50,6 +50,7 @@ class Sheet:
         self.rounds = []  # active rounds, see _replay
         self.over = False
         self.winners = []
+        self.changed = True  # it changed since it was last saved (matches.save_match clears it)
 
     # --- entering rounds -------------------------------------------------------
 
@@ -163,6 +164,7 @@ class Sheet:
             sheet._over_seq = _check_seq(_get(obj, "over_seq"))
         except (ValueError, TypeError, KeyError, IndexError) as e:
             raise ValueError("sheet corrupt: %s" % e)
+        sheet.changed = False  # as its file holds it
         return sheet
 
     # --- internals -----------------------------------------------------------------
@@ -198,6 +200,7 @@ class Sheet:
         """Adopt the log if it replays cleanly; otherwise raise and change nothing."""
         self.rounds, self.over, self.winners = self._replay(actions, undone, done)
         self._actions, self._undone = actions, undone
+        self.changed = True
 
     def _replay(self, actions, undone, done=0):
         """Return (rounds, over, winners) for the active actions.

@@ -30,29 +30,33 @@ class Signals:
         self.has_buzzer = board is None or board.BUZZER_PIN is not None
         self.leds = len(board.LED_PINS) if board else self.players
         self.volume_duty = VOLUME_DUTY[2]
+        self.led_duty = LED_DUTY[3]  # a lit LED's duty_u16
         self.notes = ()  # the tone playing: its notes, the next one's index and time
         self.note = 0
         self.note_ms = 0
         self.now_ms = 0  # the last tick's
 
     def configure(self, settings):
-        """Take the volume and the LED brightness from the settings."""
+        """Take the volume and the LED brightness from the settings (the lit LEDs
+        take the new brightness at once)."""
         self.volume_duty = VOLUME_DUTY[settings["volume"]]
-        if self._hw:
-            self._hw.set_led_duty(LED_DUTY[settings["led_level"]])
+        self.led_duty = LED_DUTY[settings["led_level"]]
+        i = 0
+        while self.lit >> i:
+            if self.lit >> i & 1:
+                self.led(i, True)
+            i += 1
 
     def levels(self):
         """All player-button levels in one read, or None (no hardware: unknown)."""
         return self._hw.player_levels() if self._hw else None
 
-    def pressed(self, i):
-        """True while player i's button is down."""
-        return bool(self._hw) and self._hw.player_pressed(i)
-
     def led(self, i, on, duty=None):
         """LED i on or off; at the set brightness unless `duty` (duty_u16) says."""
         if on:
             self.lit |= 1 << i
+            if duty is None:
+                duty = self.led_duty
         else:
             self.lit &= ~(1 << i)
         if self._hw:

@@ -25,59 +25,28 @@ CTRL_DATA = const(0x40)  # Co=0, D/C#=1: the rest of the transfer is display dat
 
 def init_sequence(height, sh1106):
     """Commands that configure the controller (display left off): page addressing,
-    segment and COM remapped so a usual module is upright, charge pump / DC-DC on."""
-    if sh1106:
-        return (
-            0xAE,
-            0x40,
-            0xA1,
-            0xA8,
-            height - 1,
-            0xC8,
-            0xD3,
-            0x00,
-            0xDA,
-            0x12,
-            0xD5,
-            0x80,
-            0xD9,
-            0x22,
-            0xDB,
-            0x35,
-            0x81,
-            0xCF,
-            0xAD,
-            0x8B,
-            0x32,
-            0xA4,
-            0xA6,
-        )
+    segment and COM remapped so a usual module is upright, charge pump / DC-DC on.
+    The SH1106 differs: page addressing is its only mode, its pre-charge and VCOMH
+    levels, and a DC-DC converter where the SSD1306 has a charge pump."""
+    # fmt: off
     return (
-        0xAE,
-        0x20,
-        0x02,
-        0x40,
-        0xA1,
-        0xA8,
-        height - 1,
-        0xC8,
-        0xD3,
-        0x00,
-        0xDA,
-        0x12 if height == 64 else 0x02,
-        0xD5,
-        0x80,
-        0xD9,
-        0xF1,
-        0xDB,
-        0x30,
-        0x81,
-        0xCF,
-        0xA4,
-        0xA6,
-        0x8D,
-        0x14,
+        (0xAE,)                                   # display off
+        + (() if sh1106 else (0x20, 0x02))        # page addressing
+        + (0x40,                                  # start line 0
+           0xA1,                                  # columns mirrored
+           0xA8, height - 1,                      # multiplex: the panel's rows
+           0xC8,                                  # rows mirrored
+           0xD3, 0x00,                            # no vertical offset
+           0xDA, 0x12 if sh1106 or height == 64 else 0x02,  # COM pins layout
+           0xD5, 0x80,                            # clock
+           0xD9, 0x22 if sh1106 else 0xF1,        # pre-charge
+           0xDB, 0x35 if sh1106 else 0x30,        # VCOMH
+           0x81, 0xCF)                            # contrast (hw.Hardware.CONTRAST)
+        + ((0xAD, 0x8B, 0x32) if sh1106 else ())  # DC-DC on, 8 V
+        + (0xA4, 0xA6)                            # show the RAM, not inverted
+        + (() if sh1106 else (0x8D, 0x14))        # charge pump on
     )
+    # fmt: on
 
 
 class SSD1306:

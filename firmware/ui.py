@@ -136,6 +136,12 @@ def scroll_top(index, count):
     return max(0, min(index - ROWS // 2, count - ROWS))
 
 
+def scroll(top, name, count, rows=ROWS, by=1):
+    """The first line shown after up or down (name) moved it by `by` lines, so that
+    the count lines still fill the rows."""
+    return clamp(top + (by if name == "down" else -by), 0, max(0, count - rows))
+
+
 def short_names(names, width):
     """Names as the display spells them, cut to width characters, told apart: two
     names that share their first width characters keep width - 1 of them and the

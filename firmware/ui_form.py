@@ -1,5 +1,6 @@
-"""A settings list (`Form`), for the setup and settings screens: loaded with them
-(their MODULES name it), not kept in RAM through a game.
+"""A settings list (`Form`) for the setup and settings screens, and a new game's
+setup form with a line per seat (`SetupForm`): loaded with them (their MODULES name
+it), not kept in RAM through a game.
 """
 
 import settings
@@ -119,3 +120,63 @@ class Form(ui.Menu):
             # A long value shortens the label, never itself: "Deal <Annabell>".
             lines.append("%s %s" % (self.label(key)[: max(1, chars - 1 - len(value))], value))
         ui.draw_rows(canvas, lines, ui.scroll_top(self.index, len(lines)), self.index)
+
+
+class SetupForm(Form):
+    """A new game's form: its own lines (`keys`; "players" is the player count, from
+    `fewest` to `most`), a line per seat (ok: the seat's picker, app.screen("seat")),
+    then Start: ok calls `start()`. `seated` names every seat that can be played,
+    the first `players` sit."""
+
+    START = "Start"
+
+    def __init__(self, app, title, keys, players, fewest, most, seated):
+        self.keys = keys
+        self.fewest, self.most = fewest, most
+        self.players = ui.clamp(players, fewest, most)
+        self.seated = seated
+        Form.__init__(self, app, title, [])
+        self._lines()
+
+    def _lines(self):
+        self.items = self.keys + list(range(self.players)) + ["start"]
+
+    def names(self):
+        return self.seated[: self.players]
+
+    def label(self, key):
+        if type(key) is int:
+            return "%d %s" % (key + 1, self.seated[key])
+        if key == "players":
+            return "Players"
+        if key == "start":
+            return self.START
+        return Form.label(self, key)
+
+    def value(self, key):
+        if key == "players":
+            return str(self.players)
+        return None if type(key) is int else Form.value(self, key)
+
+    def change(self, key, delta):
+        if key == "players":
+            self.players = ui.clamp(self.players + (1 if delta > 0 else -1), self.fewest, self.most)
+            self._lines()
+        else:
+            Form.change(self, key, delta)
+
+    def choose(self, index):
+        key = self.items[index]
+        if type(key) is int:
+            self.app.push(self.app.screen("seat", key, self.names(), self.pick))
+        else:
+            self.start()
+
+    def pick(self, seat, name):
+        """Seat a name; one seated (or waiting) elsewhere changes places with it."""
+        if name in self.seated:
+            self.seated[self.seated.index(name)] = self.seated[seat]
+        self.seated[seat] = name
+
+    def start(self):
+        """ok on Start: the subclass starts its game."""

@@ -111,6 +111,16 @@ class RoundHands:
         self.entry.app.invalidate()
 
 
+def for_round(app, entry, player):
+    """The calculator for a player of a round being entered (entry: ui_igo's
+    PenaltyEntry): the round's hands are made on first use and kept by the entry,
+    which then keeps this module loaded until the round is saved or left."""
+    if entry.hands is None:
+        entry.hands = RoundHands(entry)
+        entry.MODULES = HandCalc.MODULES
+    return HandCalc(app, entry.hands, player)
+
+
 class HandCalc(ui.Screen):
     """Hand calculator: the display colour (once per round), then 12 cards (up/down
     over the colour, ok, up/down over the value, ok; back steps back), then the
@@ -134,6 +144,7 @@ class HandCalc(ui.Screen):
         self.pick = 0  # the engine's pick among them
         self.index = 0  # the option shown
         self.result = None
+        self.score = None  # the ender's round score line (ender_line), with the result
         self.top = 0
         self.field = "display" if self.display is None else "colour"
         if len(self.cards) == 12:
@@ -212,6 +223,7 @@ class HandCalc(ui.Screen):
     def show(self):
         option = self.options[self.index] if self.ender else self.entry_option()
         self.result = arrange(self.cards, self.display, self.ender, option, self.declared)
+        self.score = self.ender_line() if self.ender and self.entry else None
         self.top = 0
 
     def entry_option(self):
@@ -220,7 +232,7 @@ class HandCalc(ui.Screen):
     def ender_line(self):
         """The ender's round score with the option shown, once the others are in."""
         entry = self.entry
-        if not entry or not entry.others_in():
+        if not entry.others_in():
             return "Score: need all"
         import igo_choice
         import igo_scoring
@@ -267,8 +279,8 @@ class HandCalc(ui.Screen):
             name = "+".join(COLOURS[c] for c in colours) or "no colour"
             lines.append("Option %d of %d" % (self.index + 1, len(self.options)))
             lines.append(name + (" (pick)" if self.index == self.pick else ""))
-            if self.entry:
-                lines.append(self.ender_line())
+            if self.score:
+                lines += ui.wrap(self.score, width)
         word = "Crew: " if self.rules == "corsari" else "Series: "
         lines += ui.wrap(word + (cards_text(r["series"]) or "-"), width)
         if r["added"]:

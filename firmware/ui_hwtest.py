@@ -65,9 +65,9 @@ class Page(ui.Screen):
         ui.Screen.__init__(self, app)
         self.tester = app.out.tester()  # None without hardware
 
-    def draw_lines(self, canvas, lines, selected=-1):
+    def draw_lines(self, canvas, lines):
         ui.Screen.draw(self, canvas)
-        ui.draw_rows(canvas, lines, 0, selected)
+        ui.draw_rows(canvas, lines)
 
 
 ORDER = ("up", "down", "ok", "back")  # shown first, in this order; then p1..pN

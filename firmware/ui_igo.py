@@ -64,8 +64,7 @@ class MatchScreen(ui.Screen):
         elif name == "ok" and kind == "long":
             self.app.push(RoundEnder(self.app))
         elif name in ("up", "down"):
-            most = max(0, len(sheet.names) - ROWS)
-            self.top = clamp(self.top + (1 if name == "down" else -1), 0, most)
+            self.top = ui.scroll(self.top, name, len(sheet.names))
             self.app.invalidate()
         else:
             ui.Screen.on_nav(self, name, kind)
@@ -106,9 +105,7 @@ class MatchMenu(ui.Menu):
         elif action == "void":
             app.replace(VoidEntry(app))
         elif action == "hand":
-            import ui_hand
-
-            app.push(ui_hand.HandCalc(app))
+            app.push(app.screen("hand"))
         elif action == "sheet":
             app.push(app.screen("sheet"))
         elif action == "undo":
@@ -197,12 +194,7 @@ class PenaltyEntry(ui.Screen):
                     self.hands.rearrange()
                 self.app.push(RoundReview(self.app, self.ender, list(self.penalties)))
         elif name == "ok" and kind == "long":
-            import ui_hand
-
-            if self.hands is None:
-                self.hands = ui_hand.RoundHands(self)
-                self.MODULES = ui_hand.HandCalc.MODULES  # kept while the round is entered
-            self.app.push(ui_hand.HandCalc(self.app, self.hands, p))
+            self.app.push(self.app.screen("round_hand", self, p))
         elif name == "back" and kind == "press":
             if self.pos:
                 self.pos -= 1
@@ -233,22 +225,9 @@ class RoundReview(ui.Screen):
         self.ender = ender
         self.penalties = penalties
         self.scores, self.winners = igo_scoring.score_round(sheet.rules, ender, penalties, sheet.youngest_first)
+        self.lines = review_lines(sheet, penalties, self.scores, self.winners)
         self.top = 0
         self.title = "ok: save round"
-
-    def lines(self):
-        """A header, then per player: name, penalty, round score, new total; then
-        who wins the game at once."""
-        sheet = self.app.match
-        totals = sheet.totals()
-        out = ["    pen rnd tot"]
-        for i, name in enumerate(ui.short_names(sheet.names, 3)):
-            score = self.scores[i]
-            out.append("%-3s%4d%+4d%4d" % (name, self.penalties[i], score, totals[i] + score))
-        if self.winners:
-            out.append("Wins the game:")
-            out += [sheet.names[i] for i in self.winners]
-        return out
 
     def on_nav(self, name, kind):
         if name == "ok" and kind == "press":
@@ -259,15 +238,27 @@ class RoundReview(ui.Screen):
             if not app.unsaved:
                 app.out.play("saved")
         elif name in ("up", "down"):
-            most = max(0, len(self.lines()) - ROWS)
-            self.top = clamp(self.top + (1 if name == "down" else -1), 0, most)
+            self.top = ui.scroll(self.top, name, len(self.lines))
             self.app.invalidate()
         else:
             ui.Screen.on_nav(self, name, kind)
 
     def draw(self, canvas):
         ui.Screen.draw(self, canvas)
-        ui.draw_rows(canvas, self.lines(), self.top)
+        ui.draw_rows(canvas, self.lines, self.top)
+
+
+def review_lines(sheet, penalties, scores, winners):
+    """A header, then per player: name, penalty, round score, new total; then who
+    wins the game at once."""
+    totals = sheet.totals()
+    out = ["    pen rnd tot"]
+    for i, name in enumerate(ui.short_names(sheet.names, 3)):
+        out.append("%-3s%4d%+4d%4d" % (name, penalties[i], scores[i], totals[i] + scores[i]))
+    if winners:
+        out.append("Wins the game:")
+        out += [sheet.names[i] for i in winners]
+    return out
 
 
 class VoidEntry(ui.Menu):

@@ -36,13 +36,14 @@ class GameOver(ui.Screen):
     def __init__(self, app):
         ui.Screen.__init__(self, app)
         self.title = "Game over"
+        self.reason = end_reason(app.match)
         self.top = 0
 
     def lines(self, chars):
         """The shared-win list: reason, the winners with their totals, the hint."""
         sheet = self.app.match
         totals = sheet.totals()
-        out = ui.wrap(end_reason(sheet), chars) + ["Shared win:"]
+        out = ui.wrap(self.reason, chars) + ["Shared win:"]
         for i in sheet.winners:
             out.append("%-8s %d" % (sheet.names[i], totals[i]))
         return out + [HINT]
@@ -65,7 +66,7 @@ class GameOver(ui.Screen):
             self.top = min(self.top, max(0, len(lines) - ROWS))
             ui.draw_rows(canvas, lines, self.top)
             return
-        reason = ui.wrap(end_reason(sheet), canvas.width // 8)[:2]
+        reason = ui.wrap(self.reason, canvas.width // 8)[:2]
         for row, line in enumerate(reason):
             canvas.center(line, row_y(row))
         winner = sheet.names[sheet.winners[0]]

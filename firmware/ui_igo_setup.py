@@ -14,7 +14,7 @@ RULE_NAMES = {"igo": "I Go", "corsari": "Corsari"}
 DRAW = -1  # `first`: the device draws who starts / deals
 
 
-class Setup(ui_form.Form):
+class Setup(ui_form.SetupForm):
     """New match: players, target, who starts (deals) or a draw, a line per seat (ok:
     pick a name from the roster or enter one), then the age order (Corsari)."""
 
@@ -24,67 +24,50 @@ class Setup(ui_form.Form):
         import roster
 
         self.rules = rules
-        self.players = clamp(players or app.settings["players"], MIN_PLAYERS, MAX_PLAYERS[rules])
+        most = MAX_PLAYERS[rules]
         key = "igo_target" if rules == "igo" else "corsari_target"
         self.target = app.settings[key] or None  # None: Corsari automatic
         self.first = 0
         # A name for every possible seat: the roster's group first (seat order).
-        self.seated = list(seated or []) + [
-            n for n in roster.seats(app.roster, MAX_PLAYERS[rules]) if n not in (seated or [])
-        ]
-        self.seated = self.seated[: MAX_PLAYERS[rules]]
-        ui_form.Form.__init__(self, app, RULE_NAMES[rules] + " setup", [])
-        self._lines()
-
-    def _lines(self):
-        self.items = ["players", "target", "first"] + list(range(self.players)) + ["start"]
-
-    def names(self):
-        return self.seated[: self.players]
+        seated = list(seated or [])
+        seated += [n for n in roster.seats(app.roster, most) if n not in seated]
+        ui_form.SetupForm.__init__(
+            self,
+            app,
+            RULE_NAMES[rules] + " setup",
+            ["players", "target", "first"],
+            players or app.settings["players"],
+            MIN_PLAYERS,
+            most,
+            seated[:most],
+        )
 
     def label(self, key):
         if key == "first":
             return "Starts" if self.rules == "igo" else "Deals"
-        if type(key) is int:
-            return "%d %s" % (key + 1, self.seated[key])
-        return {"players": "Players", "target": "Target", "start": "Start"}[key]
+        if key == "target":
+            return "Target"
+        return ui_form.SetupForm.label(self, key)
 
     def value(self, key):
-        if key == "players":
-            return str(self.players)
         if key == "target":
             if self.target is None:
                 return "%d auto" % default_target(self.rules, self.players)
             return str(self.target)
         if key == "first":
             return "draw" if self.first == DRAW else self.names()[self.first]
-        return None
+        return ui_form.SetupForm.value(self, key)
 
     def change(self, key, delta):
         if key == "players":
-            self.players = clamp(self.players + (1 if delta > 0 else -1), MIN_PLAYERS, MAX_PLAYERS[self.rules])
+            ui_form.SetupForm.change(self, key, delta)
             self.first = min(self.first, self.players - 1)
-            self._lines()
         elif key == "target":
             unit = 1 if self.rules == "igo" else 10
             t = self.target or default_target(self.rules, self.players)
             self.target = clamp(t + unit * delta, 1, 990)
         elif key == "first":  # the players, then "draw"
             self.first = (self.first + 1 + (1 if delta > 0 else -1)) % (self.players + 1) - 1
-
-    def choose(self, index):
-        key = self.items[index]
-        if type(key) is int:
-            self.app.push(self.app.screen("seat", key, self.names(), self.pick))
-        else:
-            self.start()
-
-    def pick(self, seat, name):
-        """Seat a name; one seated (or waiting) elsewhere changes places with it."""
-        if name in self.seated:
-            other = self.seated.index(name)
-            self.seated[other] = self.seated[seat]
-        self.seated[seat] = name
 
     def start(self):
         self.app.settings["players"] = self.players

@@ -6,6 +6,7 @@ delete it (with confirmation). Loaded while these screens are open (their MODULE
 
 import matches
 import ui
+from names import cut
 from ui import LINE_H, row_y
 
 GAME_NAMES = {"igo": "I Go", "corsari": "Corsari"}
@@ -45,26 +46,26 @@ def lead_line(entry, chars=15):
     else:
         word, tail = "lead ", "%s %d" % (more, entry["totals"][lead[0]])
     room = max(1, chars - len(word) - len(tail))
-    return word + ui.to_ascii(names[lead[0]])[:room] + tail
+    return word + cut(names[lead[0]], room) + tail
 
 
 def players_line(entry, chars=16):
-    """The players, each name cut so that all fit on one line."""
+    """The players, each name cut so that all fit on one line (ui.short_names: alike
+    names told apart)."""
     names = entry["names"]
     width = max(2, (chars + 1) // len(names) - 1)
-    return " ".join(ui.to_ascii(n)[:width] for n in names)[:chars]
+    return " ".join(ui.short_names(names, width))[:chars]
 
 
-class Continue(ui.Screen):
-    """The saved matches; up/down choose, ok: resume or delete, back: home."""
+class Continue(ui.Menu):
+    """The saved matches (`entries`, the menu's items); up/down choose, ok: resume or
+    delete, back: home."""
 
     MODULES = ("ui_matches", "matches", "matches_boot", "store_load")
 
     def __init__(self, app):
-        ui.Screen.__init__(self, app)
-        self.title = "Continue"
-        self.index = 0
-        self.entries = []
+        ui.Menu.__init__(self, app, "Continue", [])
+        self.entries = self.items
 
     def enter(self):
         app = self.app
@@ -73,7 +74,7 @@ class Continue(ui.Screen):
         saved = matches.saved(app)
         problems = matches_boot.check(saved, app.history.next_seq, app._sheet_from)  # files vs index
         app.saved_count = saved.count
-        self.entries = saved.entries()
+        self.entries = self.items = saved.entries()
         if not self.entries:
             app.pop()
         else:
@@ -81,15 +82,8 @@ class Continue(ui.Screen):
         for problem in problems:
             app.notice("Notice", problem)
 
-    def on_nav(self, name, kind):
-        n = len(self.entries)
-        if name in ("up", "down") and n:
-            self.index = (self.index + (1 if name == "down" else -1)) % n
-            self.app.invalidate()
-        elif name == "ok" and kind == "press" and n:
-            self.app.push(MatchActions(self.app, self.entries[self.index]))
-        else:
-            ui.Screen.on_nav(self, name, kind)
+    def choose(self, index):
+        self.app.push(MatchActions(self.app, self.entries[index]))
 
     def draw(self, canvas):
         self.title = "Continue %d/%d" % (self.index + 1, len(self.entries))

@@ -46,17 +46,11 @@ class Referee(TapScreen):
         self.marks = []  # players marked false on the shown result, in order
         self.early = 0  # players (bit i) who pressed while not armed
         self.unlogged = False  # the shown result is not in the history yet
+        self.out_bits = 0  # GPIO bits of eliminated players: never pressed
 
     def out(self, p):
         """Eliminated: three mistakes without cards, with the setting on."""
         return bool(self.app.settings["out_at_3"]) and self.mistakes[p] >= OUT_AT
-
-    def out_bits(self):
-        bits = 0
-        for p in range(self.players):
-            if self.out(p):
-                bits |= self.bits[p]
-        return bits
 
     def winner(self):
         """The shown winner: the first in the ranking not marked false, or None."""
@@ -102,12 +96,14 @@ class Referee(TapScreen):
         self.false_taps[p] += d
         if self.no_cards >> p & 1:
             self.mistakes[p] += d
+            bit = self.bits[p]
+            self.out_bits = self.out_bits | bit if self.out(p) else self.out_bits & ~bit
         self.light(self.winner())
         if d > 0:
             self.app.out.play("false")
 
     def on_snapshot(self, t_us, levels, pin=-1):
-        levels |= self.out_bits()
+        levels |= self.out_bits
         if self.state != ARMED:
             old = self.levels if self.levels is not None else levels
             self.early |= self.judge.held_mask(levels) & ~self.judge.held_mask(old)

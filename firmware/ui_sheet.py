@@ -3,7 +3,8 @@ Loaded while it is open (its MODULES).
 """
 
 import ui
-from ui import ROWS, clamp, row_y
+from names import cut
+from ui import ROWS, row_y
 
 BODY = ROWS - 2  # round lines between the names and the leader line
 
@@ -26,7 +27,7 @@ def leader_line(sheet, chars):
     if len(who) == len(sheet.names) and not sheet.over:
         return "All level"
     if len(who) == 1:
-        return (one + ui.to_ascii(sheet.names[who[0]]))[:chars]
+        return one + cut(sheet.names[who[0]], chars - len(one))
     text = some + " ".join(ui.short_names(sheet.names, 3)[i] for i in who)
     if len(text) <= chars:
         return text
@@ -72,8 +73,7 @@ class SheetView(ui.Screen):
     def on_nav(self, name, kind):
         sheet = self.app.match
         if name in ("up", "down"):
-            most = max(0, len(sheet.rounds) - BODY)
-            self.top = clamp(self.top + (ui.step(kind) if name == "down" else -ui.step(kind)), 0, most)
+            self.top = ui.scroll(self.top, name, len(sheet.rounds), BODY, ui.step(kind))
         elif name == "ok" and kind == "press":
             self.page += 1
         else:

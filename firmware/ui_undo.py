@@ -13,27 +13,22 @@ def round_text(sheet, r):
 def confirm_undo(app):
     sheet = app.match
     n = len(sheet.rounds)
-
-    def undo():
-        sheet.undo()
-        app.save()
-        app.reset(app.screen("match"))
-
-    _confirm(app, "Undo", "Undo round %d (%s)?" % (n, round_text(sheet, sheet.rounds[-1])), undo)
+    _confirm(app, "Undo", "Undo round %d (%s)?" % (n, round_text(sheet, sheet.rounds[-1])), sheet.undo)
 
 
 def confirm_redo(app):
     sheet = app.match
+    _confirm(app, "Redo", "Put back round %d?" % (len(sheet.rounds) + 1), sheet.redo)
 
-    def redo():
-        sheet.redo()
+
+def _confirm(app, title, question, change):
+    """Ask; on yes: change the sheet, save, back to the match."""
+
+    def yes():
+        change()
         app.save()
         app.reset(app.screen("match"))
 
-    _confirm(app, "Redo", "Put back round %d?" % (len(sheet.rounds) + 1), redo)
-
-
-def _confirm(app, title, question, then):
-    screen = app.screen("confirm", title, question, then)
+    screen = app.screen("confirm", title, question, yes)
     screen.MODULES = ("ui_undo", "ui_notice")
     app.push(screen)

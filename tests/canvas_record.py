@@ -264,6 +264,27 @@ class Rig:
                 return self
         raise AssertionError("no %r in %r" % (label, menu.items))
 
+    def setup(self, game="I Go"):
+        """Home > game: its setup form (returned)."""
+        self.choose(game)
+        assert self.screen() == "Setup", self.screen()
+        return self.app.top()
+
+    def to_line(self, label):
+        """Move the setup form's cursor to the line starting with label."""
+        setup = self.app.top()
+        for i, key in enumerate(setup.items):
+            if setup.label(key).startswith(label):
+                setup.index = i
+                return
+        raise AssertionError("no line %r" % label)
+
+    def start(self):
+        """ok on the setup form's last line: Start."""
+        setup = self.app.top()
+        setup.index = len(setup.items) - 1
+        self.nav("ok")
+
     def history(self):
         """The history lines as dicts (read a line at a time: the heap is small)."""
         import history

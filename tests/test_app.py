@@ -184,6 +184,34 @@ def test_bad_settings_in_state_take_their_defaults_and_keep_the_rest():
         rig.close()
 
 
+def test_a_state_of_another_version_or_without_settings_is_set_aside():
+    for text, why in (
+        ('{"v": 2, "settings": {}}', "state.json: unknown version 2"),
+        ('{"v": 1}', "state.json: settings missing"),
+        ('{"v": 1, "settings": [1]}', "state.json: settings missing"),
+    ):
+        rig = Rig()
+        try:
+            write_file(rig.root + "/state.json", text)
+            rig.boot()
+            assert rig.screen() == "Notice" and rig.app.top().text == why + " (kept as state.json.bad)"
+            assert read_file(rig.root + "/state.json.bad") == text
+            assert rig.app.settings["igo_target"] == 4
+        finally:
+            rig.close()
+
+
+def test_config_names_that_are_not_all_strings_are_reported():
+    rig = Rig()
+    try:
+        write_file(rig.root + "/config.json", '{"names": ["Ann", 3]}')
+        rig.boot()
+        assert rig.app.top().text == "config.json: names must be a list of strings (kept as config.json.bad)"
+        assert rig.app.config == {} and exists(rig.root + "/config.json.bad")
+    finally:
+        rig.close()
+
+
 def test_corrupt_config_is_reported_and_default_names_used():
     rig = Rig()
     try:

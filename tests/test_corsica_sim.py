@@ -3,6 +3,7 @@ every game ends or is reported capped, and results are the same on every runtime
 
 from corsica import Game
 from corsica_sim import play_game, simulate
+from raising import value_error
 from rng import Rng
 
 ALL_VARIANTS = ("sandwich", "sequence", "sum10")
@@ -179,12 +180,7 @@ def test_simulate_checks_its_counts_and_passes_its_percentages():
         ({"games": 0}, "games must be at least 1, not 0"),
         ({"games": 1, "turn_cap": 0}, "turn cap must be at least 1, not 0"),
     ):
-        try:
-            simulate(2, seed=1, **kwargs)
-        except ValueError as e:
-            assert str(e) == text
-        else:
-            assert False, text
+        assert value_error(lambda: simulate(2, seed=1, **kwargs)) == text
     r = simulate(2, 1, seed=4, turn_cap=1, slap_percent=0, false_tap_percent=0)
     assert (r["games"], r["turns_total"], r["turns_max"], r["capped"]) == (1, 1, 1, 1)
     r = simulate(3, 2, seed=4, turn_cap=400, slap_percent=0, false_tap_percent=0)

@@ -3,8 +3,9 @@ import os
 
 import history
 from history import History
+from raising import value_error
 from scoresheet import Sheet
-from tmpfs import make_tmp_dir, read, remove_tree, write
+from tmpfs import TmpDir, make_tmp_dir, read, remove_tree, write
 
 
 def open_history(d):
@@ -15,9 +16,29 @@ def lines_of(path):
     return read(path).decode().split("\n")
 
 
+def void_rounds(h, n=1):
+    """Queue n void I Go rounds of game 1."""
+    for _ in range(n):
+        h.log("round", 1, "igo", {"void": True})
+
+
+def retried_after_a_torn_batch(d, n):
+    """Queue n lines, fail their flush, leave what a failed append may leave on the
+    real flash (line 1 and a torn line 2), flush again; return (h, path, line 1)."""
+    path = d + "/data/history.jsonl"
+    h = open_history(d)
+    void_rounds(h, n)
+    first = h._queue[0][1]
+    h.path = d + "/data"  # a folder: the append fails
+    assert not h.flush()
+    write(path, (first + "\n" + '{"boot":1,"ev').encode())
+    h.path = path
+    assert h.flush()
+    return h, path, first
+
+
 def test_lines_are_queued_until_flush_and_sorted():
-    d = make_tmp_dir("hist")
-    try:
+    with TmpDir("hist") as d:
         h = open_history(d)
         assert h.log("round", 7, "igo", {"ender": 1, "void": False}) == 1
         assert h.log("undo", 7, "igo", {"of": 1}) == 2
@@ -35,27 +56,17 @@ def test_lines_are_queued_until_flush_and_sorted():
         h.log("game_over", 7, "igo", {"totals": [4, 2], "winners": [0]})
         assert h.flush() and h.flush()  # a second flush with nothing queued is harmless
         assert [e["seq"] for e in history.read(d + "/data/history.jsonl")] == [1, 2, 3]
-    finally:
-        remove_tree(d)
 
 
 def test_reserved_fields_are_refused():
-    d = make_tmp_dir("hist")
-    try:
+    with TmpDir("hist") as d:
         h = open_history(d)
-        try:
-            h.log("round", 1, "igo", {"seq": 5})
-            assert False, "seq overridden"
-        except ValueError:
-            pass
+        value_error(h.log, "round", 1, "igo", {"seq": 5})  # seq is not overridden
         assert h.pending() == 0
-    finally:
-        remove_tree(d)
 
 
 def test_seq_continues_and_boot_increments_after_reopen():
-    d = make_tmp_dir("hist")
-    try:
+    with TmpDir("hist") as d:
         h = open_history(d)
         assert h.boot == 1
         for _ in range(3):
@@ -69,26 +80,20 @@ def test_seq_continues_and_boot_increments_after_reopen():
         assert h.boot == 3
         events = list(history.read(d + "/data/history.jsonl"))
         assert [(e["seq"], e["boot"]) for e in events] == [(1, 1), (2, 1), (3, 1), (4, 2)]
-    finally:
-        remove_tree(d)
 
 
 def test_lost_boot_file_continues_from_the_history():
-    d = make_tmp_dir("hist")
-    try:
+    with TmpDir("hist") as d:
         h = open_history(d)
         h = open_history(d)
-        h.log("round", 1, "igo", {"void": True})
+        void_rounds(h)
         h.flush()
         write(d + "/data/boot.json", b"{corrupt")
         assert open_history(d).boot == 3
-    finally:
-        remove_tree(d)
 
 
 def test_seq_found_in_a_long_file_with_long_lines():
-    d = make_tmp_dir("hist")
-    try:
+    with TmpDir("hist") as d:
         h = open_history(d)
         for i in range(150):
             h.log("slap", i // 10, "corsica", {"reason": "x" * (i * 7)})  # up to ~1 KB a line
@@ -97,17 +102,13 @@ def test_seq_found_in_a_long_file_with_long_lines():
         h.flush()
         h = open_history(d)
         assert h.next_seq == 151
-    finally:
-        remove_tree(d)
 
 
 def test_torn_last_line_is_moved_aside_at_boot():
-    d = make_tmp_dir("hist")
-    try:
+    with TmpDir("hist") as d:
         path = d + "/data/history.jsonl"
         h = open_history(d)
-        h.log("round", 1, "igo", {"void": True})
-        h.log("round", 1, "igo", {"void": True})
+        void_rounds(h, 2)
         h.flush()
         with open(path, "ab") as f:
             f.write(b'{"boot":1,"event":"ro')  # power cut mid-write
@@ -120,63 +121,38 @@ def test_torn_last_line_is_moved_aside_at_boot():
         lines = lines_of(path)
         assert len(lines) == 4 and json.loads(lines[2])["seq"] == 3 and lines[3] == ""
         assert [e["seq"] for e in history.read(path)] == [1, 2, 3]
-    finally:
-        remove_tree(d)
 
 
 def test_a_failed_flush_keeps_the_queue_and_reports():
-    d = make_tmp_dir("hist")
-    try:
+    with TmpDir("hist") as d:
         path = d + "/data/history.jsonl"
         h = open_history(d)
         h.path = d + "/data"  # a folder: every append fails
-        h.log("round", 1, "igo", {"void": True})
-        h.log("round", 1, "igo", {"void": True})
+        void_rounds(h, 2)
         assert h.flush() is False
         assert h.pending() == 2
         assert "2 lines not written: " in h.error
         h.path = path  # space again
         assert h.flush() is True and h.error is None and h.pending() == 0
         assert [e["seq"] for e in history.read(path)] == [1, 2]
-    finally:
-        remove_tree(d)
 
 
 def test_retry_after_a_partly_written_batch_writes_each_line_once():
-    d = make_tmp_dir("hist")
-    try:
-        path = d + "/data/history.jsonl"
-        h = open_history(d)
-        h.log("round", 1, "igo", {"void": True})
-        first = h._queue[0][1]
-        h.log("round", 1, "igo", {"void": True})
-        h.log("round", 1, "igo", {"void": True})
-        h.path = d + "/data"  # the append fails
-        assert not h.flush()
-        # What the failed flush may have left on the real flash: line 1 and a torn line 2.
-        write(path, (first + "\n" + '{"boot":1,"ev').encode())
-        h.path = path
-        assert h.flush()
+    with TmpDir("hist") as d:
+        h, path, _ = retried_after_a_torn_batch(d, 3)
         assert [e["seq"] for e in history.read(path)] == [1, 2, 3]
-    finally:
-        remove_tree(d)
 
 
 def test_queue_is_bounded_while_flushes_fail():
-    d = make_tmp_dir("hist")
-    try:
+    with TmpDir("hist") as d:
         h = open_history(d)
-        for _ in range(history.MAX_QUEUE + 5):
-            h.log("round", 1, "igo", {"void": True})
+        void_rounds(h, history.MAX_QUEUE + 5)
         assert h.pending() == history.MAX_QUEUE and h.dropped == 5
         assert h.next_seq == history.MAX_QUEUE + 6
-    finally:
-        remove_tree(d)
 
 
 def test_sheet_events_in_the_history_file():
-    d = make_tmp_dir("hist")
-    try:
+    with TmpDir("hist") as d:
         path = d + "/data/history.jsonl"
         h = open_history(d)
         s = Sheet("igo", ["Ann", "Bob"], target=2, game=h.next_seq, log=h.log)
@@ -199,15 +175,12 @@ def test_sheet_events_in_the_history_file():
         assert events[1]["void"] is True and events[1]["taker"] == 1
         assert events[3]["winners"] == [0] and events[3]["totals"] == [2, 0]
         assert events[4]["of"] == 3 and events[5]["of"] == 4
-    finally:
-        remove_tree(d)
 
 
 def test_identity_stays_with_the_history_and_changes_with_a_new_one():
-    d = make_tmp_dir("hist")
-    try:
+    with TmpDir("hist") as d:
         h = open_history(d)
-        h.log("round", 1, "igo", {"void": True})
+        void_rounds(h)
         h.flush()
         device, first = h.device, h.history
         h = open_history(d)
@@ -220,16 +193,12 @@ def test_identity_stays_with_the_history_and_changes_with_a_new_one():
         assert h.device == device and h.history != first and h.next_seq == 1
         h = History(d + "/data/history.jsonl", d + "/data/boot.json", "e6614103e7")
         assert h.device == "e6614103e7"  # the chip's own id wins
-    finally:
-        remove_tree(d)
 
 
 def test_corrupt_boot_file_is_set_aside_and_counting_goes_on_from_the_history():
-    d = make_tmp_dir("hist")
-    try:
+    with TmpDir("hist") as d:
         h = open_history(d)
-        for _ in range(4):
-            h.log("round", 1, "igo", {"void": True})
+        void_rounds(h, 4)
         h.flush()
         for bad in (
             b'{"boot": 10000000000000000000000000000000}',
@@ -242,42 +211,42 @@ def test_corrupt_boot_file_is_set_aside_and_counting_goes_on_from_the_history():
             assert h.next_seq == 5 and 2 <= h.boot < 1000, (bad, h.boot)
         names = sorted(os.listdir(d + "/data"))
         assert "boot.json.bad" in names and "history.jsonl" in names
-    finally:
-        remove_tree(d)
+
+
+def test_the_boot_counter_stops_at_max_count():
+    with TmpDir("hist") as d:
+        open_history(d)
+        write(d + "/data/boot.json", b'{"boot": %d}' % history.MAX_COUNT)
+        assert open_history(d).boot == history.MAX_COUNT
+        assert open_history(d).boot == history.MAX_COUNT
 
 
 def test_absurd_numbers_in_the_history_are_not_ours():
-    d = make_tmp_dir("hist")
-    try:
+    with TmpDir("hist") as d:
         h = open_history(d)
-        h.log("round", 1, "igo", {"void": True})
+        void_rounds(h)
         h.flush()
         with open(d + "/data/history.jsonl", "ab") as f:
             f.write(b'{"seq": 1000000000000000000000000000000, "boot": 1}\n')
         h = open_history(d)
         assert h.next_seq == 2
-    finally:
-        remove_tree(d)
 
 
 def test_history_that_is_a_folder_and_data_that_is_a_file_are_set_aside():
-    d = make_tmp_dir("hist")
-    try:
+    with TmpDir("hist") as d:
         os.mkdir(d + "/data")
         os.mkdir(d + "/data/history.jsonl")
         h = open_history(d)
         assert h.problems == ["history.jsonl was a folder: kept as history.jsonl.bad"]
-        h.log("round", 1, "igo", {"void": True})
+        void_rounds(h)
         assert h.flush() and h.error is None
         remove_tree(d + "/data")
         write(d + "/data", b"not a folder")
         h = open_history(d)
         assert h.problems == ["data was a file, not a folder: kept as data.bad"]
-        h.log("round", 1, "igo", {"void": True})
+        void_rounds(h)
         assert h.flush() and h.error is None
         assert read(d + "/data.bad") == b"not a folder"
-    finally:
-        remove_tree(d)
 
 
 def test_count_is_an_int_from_0_to_max_count():
@@ -288,38 +257,26 @@ def test_count_is_an_int_from_0_to_max_count():
 
 
 def test_a_reserved_field_is_named_in_the_error():
-    d = make_tmp_dir("hist")
-    try:
+    with TmpDir("hist") as d:
         h = open_history(d)
-        try:
-            h.log("round", 1, "igo", {"boot": 5})
-            assert False, "boot overridden"
-        except ValueError as e:
-            assert str(e) == "history field 'boot' is reserved"
-    finally:
-        remove_tree(d)
+        assert value_error(h.log, "round", 1, "igo", {"boot": 5}) == "history field 'boot' is reserved"
 
 
 def test_the_oldest_queued_lines_are_dropped_first():
-    d = make_tmp_dir("hist")
-    try:
+    with TmpDir("hist") as d:
         h = open_history(d)
         path = h.path
         h.path = d + "/data"  # a folder: every append fails
-        for _ in range(history.MAX_QUEUE + 5):
-            h.log("round", 1, "igo", {"void": True})
+        void_rounds(h, history.MAX_QUEUE + 5)
         assert not h.flush()
         assert h.error.startswith("history: %d lines not written: " % history.MAX_QUEUE)
         h.path = path
         assert h.flush()
         assert [e["seq"] for e in history.read(path)] == list(range(6, history.MAX_QUEUE + 6))
-    finally:
-        remove_tree(d)
 
 
 def test_a_good_file_is_left_alone_at_boot():
-    d = make_tmp_dir("hist")
-    try:
+    with TmpDir("hist") as d:
         h = open_history(d)
         h.log("slap", 1, "corsica", {"reason": "two words"})  # a space inside a line
         h.flush()
@@ -333,30 +290,16 @@ def test_a_good_file_is_left_alone_at_boot():
         write(h.path, b"garbage\n\n")  # no line of ours
         h = open_history(d)
         assert h.problems == [] and h.next_seq == 1
-    finally:
-        remove_tree(d)
 
 
 def test_a_retry_after_a_torn_batch_leaves_exactly_one_copy_of_each_line():
-    d = make_tmp_dir("hist")
-    try:
-        path = d + "/data/history.jsonl"
-        h = open_history(d)
-        h.log("round", 1, "igo", {"void": True})
-        first = h._queue[0][1]
-        h.log("round", 1, "igo", {"void": True})
-        h.path = d + "/data"
-        assert not h.flush()
-        write(path, (first + "\n" + '{"boot":1,"ev').encode())
-        h.path = path
-        assert h.flush()
+    with TmpDir("hist") as d:
+        h, path, first = retried_after_a_torn_batch(d, 2)
         lines = lines_of(path)
         assert lines[0] == first and lines[2] == ""
         assert len(lines) == 3 and json.loads(lines[1])["seq"] == 2
         assert read(d + "/data/history.torn") == b'{"boot":1,"ev\n'
         assert h.flush() and lines_of(path) == lines  # nothing left to write
-    finally:
-        remove_tree(d)
 
 
 def good_line(seq, pad=0):
@@ -366,8 +309,7 @@ def good_line(seq, pad=0):
 def test_a_complete_last_line_without_its_newline_still_counts():
     # A power cut between the line and its newline: the line is moved aside, but its
     # seq was given out, so seq goes on after it.
-    d = make_tmp_dir("hist")
-    try:
+    with TmpDir("hist") as d:
         path = d + "/data/history.jsonl"
         open_history(d)
         write(path, good_line(1) + b"\n" + good_line(2))
@@ -375,15 +317,12 @@ def test_a_complete_last_line_without_its_newline_still_counts():
         assert h.next_seq == 3
         assert read(path) == good_line(1) + b"\n"
         assert read(d + "/data/history.torn") == good_line(2) + b"\n"
-    finally:
-        remove_tree(d)
 
 
 def test_the_last_line_is_found_across_chunk_boundaries():
     chunk = history.TAIL_CHUNK
     assert chunk == 512 and history.MAX_LINE == 4096
-    d = make_tmp_dir("hist")
-    try:
+    with TmpDir("hist") as d:
         path = d + "/data/history.jsonl"
         open_history(d)
         # The first line is the only one of ours and the file is one byte longer than
@@ -401,14 +340,11 @@ def test_the_last_line_is_found_across_chunk_boundaries():
         # A line longer than MAX_LINE is not ours: the one before it counts.
         write(path, good_line(3) + b"\n" + good_line(9, 5000) + b"\n")
         assert open_history(d).next_seq == 4
-    finally:
-        remove_tree(d)
 
 
 def test_a_torn_tail_is_cut_at_the_last_newline_whatever_the_chunks():
     chunk = history.TAIL_CHUNK
-    d = make_tmp_dir("hist")
-    try:
+    with TmpDir("hist") as d:
         path = d + "/data/history.jsonl"
         torn_path = d + "/data/history.torn"
         open_history(d)
@@ -429,13 +365,10 @@ def test_a_torn_tail_is_cut_at_the_last_newline_whatever_the_chunks():
             assert h.problems == ["history: torn last line moved to history.torn"]
             assert read(path) == kept and read(torn_path) == torn + b"\n"
             assert "history.jsonl.tmp" not in os.listdir(d + "/data")
-    finally:
-        remove_tree(d)
 
 
 def test_a_torn_tail_that_cannot_be_cut_is_kept_and_the_next_line_starts_anew():
-    d = make_tmp_dir("hist")
-    try:
+    with TmpDir("hist") as d:
         path = d + "/data/history.jsonl"
         open_history(d)
         write(path, good_line(1) + b"\n" + b'{"boot":1,"ev')
@@ -446,18 +379,15 @@ def test_a_torn_tail_that_cannot_be_cut_is_kept_and_the_next_line_starts_anew():
         assert h.problems[0].endswith(")") and "\n" not in h.problems[0]
         assert h.next_seq == 2
         os.rmdir(path + ".tmp")
-        h.log("round", 1, "igo", {"void": True})
+        void_rounds(h)
         assert h.flush()
         lines = lines_of(path)
         assert lines[:2] == [good_line(1).decode(), '{"boot":1,"ev']
         assert json.loads(lines[2])["seq"] == 2 and lines[3:] == [""]
-    finally:
-        remove_tree(d)
 
 
 def test_the_boot_file_is_at_most_512_bytes():
-    d = make_tmp_dir("hist")
-    try:
+    with TmpDir("hist") as d:
         boot_path = d + "/data/boot.json"
         open_history(d)
         text = '{"boot":5,"pad":"%s"}'
@@ -468,35 +398,26 @@ def test_the_boot_file_is_at_most_512_bytes():
         h = open_history(d)
         assert h.problems == ["boot.json too big (513 bytes, at most 512): kept as boot.json.bad"]
         assert h.boot == 1
-    finally:
-        remove_tree(d)
 
 
 def test_the_boot_file_holds_the_counter_and_both_ids():
-    d = make_tmp_dir("hist")
-    try:
+    with TmpDir("hist") as d:
         h = open_history(d)
         h = open_history(d)
         assert json.loads(read(d + "/data/boot.json")) == {"boot": 2, "device": h.device, "history": h.history}
-    finally:
-        remove_tree(d)
 
 
 def test_old_lines_without_a_history_id_take_the_stored_one():
-    d = make_tmp_dir("hist")
-    try:
+    with TmpDir("hist") as d:
         open_history(d)
         write(d + "/data/history.jsonl", good_line(4) + b"\n")
         write(d + "/data/boot.json", b'{"boot":3,"device":"d1","history":"abcd1234"}')
         h = open_history(d)
         assert (h.history, h.device, h.boot, h.next_seq) == ("abcd1234", "d1", 4, 5)
-    finally:
-        remove_tree(d)
 
 
 def test_a_device_id_is_1_to_32_lowercase_hex_digits():
-    d = make_tmp_dir("hist")
-    try:
+    with TmpDir("hist") as d:
         for given, kept in (
             ("a", True),
             ("0123456789abcdef" * 2, True),
@@ -513,8 +434,6 @@ def test_a_device_id_is_1_to_32_lowercase_hex_digits():
                 assert h.device == given
             else:
                 assert h.device != given and len(h.device) == 16, (given, h.device)
-    finally:
-        remove_tree(d)
 
 
 class FakeOs:
@@ -577,8 +496,7 @@ def test_a_relative_history_path_gets_its_folder():
 
 
 def test_a_folder_that_cannot_be_set_aside_is_reported_without_a_new_name():
-    d = make_tmp_dir("hist")
-    try:
+    with TmpDir("hist") as d:
         os.mkdir(d + "/data")
         os.mkdir(d + "/data/history.jsonl")
         write(d + "/data/history.jsonl.bad", b"")
@@ -586,28 +504,18 @@ def test_a_folder_that_cannot_be_set_aside_is_reported_without_a_new_name():
             write(d + "/data/history.jsonl.bad%d" % i, b"")
         h = open_history(d)
         assert h.problems == ["history.jsonl was a folder"]
-    finally:
-        remove_tree(d)
 
 
 def test_events_and_fields_outside_the_table_are_refused():
-    d = make_tmp_dir("hist")
-    try:
+    with TmpDir("hist") as d:
         h = open_history(d)
         for event, fields in (("round", {"note": 1}), ("slap", {"ender": 0}), ("shuffle", {}), ("shuffle", None)):
-            try:
-                h.log(event, 1, "igo", fields)
-                assert False, (event, fields)
-            except ValueError as e:
-                assert "history" in str(e)
+            assert "history" in value_error(h.log, event, 1, "igo", fields)
         assert h.pending() == 0
-    finally:
-        remove_tree(d)
 
 
 def test_refusals_name_the_event_or_field():
-    d = make_tmp_dir("hist")
-    try:
+    with TmpDir("hist") as d:
         h = open_history(d)
         for event, fields, text in (
             ("shuffle", None, "history event 'shuffle' is unknown"),
@@ -615,15 +523,8 @@ def test_refusals_name_the_event_or_field():
             ("round", {"note": 1}, "history field 'note' is not one of round's"),
             ("undo", {"game": 2}, "history field 'game' is reserved"),
         ):
-            try:
-                h.log(event, 1, "igo", fields)
-            except ValueError as e:
-                assert str(e) == text, (str(e), text)
-            else:
-                assert False, text
+            assert value_error(h.log, event, 1, "igo", fields) == text
         assert h.pending() == 0
-    finally:
-        remove_tree(d)
 
 
 class InodeOs:

@@ -1,18 +1,7 @@
 from igo_cards import COLOURS, card_text, hand_masks, mask_cards, parse_card, parse_colour, parse_hand, parse_hands
+from raising import raises, value_error
 
 HAND = ["R1", "O2", "Y3", "G4", "C5", "B6", "P7", "K8", "N9", "W10", "R11", "O11"]
-
-
-def raises(fn, *words):
-    try:
-        fn()
-    except ValueError as e:
-        msg = str(e)
-        assert "\n" not in msg, msg
-        for w in words:
-            assert w in msg, (w, msg)
-        return
-    assert False, "no ValueError"
 
 
 def test_colours_and_round_trip():
@@ -60,26 +49,18 @@ def test_masks():
     assert [card_text(c) for c in mask_cards(7, masks[7])] == ["K1", "K8"]
 
 
-def message(fn):
-    try:
-        fn()
-    except ValueError as e:
-        return str(e)
-    assert False, "no ValueError"
-
-
 def test_error_texts_in_full():
-    assert message(lambda: parse_colour("Z")) == "colour 'Z' is not a colour letter (one of ROYGCBPKNW)"
-    assert message(lambda: parse_colour("RO", "dealer")) == "dealer 'RO' is not a colour letter (one of ROYGCBPKNW)"
-    assert message(lambda: parse_card(8)) == "card 8 is not a string like 'K8'"
-    assert message(lambda: parse_card("Z8")) == "unknown card 'Z8': colour must be one of ROYGCBPKNW"
-    assert message(lambda: parse_card("K12")) == "unknown card 'K12': value must be 1-11"
-    assert message(lambda: parse_hand("K8")) == "hand must be a list of cards"
-    assert message(lambda: parse_hand(["K8"])) == "hand has 1 cards, not 12"
-    assert message(lambda: parse_hand(["K8", "k8"], None)) == "hand: duplicate card K8"
-    assert message(lambda: parse_hands("K8")) == "hands must be a list of hands"
-    assert message(lambda: parse_hands([["K8"], ["R1", "R1"]], None)) == "hand 1: duplicate card R1"
-    assert message(lambda: parse_hands([["K8"], ["R1", "K8"]], None)) == "duplicate card K8 in hands 0 and 1"
+    assert value_error(lambda: parse_colour("Z")) == "colour 'Z' is not a colour letter (one of ROYGCBPKNW)"
+    assert value_error(lambda: parse_colour("RO", "dealer")) == "dealer 'RO' is not a colour letter (one of ROYGCBPKNW)"
+    assert value_error(lambda: parse_card(8)) == "card 8 is not a string like 'K8'"
+    assert value_error(lambda: parse_card("Z8")) == "unknown card 'Z8': colour must be one of ROYGCBPKNW"
+    assert value_error(lambda: parse_card("K12")) == "unknown card 'K12': value must be 1-11"
+    assert value_error(lambda: parse_hand("K8")) == "hand must be a list of cards"
+    assert value_error(lambda: parse_hand(["K8"])) == "hand has 1 cards, not 12"
+    assert value_error(lambda: parse_hand(["K8", "k8"], None)) == "hand: duplicate card K8"
+    assert value_error(lambda: parse_hands("K8")) == "hands must be a list of hands"
+    assert value_error(lambda: parse_hands([["K8"], ["R1", "R1"]], None)) == "hand 1: duplicate card R1"
+    assert value_error(lambda: parse_hands([["K8"], ["R1", "K8"]], None)) == "duplicate card K8 in hands 0 and 1"
 
 
 def test_every_colour_letter_in_either_case():

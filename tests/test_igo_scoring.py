@@ -13,6 +13,7 @@ def choose_corsari_crew(masks, ender, declared=False):
 
 
 from igo_scoring import corsari_ender_score, score_round
+from raising import raises, value_error
 from rng import Rng
 
 R = 0  # red, the display colour of the hand-made rounds
@@ -26,16 +27,6 @@ ROUND = [
     ["O10", "K10", "B1", "B2", "B3", "B4", "B5", "P6", "P7", "P8", "P9", "W11"],
 ]
 SERIES = ["O1", "O2", "O3", "O4", "O5", "K6", "K7", "K9", "K11"]
-
-
-def raises(fn, *words):
-    try:
-        fn()
-    except ValueError as e:
-        for w in words:
-            assert w in str(e), (w, str(e))
-        return
-    assert False, "no ValueError"
 
 
 def test_igo_points():
@@ -255,25 +246,17 @@ def test_corsari_crew_has_the_colours_of_its_cards():
             assert card[0] in colours, (crew, arrangement["added"])
 
 
-def message(fn):
-    try:
-        fn()
-    except ValueError as e:
-        return str(e)
-    assert False, "no ValueError"
-
-
 def test_hand_input_error_texts_in_full():
     def series(cards):
         return lambda: score_hands("igo", 0, "R", ROUND, ender_series=cards)
 
-    assert message(series(["W1"])) == "ender_series card W1 is not in the ender's hand"
-    assert message(series(["R1"])) == "ender_series card R1 has the display colour"
-    assert message(series(["O1", "Y1"])) == "ender_series has value 1 twice"
-    assert message(series(["O1", "K6", "Y2"])) == "ender_series has more than two colours"
-    assert message(series(["O1", "o1"])) == "ender_series: duplicate card O1"
+    assert value_error(series(["W1"])) == "ender_series card W1 is not in the ender's hand"
+    assert value_error(series(["R1"])) == "ender_series card R1 has the display colour"
+    assert value_error(series(["O1", "Y1"])) == "ender_series has value 1 twice"
+    assert value_error(series(["O1", "K6", "Y2"])) == "ender_series has more than two colours"
+    assert value_error(series(["O1", "o1"])) == "ender_series: duplicate card O1"
     assert (
-        message(lambda: score_hands("igo", 0, "X", ROUND))
+        value_error(lambda: score_hands("igo", 0, "X", ROUND))
         == "display colour 'X' is not a colour letter (one of ROYGCBPKNW)"
     )
 
@@ -312,17 +295,15 @@ def test_score_hands_against_the_brute_force_reference():
 
 
 def test_round_error_texts_in_full():
-    assert message(lambda: score_round("rummy", 0, [1, 2])) == "rules must be 'igo' or 'corsari', not 'rummy'"
+    assert value_error(lambda: score_round("rummy", 0, [1, 2])) == "rules must be 'igo' or 'corsari', not 'rummy'"
     assert score_round("igo", 5, [1] * 6)[0] == [1, 1, 1, 1, 1, 0]
-    assert message(lambda: score_round("igo", 0, [1] * 7)) == "igo needs 2-6 players, got 7"
+    assert value_error(lambda: score_round("igo", 0, [1] * 7)) == "igo needs 2-6 players, got 7"
     assert score_round("corsari", 0, [1] + [2] * 6)[1] == []
-    assert message(lambda: score_round("corsari", 0, [1] * 8)) == "corsari needs 2-7 players, got 8"
-    assert message(lambda: score_round("igo", 3, [1, 2, 3])) == "ender 3 out of range 0-2"
-    assert message(lambda: score_round("igo", 0, [1, -2])) == "penalty -2 is not a non-negative integer"
-    assert (
-        message(lambda: score_round("corsari", 0, [5, 0, 0])) == "players [1, 2] announced 0: youngest_first is needed"
-    )
-    assert message(lambda: score_round("corsari", 0, [5, 0, 0], [0])) == "youngest_first does not list players [1, 2]"
+    assert value_error(lambda: score_round("corsari", 0, [1] * 8)) == "corsari needs 2-7 players, got 8"
+    assert value_error(lambda: score_round("igo", 3, [1, 2, 3])) == "ender 3 out of range 0-2"
+    assert value_error(lambda: score_round("igo", 0, [1, -2])) == "penalty -2 is not a non-negative integer"
+    assert value_error(score_round, "corsari", 0, [5, 0, 0]) == "players [1, 2] announced 0: youngest_first is needed"
+    assert value_error(score_round, "corsari", 0, [5, 0, 0], [0]) == "youngest_first does not list players [1, 2]"
 
 
 def test_declared_colours_reach_the_engines_pick_and_its_cards():

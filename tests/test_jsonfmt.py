@@ -3,14 +3,7 @@
 import json
 
 from jsonfmt import dump, dumps
-
-
-def message(fn):
-    try:
-        fn()
-    except ValueError as e:
-        return str(e)
-    assert False, "no ValueError"
+from raising import value_error
 
 
 def test_every_kind_of_value_by_hand():
@@ -35,6 +28,6 @@ def test_the_runtimes_parser_reads_it_back():
 
 
 def test_what_json_cannot_hold_is_refused_by_name():
-    assert message(lambda: dumps(1.5)) == "cannot write float as JSON"
-    assert message(lambda: dumps({"a": {1, 2}})) == "cannot write set as JSON"
-    assert message(lambda: dumps({1: "x"})) == "JSON object key 1 is not a string"
+    assert value_error(lambda: dumps(1.5)) == "cannot write float as JSON"
+    assert value_error(lambda: dumps({"a": {1, 2}})) == "cannot write set as JSON"
+    assert value_error(lambda: dumps({1: "x"})) == "JSON object key 1 is not a string"

@@ -1,4 +1,5 @@
 from judge import Judge, judge_trace
+from raising import value_error
 from rng import Rng
 from tapring import TapRing
 from ticks import ticks_diff
@@ -316,16 +317,8 @@ def test_held_mask_from_snapshot_and_ring_to_judge():
 
 def test_bad_settings_raise_value_error():
     for kwargs in ({"tie_window_us": 0}, {"tie_break": "coin"}, {"pins": (16,)}, {"pins": (16, 1 << 17)}):
-        try:
-            Judge(2, **kwargs)
-            assert False, kwargs
-        except ValueError:
-            pass
-    try:
-        judge_trace(2, True, taps=[(2, 0)])
-        assert False
-    except ValueError:
-        pass
+        value_error(lambda: Judge(2, **kwargs))
+    value_error(lambda: judge_trace(2, True, taps=[(2, 0)]))
 
 
 def test_a_held_buttons_irq_reading_pressed_is_no_new_tap():
@@ -341,15 +334,6 @@ def test_a_held_buttons_irq_reading_pressed_is_no_new_tap():
     assert [p for p, _, _ in judge.order()] == [1]
 
 
-def raises(fn, text):
-    try:
-        fn()
-    except ValueError as e:
-        assert str(e) == text, str(e)
-    else:
-        assert False, "no ValueError (%s)" % text
-
-
 def test_pin_of_a_one_bit_mask():
     import judge
 
@@ -360,17 +344,17 @@ def test_argument_checks_at_both_ends():
     for players in (1, 30):
         assert Judge(players).players == players
     for players in (0, 31):
-        raises(lambda: Judge(players), "players must be 1..30")
+        assert value_error(lambda: Judge(players)) == "players must be 1..30"
     assert Judge(2, pins=(0, 31)).held_mask(0) == 3
-    raises(lambda: Judge(1, pins=(32,)), "GPIO pin 32 out of range 0..31 (a pin number, not a bit)")
-    raises(lambda: Judge(1, pins=(-1,)), "GPIO pin -1 out of range 0..31 (a pin number, not a bit)")
-    raises(lambda: Judge(2, pins=(3,)), "need one pin per player")
+    assert value_error(lambda: Judge(1, pins=(32,))) == "GPIO pin 32 out of range 0..31 (a pin number, not a bit)"
+    assert value_error(lambda: Judge(1, pins=(-1,))) == "GPIO pin -1 out of range 0..31 (a pin number, not a bit)"
+    assert value_error(lambda: Judge(2, pins=(3,))) == "need one pin per player"
     assert Judge(2, tie_window_us=1).TIE_WINDOW_US == 1
-    raises(lambda: Judge(2, tie_window_us=0), "tie_window_us must be at least 1")
+    assert value_error(lambda: Judge(2, tie_window_us=0)) == "tie_window_us must be at least 1"
     assert Judge(2, tie_break="random").TIE_BREAK == "random"
     assert Judge(2, tie_break="reslap").TIE_BREAK == "reslap"
-    raises(lambda: Judge(2, tie_break="coin"), "tie_break must be 'random' or 'reslap'")
-    raises(lambda: judge_trace(2, True, taps=[(2, 5)]), "player 2 out of range")
+    assert value_error(lambda: Judge(2, tie_break="coin")) == "tie_break must be 'random' or 'reslap'"
+    assert value_error(lambda: judge_trace(2, True, taps=[(2, 5)])) == "player 2 out of range"
 
 
 def test_held_mask_names_every_pressed_player():

@@ -6,8 +6,9 @@ import matches
 import matches_boot
 import store
 import ui_matches
+from jsonfmt import dumps
 from scoresheet import Sheet
-from tmpfs import make_tmp_dir, read, remove_tree, write
+from tmpfs import TmpDir, read, write
 
 
 def sheet_from(obj):
@@ -18,9 +19,17 @@ def new(game, names=("Ann", "Bob", "Cy"), rules="igo"):
     return Sheet(rules, list(names), None, None, 0, game)
 
 
+def two_saved(d):
+    """Matches 1-1 and 1-2 saved in d/matches: (the Matches, match 1-1)."""
+    m = matches.Matches(d + "/matches")
+    matches_boot.check(m, 1, sheet_from)
+    a = new("1-1")
+    assert m.save(a, 1) is None and m.save(new("1-2"), 2) is None
+    return m, a
+
+
 def test_several_matches_saved_listed_most_recent_first_and_loaded():
-    d = make_tmp_dir("matches")
-    try:
+    with TmpDir("matches") as d:
         m = matches.Matches(d + "/matches")
         assert matches_boot.check(m, 1, sheet_from) == [] and m.count == 0
         a, b = new("1-1"), new("1-5", ("Zoë", "Ñu"), "corsari")
@@ -39,32 +48,19 @@ def test_several_matches_saved_listed_most_recent_first_and_loaded():
         loaded, problem = m.load("1-5", sheet_from)
         assert problem is None and loaded.names == ["Zoë", "Ñu"] and loaded.totals() == b.totals()
         assert sorted(os.listdir(d + "/matches")) == ["1-1.json", "1-5.json", "index.json"]
-    finally:
-        remove_tree(d)
 
 
 def test_delete_removes_the_file_and_the_entry():
-    d = make_tmp_dir("matches")
-    try:
-        m = matches.Matches(d + "/matches")
-        matches_boot.check(m, 1, sheet_from)
-        m.save(new("1-1"), 1)
-        m.save(new("1-2"), 2)
+    with TmpDir("matches") as d:
+        m, _ = two_saved(d)
         assert m.delete("1-1") is None
         assert [e["id"] for e in m.entries()] == ["1-2"] and m.count == 1
         assert sorted(os.listdir(d + "/matches")) == ["1-2.json", "index.json"]
-    finally:
-        remove_tree(d)
 
 
 def test_boot_rebuilds_the_index_from_the_match_files():
-    d = make_tmp_dir("matches")
-    try:
-        m = matches.Matches(d + "/matches")
-        matches_boot.check(m, 1, sheet_from)
-        a = new("1-1")
-        m.save(a, 1)
-        m.save(new("1-2"), 2)
+    with TmpDir("matches") as d:
+        m, a = two_saved(d)
         a.add_round(2, [5, 10, 0])  # the match file written, then a power cut
         store.save(d + "/matches/1-1.json", a.to_obj())
         os.remove(d + "/matches/1-2.json")  # an entry without its file
@@ -76,22 +72,16 @@ def test_boot_rebuilds_the_index_from_the_match_files():
         # a stale summary is corrected when the match is next saved
         m.save(a, 10)
         assert m.entries()[0]["rounds"] == 1
-    finally:
-        remove_tree(d)
 
 
 def store_text(sheet):
-    d = make_tmp_dir("matches_one")
-    try:
+    with TmpDir("matches_one") as d:
         store.save(d + "/x.json", sheet.to_obj())
         return read(d + "/x.json")
-    finally:
-        remove_tree(d)
 
 
 def test_unusable_files_are_set_aside_never_deleted():
-    d = make_tmp_dir("matches")
-    try:
+    with TmpDir("matches") as d:
         os.mkdir(d + "/matches")
         write(d + "/matches/index.json", b'{"v": 1, "matches": [{"id": "../x"}]}')
         write(d + "/matches/3-3.json", b'{"v": 1, "rules": "chess"}')
@@ -105,21 +95,41 @@ def test_unusable_files_are_set_aside_never_deleted():
         assert all("\n" not in p for p in problems)
         assert sorted(os.listdir(d + "/matches")) == ["3-3.json.bad", "4-4.json.bad", "index.json", "index.json.bad"]
         assert m.entries() == [] and m.count == 0
-    finally:
-        remove_tree(d)
+
+
+def test_an_index_is_read_most_recent_first_and_every_field_checked():
+    with TmpDir("matches") as d:
+        os.mkdir(d + "/matches")
+        m = matches.Matches(d + "/matches")
+        a, b = matches.summary(new("1-1"), 3), matches.summary(new("1-2"), 7)
+        write(d + "/matches/index.json", dumps({"v": 1, "matches": [a, b]}).encode())
+        assert [e["id"] for e in m.entries()] == ["1-2", "1-1"]  # stamp 7 first
+        spoilt = (
+            ("rules", "chess"),
+            ("names", "Ann"),
+            ("totals", [0]),
+            ("rounds", "0"),
+            ("stamp", None),
+            ("winners", [True]),
+            ("over", 0),
+            ("names", ["Ann", 2, "Cy"]),
+            ("totals", [0, 0, "1"]),
+        )
+        for key, value in spoilt:
+            bad = dict(a)
+            bad[key] = value
+            write(d + "/matches/index.json", dumps({"v": 1, "matches": [bad, b]}).encode())
+            assert m.read_index() == ([], "index.json corrupt: bad entry for 1-1"), (key, value)
 
 
 def test_a_file_where_the_folder_belongs_is_set_aside():
-    d = make_tmp_dir("matches")
-    try:
+    with TmpDir("matches") as d:
         write(d + "/matches", b"not a folder")
         m = matches.Matches(d + "/matches")
         problems = matches_boot.check(m, 1, sheet_from)
         assert problems == ["matches was a file (kept as matches.bad)"]
         assert read(d + "/matches.bad") == b"not a folder"
         assert m.save(new("1-1"), 1) is None
-    finally:
-        remove_tree(d)
 
 
 def test_ids_are_safe_file_names():

@@ -131,7 +131,7 @@ def test_anchor_follows_the_cpu_clock_through_long_quiet_times():
         for _ in range(1200):
             tick += 1041667  # 50.00002 ms
             chip.now = chip.time_of(tick)
-            chip.cap.follow(chip.ticks())
+            chip.cap.advance(chip.ticks())  # hw.poll_nav's call
     tick += 777
     chip.change(tick, 0b101111, latency_us=40)
     ((t, levels, _),) = drained(chip.cap)

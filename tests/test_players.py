@@ -11,29 +11,6 @@ gc.collect()
 from canvas_record import Rig, read_file, write_file  # noqa: E402
 
 
-def open_setup(rig, game="I Go"):
-    rig.choose(game)
-    assert rig.screen() == "Setup"
-    return rig.app.top()
-
-
-def to_line(rig, label):
-    """Move the setup form's cursor to the line starting with label."""
-    setup = rig.app.top()
-    for i, key in enumerate(setup.items):
-        if setup.label(key).startswith(label):
-            setup.index = i
-            return
-    raise AssertionError("no line %r" % label)
-
-
-def start(rig):
-    """The setup form's last line: Start."""
-    setup = rig.app.top()
-    setup.index = len(setup.items) - 1
-    rig.nav("ok")
-
-
 def type_name(rig, keys):
     """Keys in the name editor, then hold ok (done)."""
     assert rig.screen() == "NameEditor"
@@ -43,9 +20,9 @@ def type_name(rig, keys):
 def test_a_new_name_entered_with_the_buttons_sits_and_joins_the_roster():
     rig = Rig()
     try:
-        setup = open_setup(rig)
+        setup = rig.setup()
         assert setup.names() == ["P1", "P2", "P3", "P4"]  # nobody known yet
-        to_line(rig, "1 ")
+        rig.to_line("1 ")
         rig.nav("ok")
         assert rig.screen() == "SeatPicker"
         rig.choose("New name")
@@ -65,7 +42,7 @@ def test_a_new_name_entered_with_the_buttons_sits_and_joins_the_roster():
         assert rig.screen() == "Setup"
         assert setup.names()[0] == "Zoë"
         assert "1 Zoe" in rig.text()  # as the display spells it (names.to_ascii)
-        start(rig)
+        rig.start()
         assert rig.screen() == "MatchScreen"
         assert rig.app.match.names[0] == "Zoë"
         assert rig.history()[0]["players"] == ["Zoë", "P2", "P3", "P4"]
@@ -78,8 +55,8 @@ def test_a_new_name_entered_with_the_buttons_sits_and_joins_the_roster():
 def test_the_editor_deletes_cancels_and_refuses_an_empty_name():
     rig = Rig(names=["Ann", "Bob"])
     try:
-        setup = open_setup(rig)
-        to_line(rig, "2 ")
+        setup = rig.setup()
+        rig.to_line("2 ")
         rig.nav("ok")
         rig.choose("Edit Bob")
         rig.nav("back back up ok:long")  # delete b, o; "B" + "a" -> "Ba"
@@ -105,19 +82,19 @@ def test_the_editor_deletes_cancels_and_refuses_an_empty_name():
 def test_a_regular_group_sits_from_the_roster_and_swaps_seats():
     rig = Rig(names=["Ann", "Bob", "Cy", "Dee", "Eve"])
     try:
-        setup = open_setup(rig)
+        setup = rig.setup()
         assert setup.names() == ["Ann", "Bob", "Cy", "Dee"]  # preloaded from config.json
-        to_line(rig, "1 ")
+        rig.to_line("1 ")
         rig.nav("ok")
         assert "Cy (seat 3)" in rig.text() and "Eve" in rig.text()
         rig.choose("Eve")
-        to_line(rig, "2 ")
+        rig.to_line("2 ")
         rig.nav("ok")
         rig.choose("Cy (seat 3)")  # Cy to seat 2, Bob to seat 3
         assert setup.names() == ["Eve", "Cy", "Bob", "Dee"]
-        start(rig)
+        rig.start()
         rig.nav("back")  # home
-        setup = open_setup(rig, "Corsari")  # next time: the same group in the same seats
+        setup = rig.setup("Corsari")  # next time: the same group in the same seats
         assert setup.names() == ["Eve", "Cy", "Bob", "Dee"]
         rig.boot()
         assert rig.app.roster[:5] == ["Eve", "Cy", "Bob", "Dee", "Ann"]
@@ -128,13 +105,13 @@ def test_a_regular_group_sits_from_the_roster_and_swaps_seats():
 def test_the_device_draws_who_starts_shows_and_logs_it():
     rig = Rig(names=["Ann", "Bob", "Cy"])
     try:
-        setup = open_setup(rig)
+        setup = rig.setup()
         setup.players = 3
         setup._lines()
-        to_line(rig, "Starts")
+        rig.to_line("Starts")
         rig.nav("ok down ok")  # from Ann back to "draw"
         assert "Starts draw" in rig.text()
-        start(rig)
+        rig.start()
         assert rig.screen() == "Notice"
         first = rig.app.match.first
         who = ["Ann", "Bob", "Cy"][first]
@@ -143,6 +120,22 @@ def test_the_device_draws_who_starts_shows_and_logs_it():
         assert line["event"] == "start" and line["drawn"] is True and line["first"] == first
         rig.nav("ok")
         assert rig.screen() == "MatchScreen"
+    finally:
+        rig.close()
+
+
+def test_fewer_players_keep_the_starter_among_the_seated():
+    rig = Rig(names=["Ann", "Bob", "Cy", "Dee"])
+    try:
+        rig.setup()
+        rig.to_line("Starts")
+        rig.nav("ok up*3 ok")  # Ann, Bob, Cy, Dee
+        assert "Starts Dee" in rig.text()
+        rig.to_line("Players")
+        rig.nav("ok down ok")  # 3 players: Dee no longer sits
+        assert "Players 3" in rig.text() and "Starts Cy" in rig.text()
+        rig.start()
+        assert rig.app.match.names == ["Ann", "Bob", "Cy"] and rig.app.match.first == 2
     finally:
         rig.close()
 
@@ -169,8 +162,8 @@ def test_the_editor_counts_letters_as_the_display_spells_them():
 def test_holding_ok_on_a_roster_name_forgets_it_after_asking():
     rig = Rig(names=["Ann", "Bob", "Cy", "Dan", "Eve"])
     try:
-        open_setup(rig)  # Ann, Bob, Cy, Dan seated; Eve only in the roster
-        to_line(rig, "1 ")
+        rig.setup()  # Ann, Bob, Cy, Dan seated; Eve only in the roster
+        rig.to_line("1 ")
         rig.nav("ok")
         assert rig.screen() == "SeatPicker"
         picker = rig.app.top()
@@ -192,8 +185,8 @@ def test_holding_ok_on_a_roster_name_forgets_it_after_asking():
         write_file(rig.root + "/config.json", "{}")
         write_file(rig.root + "/players.json", '{"v": 1, "names": ["Ann", "Bob", "Cy", "Dan", "Gus"]}')
         rig.boot()
-        open_setup(rig)
-        to_line(rig, "1 ")
+        rig.setup()
+        rig.to_line("1 ")
         rig.nav("ok")
         rig.app.top().index = rig.app.top().items.index("Gus")
         rig.nav("ok:long")
@@ -203,3 +196,12 @@ def test_holding_ok_on_a_roster_name_forgets_it_after_asking():
         assert rig.app.roster == ["Ann", "Bob", "Cy", "Dan"]
     finally:
         rig.close()
+
+
+def test_the_continue_list_tells_alike_players_apart():
+    import ui_matches
+
+    entry = {"rules": "igo", "names": ["Annabell", "Annelise", "Bo"], "rounds": 1, "totals": [0, 1, 0]}
+    entry.update({"over": False, "winners": []})
+    assert ui_matches.players_line(entry, 8) == "Aa Ae Bo"  # not "An An Bo"
+    assert ui_matches.lead_line(entry, 9) == "lead An 1"

@@ -1,3 +1,4 @@
+from raising import value_error
 from rng import Rng
 
 
@@ -73,12 +74,7 @@ def test_seed_keeps_the_low_32_bits():
 
 def test_below_refuses_n_below_1_with_a_clear_message():
     for n in (0, -1):
-        try:
-            Rng(1).below(n)
-        except ValueError as e:
-            assert str(e) == "below() needs n > 0"
-        else:
-            assert False, "below(%d) did not raise" % n
+        assert value_error(Rng(1).below, n) == "below() needs n > 0"
 
 
 def test_below_1_is_always_0():

@@ -3,6 +3,7 @@ limit, the migration of a state.json from before matches/, a corrupt match file.
 
 import gc
 import json
+import os
 
 gc.collect()
 import app  # noqa: E402,F401
@@ -13,19 +14,6 @@ import ui_igo  # noqa: E402,F401  (the unix port compiles it: on a clean heap)
 gc.collect()
 import matches_app  # noqa: E402
 from canvas_record import Rig, exists, read_file, write_file  # noqa: E402
-
-
-def open_setup(rig, game="I Go"):
-    rig.choose(game)
-    assert rig.screen() == "Setup"
-    return rig.app.top()
-
-
-def start(rig):
-    """The setup form's last line: Start."""
-    setup = rig.app.top()
-    setup.index = len(setup.items) - 1
-    rig.nav("ok")
 
 
 def play(rig, penalties):
@@ -59,6 +47,26 @@ def test_several_matches_survive_a_reboot_and_resume_where_they_were():
         assert rig.app.top().entries[0]["id"] == ids[5]  # played last: first in the list
         assert rig.app.top().entries[0]["rounds"] == 3
         assert "I Go R4 lead Ann 3" in " ".join(rig.text().split())
+    finally:
+        rig.close()
+
+
+def test_a_save_writes_only_what_changed():
+    rig = Rig(names=["Ann", "Bob"])
+    try:
+        rig.app.start_match("igo", ["Ann", "Bob"], 4)
+        play(rig, [3, 10])
+        index = rig.root + "/matches/index.json"
+        saved = read_file(rig.root + "/matches/%s.json" % rig.app.match.game)
+        os.remove(index)  # would be written again with the match
+        rig.app.settings["volume"] = 1
+        rig.app.save()
+        assert json.loads(read_file(rig.root + "/state.json"))["settings"]["volume"] == 1
+        assert not exists(index) and read_file(rig.root + "/matches/%s.json" % rig.app.match.game) == saved
+        os.remove(rig.root + "/state.json")  # would be written again if the settings had changed
+        play(rig, [3, 10])  # the next round writes both match files, not state.json
+        assert json.loads(read_file(index))["matches"][0]["rounds"] == 2
+        assert not exists(rig.root + "/state.json")
     finally:
         rig.close()
 
@@ -98,8 +106,8 @@ def test_at_most_max_matches_then_setup_says_why():
         for _ in range(matches.MAX_MATCHES):
             assert rig.app.start_match("igo", ["A", "B"], None) is None
         rig.app.home()
-        open_setup(rig)
-        start(rig)
+        rig.setup()
+        rig.start()
         assert rig.screen() == "Notice" and "delete one in Continue" in rig.text()
         assert rig.app.saved_count == matches.MAX_MATCHES
     finally:

@@ -1,20 +1,10 @@
 import json
 
 from jsonfmt import dumps
+from raising import value_error
 from scoresheet import Sheet, default_target
 
 NAMES3 = ["Ann", "Bob", "Cy"]
-
-
-def raises(fn, *args):
-    """Return the one-line ValueError message fn(*args) raises."""
-    try:
-        fn(*args)
-    except ValueError as e:
-        text = str(e)
-        assert "\n" not in text
-        return text
-    assert False, "no ValueError"
 
 
 class Recorder:
@@ -61,8 +51,8 @@ def test_igo_game_to_four_points_with_a_shared_win():
     s.add_round(0, [7, 3, 5])  # Bob and Cy both reach 4
     assert s.totals() == [1, 4, 4]
     assert s.over and s.winners == [1, 2]
-    assert raises(s.add_round, 0, [1, 2, 3]).startswith("the game is over")
-    assert raises(s.add_void, 0).startswith("the game is over")
+    assert value_error(s.add_round, 0, [1, 2, 3]).startswith("the game is over")
+    assert value_error(s.add_void, 0).startswith("the game is over")
 
 
 def test_perfect_igo_wins_at_once():
@@ -86,8 +76,8 @@ def test_void_rounds_and_who_starts_next_in_igo():
     assert s.next_starter() == 0 and s.rounds[1]["starter"] == 1
     s.add_void(2)
     assert s.next_starter() == 2 and s.totals() == [1, 0, 0]
-    assert "taker" in raises(s.add_void)
-    assert "taker" in raises(s.add_void, 3)
+    assert "taker" in value_error(s.add_void)
+    assert "taker" in value_error(s.add_void, 3)
 
 
 def test_corsari_game_to_the_target_with_the_deal_passing():
@@ -126,13 +116,13 @@ def test_corsari_zero_rules():
     assert s.over and s.winners == [0]
     s = Sheet("corsari", NAMES3)
     s.add_round(0, [3, 4, 5])
-    assert "youngest_first" in raises(s.add_round, 0, [5, 0, 0])
+    assert "youngest_first" in value_error(s.add_round, 0, [5, 0, 0])
     assert len(s.rounds) == 1 and not s.over  # nothing changed
     s.set_youngest_first([2, 0, 1])
     s.add_round(0, [5, 0, 0])  # Cy is younger than Bob
     assert s.over and s.winners == [2]
-    assert "youngest_first" in raises(s.set_youngest_first, [0, 1])
-    assert "youngest_first" in raises(s.set_youngest_first, ["a", 1, 2])
+    assert "youngest_first" in value_error(s.set_youngest_first, [0, 1])
+    assert "youngest_first" in value_error(s.set_youngest_first, ["a", 1, 2])
 
 
 def test_undo_and_redo_the_last_round():
@@ -145,7 +135,7 @@ def test_undo_and_redo_the_last_round():
     s.redo()
     assert s.totals() == [1, 4, 4] and s.over and s.winners == [1, 2]
     assert not s.can_redo()
-    assert raises(s.redo) == "nothing to redo"
+    assert value_error(s.redo) == "nothing to redo"
 
 
 def test_undo_of_an_earlier_round_recomputes_totals_and_starters():
@@ -163,8 +153,8 @@ def test_undo_of_an_earlier_round_recomputes_totals_and_starters():
     s.redo()
     assert [r.get("void", False) for r in s.rounds] == [False, True, False]
     assert [r["starter"] for r in s.rounds] == [0, 0, 2]
-    assert "out of range" in raises(s.undo, 3)
-    assert raises(Sheet("igo", NAMES3).undo) == "no round to undo"
+    assert "out of range" in value_error(s.undo, 3)
+    assert value_error(Sheet("igo", NAMES3).undo) == "no round to undo"
 
 
 def test_corsari_undo_moves_the_dealer_back():
@@ -183,7 +173,7 @@ def test_a_new_round_clears_redo():
     s.undo(0)
     s.add_round(2, [9, 8, 1])
     assert not s.can_redo()
-    assert raises(s.redo) == "nothing to redo"
+    assert value_error(s.redo) == "nothing to redo"
     assert [r["ender"] for r in s.rounds] == [1, 2] and s.totals() == [0, 1, 1]
 
 
@@ -193,7 +183,7 @@ def test_undo_of_an_earlier_round_may_not_end_the_game_before_later_rounds():
     s.add_round(1, [101, 5])  # [91, 16]
     s.add_round(0, [2, 8])  # [91, 24]
     # Without round 1, Ann would pass 100 in round 2 and round 3 could not follow.
-    assert "game ends at round 1, before round 2" in raises(s.undo, 0)
+    assert "game ends at round 1, before round 2" in value_error(s.undo, 0)
     assert len(s.rounds) == 3 and s.totals() == [91, 24] and not s.can_redo()
 
 
@@ -210,9 +200,9 @@ def test_changing_the_target_recomputes_the_end():
     assert s.target == 4 and not s.over
     assert log.events()[3:] == [(4, "game_over"), (5, "undo")]
     assert log.lines[4][4] == {"of": 4}
-    assert "before round 2" in raises(s.set_target, 1)  # Ann had 1 point after round 1
+    assert "before round 2" in value_error(s.set_target, 1)  # Ann had 1 point after round 1
     assert s.target == 4 and not s.over
-    assert "target" in raises(s.set_target, 0)
+    assert "target" in value_error(s.set_target, 0)
 
 
 def test_history_events_with_undo_and_redo():
@@ -269,6 +259,22 @@ def test_json_round_trip_after_undo_and_redo():
     assert t.rounds == s.rounds
 
 
+def test_changed_from_its_saved_state_by_every_change_and_none_else():
+    s = Sheet("igo", NAMES3, game=5)
+    assert s.changed  # never saved
+    s.changed = False  # as matches.save_match does
+    s.totals(), s.dealer(), s.to_obj()
+    assert not s.changed
+    for change in (lambda: s.add_round(0, [3, 5, 9]), s.undo, s.redo, lambda: s.add_void(1), lambda: s.set_target(9)):
+        s.changed = False
+        change()
+        assert s.changed
+    s.changed = False
+    assert "target" in value_error(s.set_target, 0) and not s.changed  # refused: nothing changed
+    t = from_json(to_json(s))
+    assert not t.changed  # as its file holds it
+
+
 def test_corrupt_json_raises_one_line_value_error():
     s = Sheet("igo", NAMES3)
     s.add_round(0, [3, 10, 12])
@@ -294,19 +300,19 @@ def test_corrupt_json_raises_one_line_value_error():
     ]
     for text in bad:
         assert text != good
-        assert raises(from_json, text).startswith("sheet corrupt: "), text
+        assert value_error(from_json, text).startswith("sheet corrupt: "), text
 
 
 def test_bad_input_is_refused():
-    assert "players" in raises(Sheet, "igo", ["A"])
-    assert "players" in raises(Sheet, "igo", ["A", "B", "C", "D", "E", "F", "G"])
+    assert "players" in value_error(Sheet, "igo", ["A"])
+    assert "players" in value_error(Sheet, "igo", ["A", "B", "C", "D", "E", "F", "G"])
     Sheet("corsari", ["A", "B", "C", "D", "E", "F", "G"])
-    assert "rules" in raises(Sheet, "rummy", NAMES3)
-    assert "name" in raises(Sheet, "igo", ["A", ""])
+    assert "rules" in value_error(Sheet, "rummy", NAMES3)
+    assert "name" in value_error(Sheet, "igo", ["A", ""])
     s = Sheet("igo", NAMES3)
-    assert "penalties" in raises(s.add_round, 0, [1, 2])
-    assert "ender" in raises(s.add_round, 3, [1, 2, 3])
-    assert "penalty" in raises(s.add_round, 0, [1, 2, 3.5])
+    assert "penalties" in value_error(s.add_round, 0, [1, 2])
+    assert "ender" in value_error(s.add_round, 3, [1, 2, 3])
+    assert "penalty" in value_error(s.add_round, 0, [1, 2, 3.5])
     assert s.rounds == []
 
 
@@ -349,27 +355,27 @@ def test_error_texts_in_full():
     def corrupt(**changes):
         obj = dict(good)
         obj.update(changes)
-        return raises(Sheet.from_obj, obj)
+        return value_error(Sheet.from_obj, obj)
 
     cases = [
-        (raises(Sheet, "poker", NAMES3), "rules must be 'igo' or 'corsari', not 'poker'"),
-        (raises(Sheet, "igo", "Ann"), "names must be a list"),
-        (raises(Sheet, "igo", ["A"]), "igo needs 2-6 players, got 1"),
-        (raises(Sheet, "corsari", ["A"] * 8), "corsari needs 2-7 players, got 8"),
-        (raises(Sheet, "igo", ["A", ""]), "player name '' is not a non-empty string"),
-        (raises(Sheet, "igo", ["A", "A"]), "player names must differ"),
-        (raises(Sheet, "igo", NAMES3, 0), "target 0 is not a positive integer"),
-        (raises(Sheet, "igo", NAMES3, None, [0, 1]), "youngest_first [0, 1] is not an order of players 0-2"),
-        (raises(Sheet, "igo", NAMES3, None, None, 3), "first player 3 out of range 0-2"),
-        (raises(Sheet, "igo", NAMES3, None, None, 0, 1.5), "game id 1.5 is not an int or a string"),
-        (raises(s.add_void), "a void I Go round needs the taker of the last display card"),
-        (raises(s.add_void, 3), "taker 3 out of range 0-2"),
-        (raises(s.add_round, 3, [1, 2, 3]), "ender 3 out of range 0-2"),
-        (raises(s.add_round, 0, [1, 2]), "penalties [1, 2]: need one per player (3)"),
-        (raises(s.undo, 2), "round index 2 out of range 0-1"),
-        (raises(s.redo), "nothing to redo"),
-        (raises(Sheet("igo", NAMES3).undo), "no round to undo"),
-        (raises(Sheet.from_obj, []), "sheet corrupt: not a JSON object"),
+        (value_error(Sheet, "poker", NAMES3), "rules must be 'igo' or 'corsari', not 'poker'"),
+        (value_error(Sheet, "igo", "Ann"), "names must be a list"),
+        (value_error(Sheet, "igo", ["A"]), "igo needs 2-6 players, got 1"),
+        (value_error(Sheet, "corsari", ["A"] * 8), "corsari needs 2-7 players, got 8"),
+        (value_error(Sheet, "igo", ["A", ""]), "player name '' is not a non-empty string"),
+        (value_error(Sheet, "igo", ["A", "A"]), "player names must differ"),
+        (value_error(Sheet, "igo", NAMES3, 0), "target 0 is not a positive integer"),
+        (value_error(Sheet, "igo", NAMES3, None, [0, 1]), "youngest_first [0, 1] is not an order of players 0-2"),
+        (value_error(Sheet, "igo", NAMES3, None, None, 3), "first player 3 out of range 0-2"),
+        (value_error(Sheet, "igo", NAMES3, None, None, 0, 1.5), "game id 1.5 is not an int or a string"),
+        (value_error(s.add_void), "a void I Go round needs the taker of the last display card"),
+        (value_error(s.add_void, 3), "taker 3 out of range 0-2"),
+        (value_error(s.add_round, 3, [1, 2, 3]), "ender 3 out of range 0-2"),
+        (value_error(s.add_round, 0, [1, 2]), "penalties [1, 2]: need one per player (3)"),
+        (value_error(s.undo, 2), "round index 2 out of range 0-1"),
+        (value_error(s.redo), "nothing to redo"),
+        (value_error(Sheet("igo", NAMES3).undo), "no round to undo"),
+        (value_error(Sheet.from_obj, []), "sheet corrupt: not a JSON object"),
         (corrupt(v=9), "sheet corrupt: unknown version 9"),
         (corrupt(actions={}), "sheet corrupt: actions and undone must be lists"),
         (corrupt(undone=7), "sheet corrupt: actions and undone must be lists"),
@@ -382,14 +388,14 @@ def test_error_texts_in_full():
         assert got == want, (got, want)
     obj = dict(good)
     del obj["v"]
-    assert raises(Sheet.from_obj, obj) == "sheet corrupt: unknown version None"
+    assert value_error(Sheet.from_obj, obj) == "sheet corrupt: unknown version None"
     del obj["rules"]
     obj["v"] = 1
-    assert raises(Sheet.from_obj, obj) == "sheet corrupt: 'rules' missing"
+    assert value_error(Sheet.from_obj, obj) == "sheet corrupt: 'rules' missing"
     for _ in range(3):
         s.add_round(0, [1, 5, 5])
     assert s.over
-    assert raises(s.add_round, 0, [1, 5, 5]) == "the game is over (undo a round to continue)"
+    assert value_error(s.add_round, 0, [1, 5, 5]) == "the game is over (undo a round to continue)"
 
 
 def test_an_empty_sheet():
@@ -508,7 +514,7 @@ def test_random_matches_against_a_reference_of_the_rules():
             want = reference_rounds(rules, n, target, first, entries)
             if want is None or (op < 7 and sheet.over):
                 before = sheet.to_obj()
-                assert raises(do)
+                assert value_error(do)
                 assert sheet.to_obj() == before  # refused: nothing changed
                 continue
             do()

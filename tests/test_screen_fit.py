@@ -61,7 +61,6 @@ SCREENS = (
     "Continue",
     "MatchActions",
 )
-HWTEST_SCREENS = ("HwTest", "Buttons", "Display", "Outputs", "Flash", "Timing")
 
 
 def _boards_dir():
@@ -151,7 +150,7 @@ class Walk(Table):
         if hasattr(screen, "items"):  # menus, settings lists
             return len(screen.items) > ui.ROWS
         if type(screen).__name__ == "RoundReview":
-            return len(screen.lines()) > ui.ROWS
+            return len(screen.lines) > ui.ROWS
         return False
 
     def arrow_drawn(self, canvas):
@@ -461,11 +460,7 @@ def walk_players(w):
 
 def walk_hwtest(w):
     """Settings > Hardware test on a fake board with six player buttons: every page."""
-    from signals import Signals
-    from test_ui_hwtest import FakeHw as TesterHw
-
-    hw = w.hw = w.app.hw = TesterHw(players=6, leds=(6, 7, 8, 9, 14, 15))
-    w.app.out = Signals(hw)
+    hw = w.hw
     w.choose("Settings")
     w.choose("Hardware test")
     assert w.screen_name() == "HwTest"
@@ -508,9 +503,7 @@ def run_walks(size, names=NAMES, walks=None):
     seen = {}
     misfits = []
     if walks is None:
-        # The hardware test's fake board lives in test_ui_hwtest, too big to compile a
-        # second time in the unix port's 192 KB heap: that walk runs on CPython.
-        walks = [(walk, players, None) for walk, players in WALKS if not (SMALL_HEAP and walk is walk_hwtest)]
+        walks = [(walk, players, None) for walk, players in WALKS]
         walks.append((walk_boot_notices, 6, '{"names": "Annabell"}'))
     for walk, players, config in walks:
         gc.collect()
@@ -532,7 +525,7 @@ def test_every_screen_fits_every_display_with_the_most_players_and_long_names():
     for size in sizes:
         seen, misfits = run_walks(size)
         assert not misfits, "\n".join(misfits)
-        missing = [name for name in SCREENS if name not in seen and not (SMALL_HEAP and name in HWTEST_SCREENS)]
+        missing = [name for name in SCREENS if name not in seen]
         assert not missing, "not reached: %r" % (missing,)
 
 
@@ -581,6 +574,7 @@ def test_every_screen_class_is_walked():
     import ui_corsica  # noqa: F401
     import ui_deck  # noqa: F401
     import ui_hand  # noqa: F401
+    import ui_hwtest  # noqa: F401
     import ui_igo  # noqa: F401
     import ui_igo_over  # noqa: F401
     import ui_igo_setup  # noqa: F401
@@ -599,7 +593,7 @@ def test_every_screen_class_is_walked():
             todo.append(sub)
             if not sub.__name__.startswith("_") and sub.__module__ != "test_app":
                 found.add(sub.__name__)
-    found -= {"Menu", "Form", "TapScreen", "Page"}  # bases: drawn through their subclasses
+    found -= {"Menu", "Form", "SetupForm", "TapScreen", "Page"}  # bases: drawn through their subclasses
     assert sorted(found) == sorted(SCREENS), (sorted(found - set(SCREENS)), sorted(set(SCREENS) - found))
 
 

@@ -87,6 +87,18 @@ def test_init_turns_the_panel_on_and_clears_it():
     assert i2c.panel.contrast == 255
 
 
+def test_init_sequences_are_the_controllers_own():
+    """The bytes each controller is configured with (its datasheet's values)."""
+    from ssd1306 import init_sequence
+
+    ssd = "ae 2002 40 a1 a8%s c8 d300 da%s d580 d9f1 db30 81cf a4 a6 8d14"
+    assert bytes(init_sequence(64, False)) == bytes.fromhex(ssd % ("3f", "12"))
+    assert bytes(init_sequence(32, False)) == bytes.fromhex(ssd % ("1f", "02"))
+    sh = "ae 40 a1 a8%s c8 d300 da12 d580 d922 db35 81cf ad8b 32 a4 a6"
+    assert bytes(init_sequence(64, True)) == bytes.fromhex(sh % "3f")
+    assert bytes(init_sequence(32, True)) == bytes.fromhex(sh % "1f")
+
+
 def test_far_apart_changes_are_separate_runs():
     i2c = RecordingI2C()
     d = SSD1306(i2c)

@@ -2,36 +2,29 @@ import os
 
 import store
 import store_load
-from tmpfs import make_tmp_dir, read, remove_tree, write
+from tmpfs import TmpDir, make_tmp_dir, read, remove_tree, write
 
 
 def test_save_then_load_round_trip_with_sorted_keys():
-    d = make_tmp_dir("store")
-    try:
+    with TmpDir("store") as d:
         p = d + "/state.json"
         assert store.save(p, {"b": [1, 2], "a": {"z": None, "y": True}, "n": "Zoé"}) is None
         assert read(p) == '{"a":{"y":true,"z":null},"b":[1,2],"n":"Zoé"}'.encode()
         assert os.listdir(d) == ["state.json"]
         assert store_load.load(p) == ({"a": {"y": True, "z": None}, "b": [1, 2], "n": "Zoé"}, None)
-    finally:
-        remove_tree(d)
 
 
 def test_save_replaces_the_old_file():
-    d = make_tmp_dir("store")
-    try:
+    with TmpDir("store") as d:
         p = d + "/state.json"
         store.save(p, {"v": 1})
         store.save(p, {"v": 2})
         assert store_load.load(p) == ({"v": 2}, None)
         assert os.listdir(d) == ["state.json"]
-    finally:
-        remove_tree(d)
 
 
 def test_failed_tmp_write_leaves_the_old_content():
-    d = make_tmp_dir("store")
-    try:
+    with TmpDir("store") as d:
         p = d + "/state.json"
         store.save(p, {"v": 1})
         os.mkdir(p + ".tmp")  # the tmp file cannot be opened for writing
@@ -39,21 +32,15 @@ def test_failed_tmp_write_leaves_the_old_content():
         assert problem.startswith("state.json not saved: ")
         assert "\n" not in problem
         assert store_load.load(p) == ({"v": 1}, None)
-    finally:
-        remove_tree(d)
 
 
 def test_missing_file_is_a_clean_start():
-    d = make_tmp_dir("store")
-    try:
+    with TmpDir("store") as d:
         assert store_load.load(d + "/state.json") == (None, None)
-    finally:
-        remove_tree(d)
 
 
 def test_corrupt_file_is_reported_not_raised():
-    d = make_tmp_dir("store")
-    try:
+    with TmpDir("store") as d:
         p = d + "/state.json"
         for data in (b'{"v": 1, "ro', b"", b"[1, 2]", b'"text"', b'{"n": "\xff\xfe"}'):
             write(p, data)
@@ -61,63 +48,49 @@ def test_corrupt_file_is_reported_not_raised():
             assert obj is None
             assert problem.startswith("state.json corrupt: "), problem
             assert "\n" not in problem
-    finally:
-        remove_tree(d)
 
 
 def test_load_falls_back_to_tmp_when_the_file_is_missing():
     # Power cut between removing the old file and renaming the complete tmp file.
-    d = make_tmp_dir("store")
-    try:
+    with TmpDir("store") as d:
         p = d + "/state.json"
         write(p + ".tmp", b'{"v":3}')
         assert store_load.load(p) == ({"v": 3}, None)
         write(p + ".tmp", b'{"v":')  # torn, and no main file
         obj, problem = store_load.load(p)
         assert obj is None and problem.startswith("state.json.tmp corrupt: ")
-    finally:
-        remove_tree(d)
 
 
 def test_torn_tmp_next_to_a_good_file_is_ignored():
-    d = make_tmp_dir("store")
-    try:
+    with TmpDir("store") as d:
         p = d + "/state.json"
         store.save(p, {"v": 1})
         write(p + ".tmp", b'{"v":')  # power cut while writing the next state
         assert store_load.load(p) == ({"v": 1}, None)
         assert store.save(p, {"v": 2}) is None  # the stale tmp is simply overwritten
         assert store_load.load(p) == ({"v": 2}, None)
-    finally:
-        remove_tree(d)
 
 
 def test_unwritable_object_is_a_programming_error():
-    d = make_tmp_dir("store")
-    try:
+    with TmpDir("store") as d:
         try:
             store.save(d + "/state.json", {"x": 1.5})
             assert False, "float accepted"
         except ValueError:
             pass
         assert os.listdir(d) == []
-    finally:
-        remove_tree(d)
 
 
 def test_saved_text_is_the_same_on_every_runtime():
     import json
 
     obj = {"name": 'say "hi"\\\n\tZoé', "k": [-3, 0, False], "e": {}, "l": []}
-    d = make_tmp_dir("store")
-    try:
+    with TmpDir("store") as d:
         p = d + "/state.json"
         store.save(p, obj)
         text = read(p).decode()
         assert text == '{"e":{},"k":[-3,0,false],"l":[],"name":"say \\"hi\\"\\\\\\u000a\\u0009Zoé"}'
         assert json.loads(text) == obj
-    finally:
-        remove_tree(d)
 
 
 class NoReplaceOs:
@@ -210,8 +183,7 @@ def with_os(fake, fn):
 
 
 def test_a_file_that_is_there_but_cannot_be_statted_is_unreadable_not_missing():
-    d = make_tmp_dir("store")
-    try:
+    with TmpDir("store") as d:
         p = d + "/state.json"
         write(p, b'{"v":1}')
         fake = FaultyOs(stat_fails=p)
@@ -223,42 +195,31 @@ def test_a_file_that_is_there_but_cannot_be_statted_is_unreadable_not_missing():
         # No errno at all, and the file is listed: a file system error of no number.
         fake = FaultyOs(stat_fails=p, errno_args=())
         assert with_os(fake, lambda: store_load.load(p)) == (None, "state.json unreadable: file system error None")
-    finally:
-        remove_tree(d)
 
 
 def test_a_stat_error_for_a_file_not_in_its_folder_is_missing():
     # The WebAssembly port raises an errno that is not ENOENT for a missing file.
-    d = make_tmp_dir("store")
-    try:
+    with TmpDir("store") as d:
         p = d + "/state.json"
         assert with_os(FaultyOs(stat_fails=p), lambda: store_load.load(p)) == (None, None)
         write(p, b'{"v":1}')  # listed, but the folder cannot be listed: missing
         fake = FaultyOs(stat_fails=p, listdir_fails=True)
         assert with_os(fake, lambda: store_load.load(p)) == (None, None)
-    finally:
-        remove_tree(d)
 
 
 def test_a_folder_in_place_of_the_file():
-    d = make_tmp_dir("store")
-    try:
+    with TmpDir("store") as d:
         os.mkdir(d + "/state.json")
         assert store_load.load(d + "/state.json") == (None, "state.json is a folder, not a file")
-    finally:
-        remove_tree(d)
 
 
 def test_the_size_limit_is_inclusive():
-    d = make_tmp_dir("store")
-    try:
+    with TmpDir("store") as d:
         p = d + "/state.json"
         write(p, b'{"v":123}')  # 9 bytes
         assert store_load.load(p, max_size=9) == ({"v": 123}, None)
         assert store_load.load(p, max_size=8) == (None, "state.json too big (9 bytes, at most 8)")
         assert store_load.MAX_SIZE == 16384
-    finally:
-        remove_tree(d)
 
 
 class FailingFile:
@@ -276,8 +237,7 @@ class FailingFile:
 
 
 def test_read_errors_in_plain_words():
-    d = make_tmp_dir("store")
-    try:
+    with TmpDir("store") as d:
         p = d + "/state.json"
         write(p, b'{"v":1}')
         for error, problem in (
@@ -290,8 +250,6 @@ def test_read_errors_in_plain_words():
             finally:
                 del store_load.open
         assert store_load.load(p) == ({"v": 1}, None)
-    finally:
-        remove_tree(d)
 
 
 class FakeJson:

@@ -36,20 +36,35 @@ def test_a_tone_plays_its_notes_and_rests_on_time_across_the_wrap():
     assert len(hw.beeps) == 2
 
 
+class LedHw(FakeHw):
+    """FakeHw that keeps the duty each LED was last lit at."""
+
+    def __init__(self, players):
+        FakeHw.__init__(self, players)
+        self.led_duty = {}
+
+    def led(self, i, on, duty=65535):
+        FakeHw.led(self, i, on, duty)
+        if on:
+            self.led_duty[i] = duty
+
+
 def test_volume_and_brightness_steps_map_to_duty():
-    hw = FakeHw(3)
+    hw = LedHw(3)
     out = Signals(hw)
+    out.led(0, True)
     for level in range(4):
-        out.configure({"volume": level, "led_level": level})
+        out.configure({"volume": level, "led_level": level})  # the lit LED at once
         assert out.volume_duty == (0, 1000, 5000, 32768)[level]
-        assert hw.led_duty == (0, 1024, 8192, 65535)[level]
+        assert hw.led_duty[0] == (0, 1024, 8192, 65535)[level]
 
 
 def test_out_plays_at_the_set_volume_and_lights_at_the_set_brightness():
-    hw = FakeHw(3)
+    hw = LedHw(3)
     out = Signals(hw)
     out.configure({"volume": 1, "led_level": 2})
-    assert hw.led_duty == 8192
+    out.led(1, True)
+    assert hw.led_duty[1] == 8192
     out.tick(1000)
     out.play("won")
     assert hw.beeps == [tones.TONES["won"][0]] and hw.duties == [1000]

@@ -112,3 +112,29 @@ def test_hand_calculator_alone_from_the_round_menu():
         assert rig.screen() == "MatchMenu"
     finally:
         rig.close()
+
+
+def test_the_enders_calculator_shows_the_enders_round_score_in_full():
+    names = ["Ann", "Bob", "Cy", "Di"]
+    rig = Rig(names=names)
+    try:
+        rig.app.start_match("corsari", names, 100, [0, 1, 2, 3])
+        rig.app.push(ui_igo.MatchScreen(rig.app))
+        rig.nav("ok ok ok")  # enter round, Ann ended
+        entry = rig.app.top()
+        hand = "O11 O10 Y11 Y9 G11 G7 C11 C8 B11 B6 K11 K5".split()
+        rig.nav("ok:long")
+        enter_hand(rig, "R", hand)
+        assert "Score: need all" in rig.text()  # the others' penalties are not in yet
+        rig.app.pop()  # not used
+        for p in (1, 2, 3):  # the others announce 30 each: they skunk the ender
+            entry.penalties[p] = 30
+            entry.confirmed[p] = True
+        rig.nav("ok:long")
+        enter_hand(rig, "R", hand)
+        calc = rig.app.top()
+        own = calc.result["penalty"]
+        assert calc.index == calc.pick and own == 81
+        assert "Ender scores 181" in rig.text()  # 10 + 81 + 3 x 30: not cut to "18"
+    finally:
+        rig.close()

@@ -2,84 +2,14 @@
 (button pins and levels, the latency probe, LEDs, beeper). The real firmware runs it
 in the simulator in tests/host/test_hwtest_sim.py."""
 
+import corsica_rig
 import ui_hwtest
 from canvas_record import Rig
-from tapring import TapRing
-
-NAV = (("back", 13), ("down", 11), ("ok", 12), ("up", 10))  # hw.py: nav names sorted
 
 
-class FakeProbe:
-    """hw.Probe on a fake clock: the handler runs `irq_us` after the pulse's start."""
-
-    gpio = 28
-
-    def __init__(self, hw):
-        self.hw = hw
-        self.irq_us = 7
-        self.closed = False
-
-    def pulse(self):
-        t = self.hw.t_us
-        self.hw.ring.record(t + self.irq_us, 0, self.gpio)
-        self.irq_us += 1
-        return t
-
-    def now_us(self):
-        return self.hw.t_us
-
-    def diff_us(self, end, start):
-        return end - start
-
-    def close(self):
-        self.closed = True
-
-
-class FakeHw:
-    def __init__(self, players=2, leds=(6, 7), buzzer=22, test_pin=True):
-        class Board:
-            pass
-
-        self.board = Board()
-        self.board.LED_PINS = leds
-        self.board.BUZZER_PIN = buzzer
-        self.players = players
-        self.player_bits = tuple(1 << (16 + i) for i in range(players))
-        self.ring = TapRing(8)
-        self.down = 0
-        self.t_us = 1000
-        self.leds = {}
-        self.beeps = []
-        self.test_pin = test_pin
-        self.no_probe = None if test_pin else "no TEST_PIN"
-        self.probes = []
-        self.led_duties = []
-
-    def button_pins(self):
-        return list(NAV) + [("p%d" % (i + 1), 16 + i) for i in range(self.players)]
-
-    def buttons_down(self):
-        return self.down
-
-    def tester(self):
-        return self  # button pins and levels, the probe, the board
-
-    def probe(self):
-        if not self.test_pin:
-            return None
-        self.probes.append(FakeProbe(self))
-        return self.probes[-1]
-
-    def led(self, i, on, duty=None):
-        self.leds[i] = on
-        self.led_duties.append(duty)
-
-    def set_led_duty(self, duty):
-        pass
-
-    def beep(self, hz, ms, duty=None):
-        if ms > 0:
-            self.beeps.append((hz, ms, duty))
+def fake_hw(players=2, leds=(6, 7), buzzer=22, test_pin=True):
+    """The fake board (corsica_rig.FakeHw) with two players, two LEDs, a buzzer."""
+    return corsica_rig.FakeHw(players, leds, buzzer, test_pin)
 
 
 def rig_with(hw):
@@ -140,7 +70,7 @@ def cells(rig):
 
 
 def test_buttons_show_gpio_state_and_counts_and_only_a_held_back_leaves():
-    hw = FakeHw()
+    hw = fake_hw()
     rig = rig_with(hw)
     try:
         page = open_page(rig, 0)
@@ -176,7 +106,7 @@ def test_buttons_show_gpio_state_and_counts_and_only_a_held_back_leaves():
 
 
 def test_timing_measures_probe_pulses_drained_by_the_loop():
-    hw = FakeHw()
+    hw = fake_hw()
     rig = rig_with(hw)
     try:
         page = open_page(rig, 4)
@@ -198,7 +128,7 @@ def test_timing_measures_probe_pulses_drained_by_the_loop():
 
 
 def test_a_board_without_test_pin_leds_or_buzzer_says_so():
-    hw = FakeHw(leds=(), buzzer=None, test_pin=False)
+    hw = fake_hw(leds=(), buzzer=None, test_pin=False)
     rig = rig_with(hw)
     try:
         open_page(rig, 4)
@@ -214,7 +144,7 @@ def test_a_board_without_test_pin_leds_or_buzzer_says_so():
 
 
 def test_leds_light_in_turn_then_the_buzzer_plays():
-    hw = FakeHw()
+    hw = fake_hw()
     rig = rig_with(hw)
     try:
         open_page(rig, 2)
@@ -226,9 +156,9 @@ def test_leds_light_in_turn_then_the_buzzer_plays():
             if lit and (not seen or seen[-1] != lit):
                 seen.append(lit)
         assert seen == [[0], [1]]
-        assert [hz for hz, _, _ in hw.beeps] == [hz for hz, _ in ui_hwtest.TONES]
+        assert [hz for hz, _ in hw.beeps] == [hz for hz, _ in ui_hwtest.TONES]
         assert set(hw.led_duties) == {65535, None}  # on at full brightness; off
-        assert set(duty for _, _, duty in hw.beeps) == {32768}  # at full volume
+        assert set(hw.duties) == {32768}  # at full volume
         assert "buzz GP22" in rig.shown()
     finally:
         rig.close()

@@ -290,6 +290,8 @@ def test_score_sheet_scrolls_and_pages():
         assert rig.canvas.title() == "Players 1-3 of 7"
         rig.nav("up:long")
         assert rig.shown().split("\n")[2].startswith(" 1")
+        rig.nav("down:long")  # no further than the last round on the last line
+        assert rig.shown().split("\n")[2].startswith(" 4")
         rig.nav("back")
         assert rig.screen() == "MatchMenu"
     finally:
@@ -306,6 +308,8 @@ def test_match_screen_lists_many_players_and_scrolls():
         assert rig.canvas.scale_of("0") == 1
         rig.nav("down")
         assert "P7" in rig.shown()
+        rig.nav("down*3")  # the last player is on the last line already
+        assert "P2" in rig.shown() and "P7" in rig.shown()
     finally:
         rig.close()
 

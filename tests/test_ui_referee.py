@@ -322,12 +322,24 @@ def test_taps_before_arming_are_shown_and_never_count():
         table.close()
 
 
+def no_cards(table, player):
+    """Idle: the cursor to the player, hold ok (the table says: no cards)."""
+    for _ in range(player):
+        table.nav("down")
+    table.app.on_nav("ok", "long")
+
+
+def tap_alone(table, player):
+    """Arm; the player taps alone; the result is shown."""
+    table.nav("ok")
+    table.down(player, after=1000)
+    table.up(player, after=50000)
+    table.settle()
+
+
 def false_taps_without_cards(table, player, count):
     for _ in range(count):
-        table.nav("ok")
-        table.down(player, after=1000)
-        table.up(player, after=50000)
-        table.settle()
+        tap_alone(table, player)
         table.nav("down")
         table.nav("back")
 
@@ -336,8 +348,7 @@ def test_third_mistake_without_cards_eliminates_with_the_setting():
     table = referee(settings={"out_at_3": True})
     try:
         screen = table.screen()
-        table.nav("down")  # cursor on P2
-        table.app.on_nav("ok", "long")  # the table says: P2 has no cards
+        no_cards(table, 1)
         assert screen.no_cards == 2 and "P2 0 m0" in table.shown()
         false_taps_without_cards(table, 1, 3)
         assert screen.mistakes == [0, 3, 0] and "P2 out" in table.shown()
@@ -348,11 +359,26 @@ def test_third_mistake_without_cards_eliminates_with_the_setting():
         assert orders(screen.result) == [(0, 0)]
     finally:
         table.close()
+    table = referee(settings={"out_at_3": True})  # the third mark taken back: still in
+    try:
+        screen = table.screen()
+        no_cards(table, 1)
+        false_taps_without_cards(table, 1, 2)
+        tap_alone(table, 1)
+        table.nav("down")  # the third mistake: out
+        assert screen.mistakes == [0, 3, 0] and screen.out(1)
+        table.nav("up")  # taken back
+        assert screen.mistakes == [0, 2, 0] and not screen.out(1)
+        table.nav("ok")
+        table.down(1, after=1000)
+        table.settle()
+        assert orders(screen.result) == [(1, 0)]
+    finally:
+        table.close()
     table = referee()  # the setting off: mistakes are counted, nobody is out
     try:
         screen = table.screen()
-        table.nav("down")
-        table.app.on_nav("ok", "long")
+        no_cards(table, 1)
         false_taps_without_cards(table, 1, 3)
         assert screen.mistakes == [0, 3, 0] and "P2 3 m3" in table.shown()
         table.nav("ok")

@@ -36,3 +36,20 @@ def write(path, data):
 def read(path):
     with open(path, "rb") as f:
         return f.read()
+
+
+class TmpDir:
+    """`with TmpDir(tag) as d:` a fresh directory (make_tmp_dir), removed with all it
+    holds when the block ends, whether its asserts held or not."""
+
+    def __init__(self, tag):
+        self.tag = tag
+        self.path = None
+
+    def __enter__(self):
+        self.path = make_tmp_dir(self.tag)
+        return self.path
+
+    def __exit__(self, *exc):
+        remove_tree(self.path)
+        return False

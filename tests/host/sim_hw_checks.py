@@ -24,6 +24,7 @@ import hw  # noqa: E402
 import micropython  # noqa: E402
 import simcore  # noqa: E402
 import simoled  # noqa: E402
+from signals import Signals  # noqa: E402
 
 _mods = {"simcore": simcore, "simoled": simoled, "time": time, "hw": hw}
 
@@ -85,6 +86,36 @@ def test_pio_board_without_pio_falls_back_to_pin_irqs():
     w.button("p2", "down", w.now + 1000)
     time.sleep_ms(5)
     assert any(pin == 17 for _, _, pin in _entries(hw.ring))
+
+
+def test_poll_nav_without_events_allocates_nothing():
+    """(every main-loop pass makes it; the simulator's own allocations, world.own_bytes,
+    are left out)"""
+    import gc
+
+    w, hw, time = _setup()
+    hw.poll_nav(time.ticks_ms())
+    gc.collect()
+    gc.disable()  # a collection inside the loop would lose the count
+    try:
+        before = gc.mem_alloc() - w.own_bytes
+        for _ in range(10):
+            events = hw.poll_nav(time.ticks_ms())
+        grown = gc.mem_alloc() - w.own_bytes - before
+    finally:
+        gc.enable()
+    assert events == () and grown == 0, grown
+
+
+def test_poll_nav_keeps_the_pio_anchor_near_the_cpu_clock():
+    import pio_capture
+
+    w, hw, time = _setup()
+    cap = pio_capture.PioCapture(None, 16, 125000000, None, 0, 1, time.ticks_us)
+    hw.capture, hw.ring = "pio", cap  # as on a board whose PIO capture started
+    time.sleep_ms(100)
+    hw.poll_nav(time.ticks_ms())
+    assert 0 <= time.ticks_diff(time.ticks_us(), cap.anchor_us) < cap.step_us
 
 
 def test_press_fires_irq_into_ring_with_bounce():
@@ -204,14 +235,15 @@ def test_display_leds_and_beep():
     hw.show()
     assert 20000 <= w.now - t0 <= 30000  # a full frame at 400 kHz: the bus time passes
     assert bytes(w.panel.visible()) == bytes(hw.canvas.buffer)
-    hw.led(1, True)
+    out = Signals(hw)  # the LEDs' brightness setting lives there
+    out.led(1, True)
     led = Board.LED_PINS[1]
     assert w.pin(led).level == 1 and w.pwm_output(led) == (hw.LED_FREQ, 65535)
-    hw.set_led_duty(8192)  # dimmer: the lit LED at once
+    out.configure({"volume": 3, "led_level": 2})  # dimmer: the lit LED at once
     assert w.pwm_output(led) == (hw.LED_FREQ, 8192)
-    hw.led(1, False)
+    out.led(1, False)
     assert w.pin(led).level == 0 and w.pwm_output(led)[1] == 0
-    hw.led(2, True)
+    out.led(2, True)
     assert w.pwm_output(Board.LED_PINS[2]) == (hw.LED_FREQ, 8192)
     hw.beep(880, 50)
     assert w.tone == (880, hw.BEEP_DUTY)
@@ -345,10 +377,13 @@ def test_display_dims_turns_off_and_only_wakes_on_a_nav_press():
 
 
 def main():
+    import gc
+
     passed = failed = 0
     for name in sorted(globals()):
         fn = globals()[name]
         if name.startswith("test_") and callable(fn):
+            gc.collect()  # each check starts from a collected heap
             try:
                 fn()
                 passed += 1

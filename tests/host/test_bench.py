@@ -9,6 +9,7 @@ import subprocess
 import sys
 
 import pytest
+import simulator
 
 from host_tools import ROOT
 from host_tools import bench_session as bench
@@ -29,25 +30,8 @@ SESSIONS = ("igo", "corsari", "referee")
 def test_every_session_plays_its_game_without_an_error(tmp_path):
     for name in SESSIONS:
         flash = tmp_path / name
-        r = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "host_tools",
-                "sim",
-                "--script",
-                os.path.join(ROOT, "bench", "session_%s.txt" % name),
-                "--app",
-                bench.SESSION_APP,
-                "--flash",
-                str(flash),
-            ],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            timeout=600,
-        )
-        assert r.returncode == 0, r.stderr[-2000:]
+        script = os.path.join(ROOT, "bench", "session_%s.txt" % name)
+        r = simulator.run_ok("--script", script, "--app", bench.SESSION_APP, "--flash", flash, timeout=600)
         stats = [json.loads(line[len("@bench ") :]) for line in r.stderr.splitlines() if line.startswith("@bench ")]
         assert stats and stats[0]["errors"] == 0 and stats[0]["heap_peak"] > 0, name
         assert not (flash / "data" / "errors.txt").exists(), name

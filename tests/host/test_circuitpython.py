@@ -9,7 +9,7 @@
   The renderings are written as PNGs (side by side) into the test's tmp_path.
 - hw_circuitpython with fake `board`, `digitalio`, `keypad`, `supervisor`, `busio`
   and `pwmio` modules: keypad events become tap snapshots for the judge, the nav
-  events match hw.py's, a whole referee slap goes through cp_main.step.
+  events match hw.py's, a whole referee slap goes through cp_main.run's pass (app.step).
 - deploy_to_drive into a directory standing in for the CIRCUITPY drive.
 """
 
@@ -586,9 +586,12 @@ def test_hardware_builds_keypad_display_and_outputs(cp):
     leds = world.pwm[1:]
     assert [p.pin for p in leds] == [("GP", n) for n in cfg.LED_PINS]
     assert world.pwm[0].pin == ("GP", cfg.BUZZER_PIN)
-    hw.led(2, True)
+    from signals import Signals
+
+    out = Signals(hw)  # the LEDs' brightness setting lives there
+    out.led(2, True)
     assert leds[2].duty_cycle == 65535 and leds[1].duty_cycle == 0
-    hw.set_led_duty(1024)
+    out.configure({"volume": 3, "led_level": 1})  # dimmer: the lit LED at once
     assert leds[2].duty_cycle == 1024 and leds[1].duty_cycle == 0
     hw.led(9, True)  # no such LED: nothing
     hw.beep(2000, 120)
@@ -747,7 +750,6 @@ def test_buttons_held_at_boot(cp):
 def test_referee_slap_through_the_circuitpython_loop(cp, tmp_path, monkeypatch):
     world, hwmod, cfg = cp
     import app as appmod
-    import cp_main
     import ui_referee
 
     hw = hwmod.Hardware(cfg)
@@ -761,7 +763,7 @@ def test_referee_slap_through_the_circuitpython_loop(cp, tmp_path, monkeypatch):
     def step(ms=10):
         now[0] += ms
         world.ms += ms
-        cp_main.step(app, hw, now[0])
+        appmod.step(app, hw, now[0])  # cp_main.run's pass
 
     step()
     assert hw.canvas.texts[0][0] == "Corsica referee"
@@ -787,7 +789,7 @@ def test_referee_slap_through_the_circuitpython_loop(cp, tmp_path, monkeypatch):
     assert [(o["player"], o["margin_us"]) for o in result["order"]] == [(2, 0), (0, 2000)]
     shown = [t[0] for t in hw.canvas.texts]
     assert "FIRST TAP" in shown and " P1 +2.0" in shown
-    assert hw._leds[2].duty_cycle == hw.led_duty  # the winner's LED
+    assert hw._leds[2].duty_cycle == app.out.led_duty  # the winner's LED
 
 
 def test_cp_main_clock_is_a_30_bit_millisecond_ring(monkeypatch):

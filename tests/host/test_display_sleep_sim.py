@@ -3,12 +3,11 @@ panel model shows the contrast and the display's on/off state in every screen.""
 
 import json
 import os
-import subprocess
-import sys
 
+import simulator
 from PIL import Image
 
-from host_tools import ROOT, screen
+from host_tools import screen
 
 
 def session(tmp_path, script, dim_min=1, off_min=2):
@@ -17,28 +16,8 @@ def session(tmp_path, script, dim_min=1, off_min=2):
     (flash / "state.json").write_text(
         json.dumps({"v": 1, "settings": {"display_dim_min": dim_min, "display_off_min": off_min}, "match": None})
     )
-    path = tmp_path / "script.txt"
-    path.write_text(script)
     shots = tmp_path / "shots"
-    r = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "host_tools",
-            "sim",
-            "--script",
-            str(path),
-            "--flash",
-            str(flash),
-            "--screens",
-            str(shots),
-        ],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert r.returncode == 0, r.stderr[-2000:]
+    simulator.run_ok("--script", simulator.script_file(tmp_path, script), "--flash", flash, "--screens", shots)
     out = []
     for name in sorted(n for n in os.listdir(shots) if n.endswith(".png")):
         img = Image.open(shots / name).convert("RGB")

@@ -2,10 +2,8 @@
 figures from the simulated clock, its findings on the console (the simulator's log)."""
 
 import os
-import subprocess
-import sys
 
-from host_tools import ROOT
+import simulator
 
 OPEN = """\
 500 up press
@@ -13,36 +11,13 @@ OPEN = """\
 900 up press
 1100 ok press
 """  # home: up to Settings; Settings: up to its last line, Hardware test
+OUTPUTS = OPEN + "1300 down press\n1500 down press\n1700 ok press\n"  # its page "LEDs, buzzer"
 
 
 def run(tmp_path, script, board="sim"):
-    path = tmp_path / "script.txt"
-    path.write_text(script)
     flash = tmp_path / "flash"
-    flash.mkdir(exist_ok=True)
-    shots = tmp_path / "shots"
-    r = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "host_tools",
-            "sim",
-            "--script",
-            str(path),
-            "--flash",
-            str(flash),
-            "--board",
-            board,
-            "--screens",
-            str(shots),
-            "--events",
-        ],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert r.returncode == 0, r.stderr[-2000:]
+    script = simulator.script_file(tmp_path, script)
+    r = simulator.run_ok("--script", script, "--flash", flash, "--board", board, "--events")
     log = [line[len("hwtest: ") :] for line in r.stderr.splitlines() if line.startswith("hwtest: ")]
     return r, log, flash
 
@@ -80,11 +55,8 @@ def test_buttons_page_names_each_pressed_button_and_its_gpio(tmp_path):
 
 def test_outputs_flash_and_timing_from_the_simulated_clock(tmp_path):
     script = (
-        OPEN
+        OUTPUTS
         + """\
-1300 down press
-1500 down press
-1700 ok press
 6000 back press
 6200 down press
 6400 ok press
@@ -116,15 +88,7 @@ def test_outputs_flash_and_timing_from_the_simulated_clock(tmp_path):
 
 
 def test_a_board_without_leds_or_buzzer(tmp_path):
-    script = (
-        OPEN
-        + """\
-1300 down press
-1500 down press
-1700 ok press
-2500 back press
-"""
-    )
+    script = OUTPUTS + "2500 back press\n"
     r, log, _ = run(tmp_path, script, board="pico_duo")
     assert not [line for line in r.stdout.splitlines() if " led " in line or " tone " in line]
     assert not log  # nothing to light or play

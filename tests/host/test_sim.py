@@ -1,34 +1,18 @@
 """`python -m host_tools sim` end to end, with the stand-in app tests/host/sim_demo_app.py."""
 
 import os
-import pty
-import select
 import subprocess
-import sys
-import time
 
-from host_tools import ROOT, screen, sim
+import simulator
+from simulator import DEMO
+
+from host_tools import MICROPYTHON, ROOT, screen, sim
 from host_tools.simdevice import simoled, simscript
 
-DEMO = os.path.join(ROOT, "tests", "host", "sim_demo_app.py")
 
-
-def run_sim(tmp_path, script_text, *extra, flash=None):
-    script = tmp_path / "script.txt"
-    script.write_text(script_text)
-    cmd = [
-        sys.executable,
-        "-m",
-        "host_tools",
-        "sim",
-        "--script",
-        str(script),
-        "--app",
-        DEMO,
-        "--flash",
-        str(flash or tmp_path / "flash"),
-    ] + list(extra)
-    return subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=120)
+def run_sim(tmp_path, script_text, *extra, flash=None, app=DEMO):
+    script = simulator.script_file(tmp_path, script_text)
+    return simulator.run("--script", script, "--app", app, "--flash", flash or tmp_path / "flash", *extra, timeout=120)
 
 
 def events(flash):
@@ -133,26 +117,7 @@ def test_runs_end_after_the_last_event(tmp_path):
 def test_firmware_output_goes_to_stderr(tmp_path):
     app = tmp_path / "printer.py"
     app.write_text("import time\ndef main(board):\n    print('hello from', board.NAME)\n    time.sleep_ms(5)\n")
-    script = tmp_path / "s.txt"
-    script.write_text("")
-    r = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "host_tools",
-            "sim",
-            "--script",
-            str(script),
-            "--app",
-            str(app),
-            "--flash",
-            str(tmp_path / "f"),
-        ],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    r = run_sim(tmp_path, "", app=app, flash=tmp_path / "f")
     assert r.returncode == 0 and r.stdout == "" and "hello from sim" in r.stderr
 
 
@@ -196,73 +161,35 @@ def test_panel_model_horizontal_mode_and_dark_without_charge_pump():
 
 
 def test_interactive_in_a_terminal(tmp_path):
-    pid, fd = pty.fork()
-    if pid == 0:
-        os.chdir(ROOT)
-        os.environ["COLUMNS"] = "140"
-        os.environ["LINES"] = "40"
-        os.execv(
-            sys.executable,
-            [sys.executable, "-m", "host_tools", "sim", "--app", DEMO, "--flash", str(tmp_path / "flash")],
-        )
-    out = b""
-
-    def read_for(seconds):
-        nonlocal out
-        end = time.time() + seconds
-        while time.time() < end:
-            if select.select([fd], [], [], 0.05)[0]:
-                try:
-                    out += os.read(fd, 65536)
-                except OSError:
-                    return
-
-    read_for(3)
-    assert "\u2588".encode() in out and b"keys:" in out  # the screen in half blocks
-    os.write(fd, b"o")
-    read_for(1)
-    os.write(fd, b"12")
-    read_for(1)
-    os.write(fd, b"q")
-    read_for(3)
-    _, status = os.waitpid(pid, 0)
-    assert os.waitstatus_to_exitcode(status) == 0
-    assert out.rstrip().endswith(b"\x1b[?1049l")  # terminal restored
+    term = simulator.Terminal(["--app", DEMO, "--flash", tmp_path / "flash"], 140, 40)
+    term.read_until(lambda: "\u2588" in term.screen())
+    assert "\u2588".encode() in term.out and b"keys:" in term.out  # the screen in half blocks
+    assert "keys:" in term.screen()
+    term.type(b"o")
+    term.type(b"12")
+    term.type(b"q")
+    assert term.end() == 0
+    assert term.out.rstrip().endswith(b"\x1b[?1049l")  # terminal restored
     assert (tmp_path / "flash" / "data" / "boots.txt").read_text() == "1"
     assert events(tmp_path / "flash")[0].endswith("ok press")
 
 
 def test_interactive_in_an_80x24_terminal(tmp_path):
-    pid, fd = pty.fork()
-    if pid == 0:
-        os.chdir(ROOT)
-        os.environ["COLUMNS"], os.environ["LINES"] = "80", "24"
-        os.execv(
-            sys.executable,
-            [sys.executable, "-m", "host_tools", "sim", "--app", DEMO, "--flash", str(tmp_path / "flash")],
-        )
-    out = b""
-    end = time.time() + 3
-    while time.time() < end:
-        if select.select([fd], [], [], 0.05)[0]:
-            out += os.read(fd, 65536)
-    os.write(fd, b"q")
-    os.waitpid(pid, 0)
-    text = out.decode("utf-8", "replace")
+    term = simulator.Terminal(["--app", DEMO, "--flash", tmp_path / "flash"], 80, 24)
+    term.read_until(lambda: any("\u2801" <= ch <= "\u28ff" for ch in term.screen()))
+    term.type(b"q")
+    term.end()
+    text = term.out.decode("utf-8", "replace")
     assert any("\u2801" <= ch <= "\u28ff" for ch in text)  # the screen in braille dots
     assert "q quit" in text and "needs at least" not in text
+    assert "q quit" in term.screen()
 
 
 def test_hw_on_the_fake_machine():
     # Device-side checks of hw.py (bounce into the IRQ ring, an allocation-free
     # handler, nav press/long/repeat, ticks wrap) in a MicroPython process of their own.
     r = subprocess.run(
-        [
-            os.path.join(ROOT, ".venv", "bin", "micropython"),
-            "-X",
-            "heapsize=192k",
-            os.path.join(ROOT, "tests", "host", "sim_hw_checks.py"),
-        ],
+        [MICROPYTHON, "-X", "heapsize=192k", os.path.join(ROOT, "tests", "host", "sim_hw_checks.py")],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -275,29 +202,9 @@ def test_hw_on_the_fake_machine():
 def test_firmware_runs_compiled_like_on_the_device_or_from_source(tmp_path):
     app = tmp_path / "which_app.py"
     app.write_text("def main(board):\n    import canvas\n    print('LOADED', canvas.__file__)\n")
-    script = tmp_path / "s.txt"
-    script.write_text("100 ok press\n")
 
     def loaded(*extra):
-        r = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "host_tools",
-                "sim",
-                "--script",
-                str(script),
-                "--app",
-                str(app),
-                "--flash",
-                str(tmp_path / "f"),
-            ]
-            + list(extra),
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            timeout=120,
-        )
+        r = run_sim(tmp_path, "100 ok press\n", *extra, app=app, flash=tmp_path / "f")
         assert r.returncode == 0, r.stderr
         return [ln for ln in r.stderr.splitlines() if "LOADED" in ln][0]
 

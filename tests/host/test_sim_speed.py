@@ -2,17 +2,13 @@
 clock), a progress line for long scripts, the screen drawn on a terminal."""
 
 import io
-import os
-import pty
-import select
-import sys
-import time
 
 import pytest
+import simulator
+from simulator import DEMO
 
-from host_tools import ROOT, sim
+from host_tools import sim
 
-DEMO = os.path.join(ROOT, "tests", "host", "sim_demo_app.py")
 SCRIPT = "100 up press\n300 p1 press\n3500 down press\n"  # runs to 3500 + 80 + 1000 ms
 
 
@@ -38,8 +34,7 @@ class FakePacer(sim.Pacer):
 
 
 def test_speed_paces_by_the_simulated_clock(tmp_path, monkeypatch, capsys):
-    script = tmp_path / "script.txt"
-    script.write_text(SCRIPT)
+    script = simulator.script_file(tmp_path, SCRIPT)
     monkeypatch.setattr(sim, "Pacer", FakePacer)
     monkeypatch.setattr(sim.child, "exit_on_signals", lambda: None)
     FakePacer.made = []
@@ -94,71 +89,17 @@ def test_progress_line():
 
 
 def test_short_scripts_show_no_progress(tmp_path):
-    script = tmp_path / "script.txt"
-    script.write_text("100 up press\n")
-    import subprocess
-
-    r = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "host_tools",
-            "sim",
-            "--script",
-            str(script),
-            "--app",
-            DEMO,
-            "--flash",
-            str(tmp_path / "flash"),
-            "--speed",
-            "100",
-        ],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    script = simulator.script_file(tmp_path, "100 up press\n")
+    r = simulator.run("--script", script, "--app", DEMO, "--flash", tmp_path / "flash", "--speed", "100", timeout=120)
     assert r.returncode == 0 and "sim: " not in r.stderr
 
 
 def test_speed_draws_the_screen_on_a_terminal(tmp_path):
-    script = tmp_path / "script.txt"
-    script.write_text(SCRIPT)
-    pid, fd = pty.fork()
-    if pid == 0:
-        os.chdir(ROOT)
-        os.environ["COLUMNS"], os.environ["LINES"] = "80", "24"
-        os.execv(
-            sys.executable,
-            [
-                sys.executable,
-                "-m",
-                "host_tools",
-                "sim",
-                "--script",
-                str(script),
-                "--app",
-                DEMO,
-                "--flash",
-                str(tmp_path / "flash"),
-                "--speed",
-                "50",
-            ],
-        )
-    out = b""
-    end = time.time() + 60
-    while time.time() < end:
-        if select.select([fd], [], [], 0.05)[0]:
-            try:
-                chunk = os.read(fd, 65536)
-            except OSError:
-                break
-            if not chunk:
-                break
-            out += chunk
-    _, status = os.waitpid(pid, 0)
-    assert os.waitstatus_to_exitcode(status) == 0
-    text = out.decode("utf-8", "replace")
+    script = simulator.script_file(tmp_path, SCRIPT)
+    options = ["--script", script, "--app", DEMO, "--flash", tmp_path / "flash", "--speed", "50"]
+    term = simulator.Terminal(options, 80, 24)
+    assert term.end() == 0
+    text = term.out.decode("utf-8", "replace")
     assert any("\u2801" <= ch <= "\u28ff" for ch in text)  # the screen in braille dots
     assert " of 4.6s" in text and "keys:" not in text  # the script's length; no keys to press
     assert "\x1b[?1049l" in text  # terminal restored

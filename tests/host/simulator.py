@@ -1,0 +1,86 @@
+"""The simulator (`python -m host_tools sim`) as the host tests start it: a scripted
+run to its end, or a run on a pseudo-terminal that a test reads and types into."""
+
+import os
+import pty
+import select
+import subprocess
+import sys
+import time
+
+from host_tools import ROOT
+
+DEMO = os.path.join(ROOT, "tests", "host", "sim_demo_app.py")  # the stand-in app
+
+
+def command(*options):
+    """The simulator's command line with these options (paths as they are given)."""
+    return [sys.executable, "-m", "host_tools", "sim"] + [str(o) for o in options]
+
+
+def script_file(folder, text):
+    """A simulator script (docs/formats.md) with this text, in folder; its path."""
+    path = folder / "script.txt"
+    path.write_text(text)
+    return path
+
+
+def run(*options, timeout=300):
+    """A run to its end (with --script it ends by itself): the finished process, its
+    standard output and error as text."""
+    return subprocess.run(command(*options), cwd=ROOT, capture_output=True, text=True, timeout=timeout)
+
+
+def run_ok(*options, timeout=300):
+    """A run that must end well (exit status 0): the finished process."""
+    r = run(*options, timeout=timeout)
+    assert r.returncode == 0, r.stderr[-2000:]
+    return r
+
+
+class Terminal:
+    """The simulator on a pseudo-terminal of cols x rows: what it wrote (`out`) and
+    the keys typed into it."""
+
+    def __init__(self, options, cols, rows):
+        self.out = b""
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:  # the child: the simulator, or gone (never back into pytest)
+            try:
+                os.chdir(ROOT)
+                os.environ["COLUMNS"], os.environ["LINES"] = str(cols), str(rows)
+                os.execv(sys.executable, command(*options))
+            finally:
+                os._exit(127)
+
+    def read_until(self, done, timeout=60):
+        """Read what the simulator writes until done() is true, it ends, or timeout."""
+        end = time.monotonic() + timeout
+        while not done() and time.monotonic() < end:
+            if select.select([self.fd], [], [], 0.05)[0]:
+                try:
+                    chunk = os.read(self.fd, 65536)
+                except OSError:  # the simulator has ended and closed the terminal
+                    chunk = b""
+                if not chunk:
+                    return
+                self.out += chunk
+
+    def screen(self):
+        """The last screen drawn whole (from the cursor home, ESC [H, to ESC [J)."""
+        end = self.out.rfind(b"\x1b[J")
+        start = self.out.rfind(b"\x1b[H", 0, max(end, 0))
+        return self.out[start:end].decode("utf-8", "replace") if start >= 0 else ""
+
+    def type(self, keys):
+        """Type keys; return once the screen has changed."""
+        before = self.screen()
+        os.write(self.fd, keys)
+        self.read_until(lambda: self.screen() != before)
+
+    def end(self, timeout=60):
+        """Read to the simulator's end; its exit code."""
+        self.read_until(lambda: False, timeout)
+        _, status = os.waitpid(self.pid, 0)
+        os.close(self.fd)
+        return os.waitstatus_to_exitcode(status)
