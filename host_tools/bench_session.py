@@ -44,7 +44,8 @@ def run_session(name, workdir):
     flash = os.path.join(workdir, "flash-%s-192k" % name)
     shots = os.path.join(workdir, "screens-%s-192k" % name)
     shutil.rmtree(shots, ignore_errors=True)
-    cmd = sim.command(_script(name), flash, "--app", SESSION_APP, "--heap", "192k", "--screens", shots)
+    options = ("--script", _script(name), "--flash", flash, "--app", SESSION_APP, "--heap", "192k", "--screens", shots)
+    cmd = sim.command(*options)
     return _session_stats(name, flash, cmd, "stderr")  # the simulator passes it there
 
 

@@ -57,7 +57,8 @@ def play(name, workdir):
     flash = os.path.join(workdir, "flash-" + name)
     for path in (shots, flash):
         shutil.rmtree(path, ignore_errors=True)
-    cmd = sim.command(os.path.join(SESSIONS, "session_%s.txt" % name), flash, "--screens", shots, "--scale", SCALE)
+    script = os.path.join(SESSIONS, "session_%s.txt" % name)
+    cmd = sim.command("--script", script, "--flash", flash, "--screens", shots, "--scale", SCALE)
     proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=900)
     if proc.returncode:
         last = (proc.stderr.strip().splitlines() or ["exit %d" % proc.returncode])[-1]

@@ -103,12 +103,10 @@ def parse_args(argv):
     return p.parse_args(argv)
 
 
-def command(script, flash, *options):
-    """The command that plays `script` on the flash folder `flash` as a user would:
-    `python -m host_tools sim --script SCRIPT --flash FLASH OPTIONS...`."""
-    return [sys.executable, "-m", "host_tools", "sim", "--script", str(script), "--flash", str(flash)] + [
-        str(o) for o in options
-    ]
+def command(*options):
+    """The simulator's command line as a user runs it: `python -m host_tools sim
+    OPTIONS...` (each option as text)."""
+    return [sys.executable, "-m", "host_tools", "sim"] + [str(o) for o in options]
 
 
 def load_board(name):
