@@ -63,6 +63,7 @@ def table(tmp):
         (["screenshots", "--work", str(a_file)], None, "--work %s is a file" % a_file),
         (["wiring", "--out", str(a_file)], None, "--out %s is a file" % a_file),
         (["vdevice", "--flash", str(a_file)], None, "--flash %s is a file" % a_file),
+        (["bench", "--keep", str(a_file)], None, "--keep %s is a file" % a_file),
     ]
     # Arguments argparse itself refuses: one line too (no usage), naming the command.
     for argv, words in (
