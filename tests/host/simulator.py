@@ -4,18 +4,15 @@ run to its end, or a run on a pseudo-terminal that a test reads and types into."
 import os
 import pty
 import select
-import subprocess
 import sys
 import time
 
+import host_cli
+
 from host_tools import ROOT
+from host_tools.sim import command  # the simulator's command line: python -m host_tools sim OPTIONS...
 
 DEMO = os.path.join(ROOT, "tests", "host", "sim_demo_app.py")  # the stand-in app
-
-
-def command(*options):
-    """The simulator's command line with these options (paths as they are given)."""
-    return [sys.executable, "-m", "host_tools", "sim"] + [str(o) for o in options]
 
 
 def script_file(folder, text):
@@ -28,7 +25,7 @@ def script_file(folder, text):
 def run(*options, timeout=300):
     """A run to its end (with --script it ends by itself): the finished process, its
     standard output and error as text."""
-    return subprocess.run(command(*options), cwd=ROOT, capture_output=True, text=True, timeout=timeout)
+    return host_cli.run("sim", *options, timeout=timeout)
 
 
 def run_ok(*options, timeout=300):

@@ -3,7 +3,8 @@
 import json
 import os
 import subprocess
-import sys
+
+import simulator
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
@@ -49,16 +50,7 @@ class Script:
 def sim(tmp_path, script, flash, *extra):
     path = script.write(str(tmp_path / ("script-%d.txt" % len(os.listdir(tmp_path)))))
     shot = str(tmp_path / "last.png")
-    r = subprocess.run(
-        [sys.executable, "-m", "host_tools", "sim", "--script", path, "--flash", str(flash), "--screenshot", shot]
-        + list(extra),
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert r.returncode == 0, r.stderr[-2000:]
-    return r
+    return simulator.run_ok("--script", path, "--flash", flash, "--screenshot", shot, *extra)
 
 
 def saved_match(flash):

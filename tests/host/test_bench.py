@@ -5,9 +5,8 @@ results.json (no timing assertions)."""
 
 import json
 import os
-import subprocess
-import sys
 
+import host_cli
 import pytest
 import simulator
 
@@ -46,13 +45,7 @@ def test_every_session_plays_its_game_without_an_error(tmp_path):
 @pytest.mark.bench
 def test_quick_bench_writes_every_key(tmp_path):
     out = tmp_path / "results.json"
-    r = subprocess.run(
-        [sys.executable, "-m", "host_tools", "bench", "--quick", "--out", str(out), "--keep", str(tmp_path / "work")],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    r = host_cli.run("bench", "--quick", "--out", out, "--keep", tmp_path / "work", timeout=600)
     assert r.returncode == 0, r.stderr
     text = out.read_text()
     res = json.loads(text)

@@ -2,8 +2,8 @@
 
 import os
 import subprocess
-import sys
 
+import host_cli
 import pytest
 
 from host_tools import BOARDS, ROOT, UserError, boards
@@ -83,13 +83,7 @@ def test_device_says_one_line_for_a_bad_board(tmp_path):
 
 
 def test_sim_refuses_a_bad_board_in_one_line():
-    out = subprocess.run(
-        [sys.executable, "-m", "host_tools", "sim", "--board", "nope", "--script", os.devnull],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        cwd=ROOT,
-    )
+    out = host_cli.run("sim", "--board", "nope", "--script", os.devnull, timeout=60)
     assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1
 
 
