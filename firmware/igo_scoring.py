@@ -8,6 +8,12 @@ RULES = ("igo", "corsari")
 MAX_PLAYERS = {"igo": 6, "corsari": 7}
 
 
+def leaders(rules, totals):
+    """Who leads on these totals: the most points in I Go, the lowest total in Corsari."""
+    best = max(totals) if rules == "igo" else min(totals)
+    return [i for i in range(len(totals)) if totals[i] == best]
+
+
 def check_round(rules, ender, penalties):
     """Raise ValueError (one line) unless the round description is valid."""
     if rules not in RULES:

@@ -14,15 +14,15 @@ PER_SCREEN = ui.ROWS // 3  # matches shown at once, three lines each
 
 
 def leaders(entry):
-    """The leading players of a summary: the winners once over, else I Go the most
-    points, Corsari the lowest total; [] before the first round."""
+    """The leading players of a summary: the winners once over, else who leads on its
+    totals (igo_scoring.leaders); [] before the first round."""
     if entry["over"]:
         return list(entry["winners"])
     if not entry["rounds"]:
         return []
-    totals = entry["totals"]
-    best = max(totals) if entry["rules"] == "igo" else min(totals)
-    return [i for i in range(len(totals)) if totals[i] == best]
+    import igo_scoring
+
+    return igo_scoring.leaders(entry["rules"], entry["totals"])
 
 
 def headline(entry):

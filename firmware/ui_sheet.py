@@ -3,17 +3,11 @@ Loaded while it is open (its MODULES).
 """
 
 import ui
+from igo_scoring import leaders
 from names import cut
 from ui import ROWS, row_y
 
 BODY = ROWS - 2  # round lines between the names and the leader line
-
-
-def leaders(sheet):
-    """Who leads: the highest total in I Go, the lowest in Corsari."""
-    totals = sheet.totals()
-    best = max(totals) if sheet.rules == "igo" else min(totals)
-    return [i for i in range(len(totals)) if totals[i] == best]
 
 
 def leader_line(sheet, chars):
@@ -23,7 +17,7 @@ def leader_line(sheet, chars):
     if sheet.over:
         who, one, some = sheet.winners, "Won: ", "Won: "
     else:
-        who, one, some = leaders(sheet), "Leads: ", "Lead: "
+        who, one, some = leaders(sheet.rules, sheet.totals()), "Leads: ", "Lead: "
     if len(who) == len(sheet.names) and not sheet.over:
         return "All level"
     if len(who) == 1:

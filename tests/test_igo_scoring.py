@@ -12,7 +12,7 @@ def choose_corsari_crew(masks, ender, declared=False):
     return choose_ender_option("corsari", masks, ender, declared)
 
 
-from igo_scoring import corsari_ender_score, score_round
+from igo_scoring import corsari_ender_score, leaders, score_round
 from raising import raises, value_error
 from rng import Rng
 
@@ -335,3 +335,9 @@ def test_youngest_first_reaches_the_round_from_hands():
     r = score_hands("corsari", 0, "W", [ender, p1, p2], youngest_first=[2, 1, 0])
     assert r["penalties"] == [21, 0, 0] and r["winners"] == [2]
     assert r["round_scores"] == [10 + 21, -10, -10]
+
+
+def test_who_leads_is_the_most_points_in_i_go_and_the_lowest_total_in_corsari():
+    assert leaders("igo", [1, 3, 3, 0]) == [1, 2]
+    assert leaders("corsari", [40, 12, 77]) == [1]
+    assert leaders("corsari", [0, 0]) == [0, 1]
