@@ -42,9 +42,7 @@ def load_players(app):
 
     app.roster, problem = roster.load(app.path(paths.ROSTER), app.config.get("names", ()))
     try:
-        app.saved_count = len(
-            [f for f in os.listdir(app.path(paths.MATCHES)) if f[-5:] == ".json" and f != "index.json"]
-        )
+        app.saved_count = len(paths.match_ids(os.listdir(app.path(paths.MATCHES))))
     except OSError:
         app.saved_count = 0
     return store_load.set_aside_noting(app.path(paths.ROSTER), problem) if problem else None

@@ -21,7 +21,7 @@ import store
 import store_load
 
 FOLDER = paths.MATCHES
-INDEX = "index.json"
+INDEX = paths.MATCH_INDEX
 VERSION = 1
 MAX_MATCHES = 10
 ID_CHARS = "0123456789-abcdefghijklmnopqrstuvwxyz"

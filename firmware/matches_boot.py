@@ -6,6 +6,7 @@ unusable), drop entries whose file is gone and add the match files the index lac
 
 import os
 
+import paths
 import store_load
 from matches import INDEX, summary
 
@@ -24,7 +25,7 @@ def check(m, stamp, sheet_from):
     if problem:
         problems.append(store_load.set_aside_noting(m.path(INDEX), problem))
     try:
-        files = [f[:-5] for f in os.listdir(folder) if f.endswith(".json") and f != INDEX]
+        files = paths.match_ids(os.listdir(folder))
     except OSError:
         files = []
     kept = [e for e in entries if e["id"] in files]

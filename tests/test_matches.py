@@ -161,3 +161,10 @@ def test_the_continue_lines_fit_and_always_show_the_total():
     assert ui_matches.lead_line(e) == "no round yet"
     e["rules"], e["rounds"], e["totals"] = "igo", 2, [1, 0, 0, 2, 0, 0, 0]
     assert ui_matches.lead_line(e) == "lead Dee 2"
+
+
+def test_match_ids_are_the_json_files_of_the_folder_but_the_index():
+    import paths
+
+    listing = ["index.json", "1-1.json", "2-5.json", "2-5.json.bad", "index.json.tmp", "x.txt"]
+    assert paths.match_ids(listing) == ["1-1", "2-5"]
