@@ -21,6 +21,7 @@ import micropython
 from canvas import Canvas
 from machine import I2C, PWM, Pin, mem32, unique_id
 from navbuttons import NavButtons
+from ssd1306 import CONTRAST as INIT_CONTRAST
 from ssd1306 import SSD1306
 from tapring import TapRing
 
@@ -40,7 +41,7 @@ class Hardware:
     RING_SIZE = 64  # player edges buffered between main-loop drains
     BEEP_DUTY = 32768  # duty_u16 of the piezo tone (50 %: the loudest)
     LED_FREQ = 1000  # Hz of the LEDs' PWM: no flicker
-    CONTRAST = 0xCF  # the display's contrast (ssd1306.init_sequence's), and dimmed
+    CONTRAST = INIT_CONTRAST  # the display's contrast (ssd1306 sets it at init), and dimmed
     DIM_CONTRAST = 0x00
 
     def __init__(self, board):

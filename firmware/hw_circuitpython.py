@@ -70,7 +70,7 @@ class Hardware:
     RING_SIZE = 64
     BEEP_DUTY = 32768
     LED_FREQ = 1000
-    BRIGHTNESS = 0xCF / 255  # displayio sends it as the contrast (0x81 0xCF, as hw.py)
+    BRIGHTNESS = 0xCF / 255  # displayio sends it as the contrast: ssd1306.CONTRAST (not shipped here)
     DIM_BRIGHTNESS = 0.0  # (0x81 0x00): dim, not dark
     TAP_RESOLUTION_US = 1000  # keypad timestamps are whole milliseconds
 

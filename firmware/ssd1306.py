@@ -19,6 +19,7 @@ except ImportError:  # CPython: the value itself
         return expr
 
 
+CONTRAST = const(0xCF)  # set at init; the display's dimming lowers it (hw.Hardware)
 CTRL_CMD = const(0x00)  # Co=0, D/C#=0: the rest of the transfer is commands
 CTRL_DATA = const(0x40)  # Co=0, D/C#=1: the rest of the transfer is display data
 
@@ -41,7 +42,7 @@ def init_sequence(height, sh1106):
            0xD5, 0x80,                            # clock
            0xD9, 0x22 if sh1106 else 0xF1,        # pre-charge
            0xDB, 0x35 if sh1106 else 0x30,        # VCOMH
-           0x81, 0xCF)                            # contrast (hw.Hardware.CONTRAST)
+           0x81, CONTRAST)                        # contrast
         + ((0xAD, 0x8B, 0x32) if sh1106 else ())  # DC-DC on, 8 V
         + (0xA4, 0xA6)                            # show the RAM, not inverted
         + (() if sh1106 else (0x8D, 0x14))        # charge pump on

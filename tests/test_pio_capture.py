@@ -197,3 +197,9 @@ def test_handler_allocates_nothing_under_heap_lock():
     finally:
         micropython.heap_unlock()
     assert len(chip.cap) == 10 and chip.cap.overflows == 1
+
+
+def test_the_board_check_allows_the_pin_span_the_program_takes():
+    import boardspec
+
+    assert pio_capture.MAX_PINS == boardspec.PIO_SPAN
