@@ -95,3 +95,21 @@ def first_cards(mine, option, declared_colours=False):
         if not [c for c in cards if c >> 4 == b]:
             cards[shared] = b * 16 + (cards[shared] & 15)
     return cards
+
+
+def lay_out(cards, display, mine, option, ender, declared_colours=False, series=None):
+    """A hand's cards (ints; `mine` its masks without the display colour) laid out
+    for the ender's `option`: the ender lays out the option (`first_cards`, or the
+    given `series`), another player its best response (own series and additions to
+    the ender's). Returns (removed, series, added, left): the display colour's cards,
+    the series, the additions, what stays in hand."""
+    removed = [c for c in cards if c >> 4 == display]
+    added = []
+    if ender:
+        series = series or first_cards(mine, option, declared_colours)
+    else:
+        colours, values = option
+        _, a, b = igo_arrange.best_response(mine, colours, values)
+        series, added = igo_arrange.arrange_response(mine, colours, values, a, b)
+    used = removed + series + added
+    return removed, series, added, [c for c in cards if c not in used]

@@ -60,15 +60,9 @@ def score_hands(rules, ender, display, hands, ender_series=None, youngest_first=
         colours, values = choose_ender_option(rules, masks, ender, declared_colours)
     penalties, arrangements = [], []
     for i, m in enumerate(masks):
-        removed = [c for c in cards[i] if c >> 4 == d]
-        if i != ender:
-            _, a, b = igo_arrange.best_response(m, colours, values)
-            series, added = igo_arrange.arrange_response(m, colours, values, a, b)
-        else:
-            added = []
-            series = given or igo_choice.first_cards(m, (colours, values), declared_colours)
-        used = removed + series + added
-        left = [c for c in cards[i] if c not in used]
+        removed, series, added, left = igo_choice.lay_out(
+            cards[i], d, m, (colours, values), i == ender, declared_colours, given if i == ender else None
+        )
         penalties.append(sum(c & 15 for c in left))
         arrangements.append(
             {

@@ -26,21 +26,13 @@ def arrange(cards, display, ender=True, option=None, declared=False):
     the first lowest-penalty series), another player faces the ender's `option`
     (None: own series only). Returns a dict: penalty, series, added, left, removed
     (cards)."""
-    import igo_arrange as ia
+    import igo_arrange
     import igo_choice
 
     masks = masks_of(cards, display)
-    added = []
     if ender:
-        option = option or ia.min_series(masks, declared)[0]
-        series = igo_choice.first_cards(masks, option, declared)
-    else:
-        colours, values = option or ((), 0)
-        _, a, b = ia.best_response(masks, colours, values)
-        series, added = ia.arrange_response(masks, colours, values, a, b)
-    removed = [c for c in cards if c >> 4 == display]
-    used = series + added + removed
-    left = [c for c in cards if c not in used]
+        option = option or igo_arrange.min_series(masks, declared)[0]
+    removed, series, added, left = igo_choice.lay_out(cards, display, masks, option or ((), 0), ender, declared)
     return {"penalty": sum(c & 15 for c in left), "series": series, "added": added, "left": left, "removed": removed}
 
 
