@@ -98,6 +98,11 @@ def table(r):
     lines.append(
         "| (the same on the 64-bit unix port) | | live peak %d (%s) | | |" % (u["value"], per_session(u["per_session"]))
     )
+    f = u["bytecode_in_flash"]
+    lines.append(
+        "| (64-bit, the firmware's bytecode in flash: ROMFS) | | live peak %d (%s) | | |"
+        % (f["value"], per_session(f["per_session"]))
+    )
     d = r["display_bytes_per_update"]
     lines.append(
         "| `display_bytes_per_update` | | median %d (%.2f ms), max %d (%.2f ms) at 400 kHz, "

@@ -1,9 +1,10 @@
 """Heap and display figures for `make bench`: the scripted sessions (bench/session_*.txt)
 run in the simulator with the measuring entry app bench/session_app.py.
 
-Display bytes (and informational 64-bit heap figures) come from the unix port, the heap
-figure from a 32-bit MicroPython (host_tools/mp32, the WebAssembly port run by node;
-`make mp32` installs it). Each session is checked on the flash it leaves behind (a
+Display bytes (and informational 64-bit heap figures, with the firmware's bytecode in the
+heap as a Pico's file system gives it and in flash as ROMFS or freezing gives it) come
+from the unix port, the heap figure from a 32-bit MicroPython (host_tools/mp32, the
+WebAssembly port run by node; `make mp32` installs it). Each session is checked on the flash it leaves behind (a
 game_over history line for each game, 50 slap lines, no crash).
 """
 
@@ -13,6 +14,7 @@ import re
 import shutil
 import statistics
 import subprocess
+import sys
 
 import paths  # firmware/paths.py (host_tools puts firmware/ on the path)
 
@@ -24,6 +26,8 @@ MP32_RUN = os.path.join(MP32, "run.mjs")
 MP32_PACKAGE = "@micropython/micropython-webassembly-pyscript"
 MP32_MISSING = "mp32 not installed: make mp32 (needs node and npm)"
 SESSION_APP = os.path.join(BENCH, "session_app.py")
+ROMFS_APP = os.path.join(BENCH, "session_romfs_app.py")
+ROMFS_HEAP = "512k"  # the image (about 110 KB) is read into the heap before the base
 SESSIONS = ("igo", "corsari", "referee")
 I2C_HZ = 400000
 I2C_BITS_PER_BYTE = 9  # 8 data bits + ACK (start, stop and address bytes not counted)
@@ -47,6 +51,29 @@ def run_session(name, workdir):
     options = ("--script", _script(name), "--flash", flash, "--app", SESSION_APP, "--heap", "192k", "--screens", shots)
     cmd = sim.command(*options)
     return _session_stats(name, flash, cmd, "stderr")  # the simulator passes it there
+
+
+def run_session_romfs(name, workdir, image):
+    """The same session with the firmware imported from the ROMFS image (its bytecode
+    runs in place, not copied into the heap)."""
+    flash = os.path.join(workdir, "flash-%s-romfs" % name)
+    cmd = sim.command("--script", _script(name), "--flash", flash, "--app", ROMFS_APP, "--heap", ROMFS_HEAP)
+    os.environ["BENCH_ROMFS"] = image
+    try:
+        return _session_stats(name, flash, cmd, "stderr")
+    finally:
+        del os.environ["BENCH_ROMFS"]
+
+
+def romfs_image(firmware, workdir):
+    """The compiled firmware's .mpy files as a ROMFS image (`mpremote romfs build`);
+    its path. RuntimeError if mpremote failed."""
+    image = os.path.join(workdir, "firmware.romfs")
+    cmd = [sys.executable, "-m", "mpremote", "romfs", "--no-mpy", "--output", image, "build", firmware]
+    out = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=120)
+    if out.returncode != 0 or not os.path.exists(image):
+        raise RuntimeError("mpremote romfs build: exit %d: %s" % (out.returncode, out.stderr.strip()[-300:]))
+    return image
 
 
 def run_session_mp32(node, name, workdir, firmware):
@@ -113,12 +140,24 @@ def session(workdir):
     """Heap figures and display bytes over the scripted sessions."""
     runs = {name: run_session(name, workdir) for name in SESSIONS}
     problems = ["%s: %s" % (n, r["problem"]) for n, r in sorted(runs.items()) if r["problem"]]
+    firmware = sim.compiled_firmware()
+    try:
+        image = romfs_image(firmware, workdir)
+        rom = {name: run_session_romfs(name, workdir, image) for name in SESSIONS}
+    except RuntimeError as e:
+        rom = {name: {"problem": str(e)} for name in SESSIONS}
+    problems += ["%s from ROMFS: %s" % (n, r["problem"]) for n, r in sorted(rom.items()) if r["problem"]]
     unix64 = {
         "value": max(r.get("heap_peak", 0) for r in runs.values()),
         "per_session": {n: r.get("heap_peak") for n, r in runs.items()},
         "peak_screen": {n: r.get("heap_peak_screen") for n, r in runs.items()},
         "simulator_base_bytes": max(r.get("heap_base", 0) for r in runs.values()),
         "runtime": "micropython unix %s (64-bit, --heap 192k)" % micropython_version(),
+        "bytecode_in_flash": {
+            "value": max(r.get("heap_peak", 0) for r in rom.values()),
+            "per_session": {n: r.get("heap_peak") for n, r in rom.items()},
+            "peak_screen": {n: r.get("heap_peak_screen") for n, r in rom.items()},
+        },
     }
     heap = {"target": "<= %d" % HEAP_TARGET, "unix64": unix64, "runtime": mp32_runtime()}
     node = mp32_node()
@@ -136,7 +175,6 @@ def session(workdir):
             }
         )
     else:
-        firmware = sim.compiled_firmware()
         mp = {name: run_session_mp32(node, name, workdir, firmware) for name in SESSIONS}
         problems += ["%s on mp32: %s" % (n, r["problem"]) for n, r in sorted(mp.items()) if r["problem"]]
         code = {}

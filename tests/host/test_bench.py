@@ -63,6 +63,8 @@ def test_quick_bench_writes_every_key(tmp_path):
     h = res["firmware_heap_peak_bytes"]
     assert h["unix64"]["value"] > 0 and h["target"] == "<= 40960"
     assert all(h["unix64"]["per_session"][n] > 0 for n in SESSIONS)
+    rom = h["unix64"]["bytecode_in_flash"]  # the bytecode runs in place: less heap
+    assert all(0 < rom["per_session"][n] < h["unix64"]["per_session"][n] for n in SESSIONS)
     assert "32-bit" in h["runtime"]
     if bench.mp32_node():  # the 32-bit runner is installed (make mp32)
         assert h["value"] > 0 and h["simulator_base_bytes"] > 0

@@ -1,0 +1,25 @@
+"""Simulator entry app for `make bench`'s bytecode-in-flash figure (unix port only):
+session_app.py's session with the firmware imported from a ROMFS image.
+
+    BENCH_ROMFS=IMAGE python -m host_tools sim --app bench/session_romfs_app.py \
+        --heap 512k --script bench/session_igo.txt
+
+IMAGE is the compiled firmware's `.mpy` files as `mpremote romfs build` writes them.
+It is mounted with `vfs.VfsRom` at /rom, first on the import path, so the firmware's
+bytecode and constants run in place, as they would from a Pico's ROMFS partition or
+frozen into its firmware, instead of being copied into the heap. The image itself is
+read before session_app takes its heap base: like flash, it is not counted.
+"""
+
+import os
+import sys
+
+import session_app
+import vfs
+
+
+def main(board):
+    image = open(os.getenv("BENCH_ROMFS"), "rb").read()
+    vfs.mount(vfs.VfsRom(image), "/rom")
+    sys.path.insert(0, "/rom")
+    session_app.main(board)
