@@ -105,8 +105,13 @@ class Hardware:
         return "".join("%02x" % b for b in unique_id())
 
     def show(self):
-        """Send the canvas to the display (only what changed)."""
+        """Send the canvas to the display (only what changed). An I2C error (the
+        driver counts it and sends the whole frame next time) is an OSError, as on
+        CircuitPython: the app then draws again on its next pass."""
+        errors = self.display.errors
         self.display.show(self.canvas.buffer)
+        if self.display.errors != errors:
+            raise OSError("display: I2C error")
 
     def player_levels(self):
         """All GPIO levels in one read; `levels & player_bits[i] == 0`: player i pressed."""

@@ -312,6 +312,36 @@ def _app_loop(w, hw, time, a, until_us):
         time.sleep_ms(5)
 
 
+def test_a_frame_lost_to_an_i2c_error_is_sent_on_the_next_pass():
+    """The display driver swallows an I2C error (it counts it); hw.show makes it an
+    OSError, so the app draws again and the panel does not keep a stale frame."""
+    import app as appmod
+    import tmpfs
+    import ui
+
+    w, hw, time = _setup()
+    root = tmpfs.make_tmp_dir("glitch")
+    try:
+        a = appmod.App(root, hw)
+        menu = ui.Menu(a, "Glitch", ["one", "two", "three"])
+        a.push(menu)
+        _app_loop(w, hw, time, a, w.now + 100000)
+        before = bytes(w.panel.visible())
+        menu.index = 2
+        a.invalidate()
+        addr = w.panel_addr
+        w.panel_addr = addr + 1  # no ACK: the panel misses this frame
+        try:
+            appmod.step(a, hw, time.ticks_ms())
+        finally:
+            w.panel_addr = addr
+        assert hw.display.errors == 1 and bytes(w.panel.visible()) == before
+        _app_loop(w, hw, time, a, w.now + 100000)
+        assert bytes(w.panel.visible()) == bytes(hw.canvas.buffer) != before
+    finally:
+        tmpfs.remove_tree(root)
+
+
 def test_display_dims_turns_off_and_only_wakes_on_a_nav_press():
     import app as appmod
     import tmpfs
