@@ -72,12 +72,10 @@ class History:
             "game": game,
             "rules": rules,
         }
+        events.check(event, fields or ())
         if fields:
-            events.check(event, fields)
             for key in fields:
                 line[key] = fields[key]
-        elif event not in events.EVENTS:
-            events.check(event, ())
         self._queue.append((self.next_seq, dumps(line)))
         if len(self._queue) > MAX_QUEUE:
             self._queue.pop(0)

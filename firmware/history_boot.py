@@ -74,7 +74,7 @@ def _make_parent(h, path):
 
 
 def _aside(h, path, why):
-    name = path[path.rfind("/") + 1 :]
+    name = store._name(path)
     h.problems.append(store_load.set_aside_noting(path, "%s %s" % (name, why), ": kept as %s"))
 
 
