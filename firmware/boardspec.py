@@ -12,6 +12,9 @@ RUNTIMES = ("micropython", "circuitpython")
 CAPTURES = ("irq", "pio")  # how player taps are timestamped (hw.py; irq when absent)
 PIO_SPAN = 6  # PIO capture reads the player pins as one group of at most 6 GPIOs
 MAX_PLAYERS = 6
+# The Pico's and Pico 2's GPIOs: the tap IRQ reads them all in one GPIO_IN word, whose
+# bits stay a small int (no allocation) while they are below bit 30 (tapring.py).
+MAX_GPIO = 29
 INT, NONE_OR_INT, STR, NONE_OR_STR, BOOL, PINS, BUTTONS = range(7)
 # name: (kind, required)
 KEYS = {
@@ -137,8 +140,8 @@ def _pin_twice(values):
             uses.append((key, values[key]))
     seen = {}
     for name, pin in uses:
-        if not 0 <= pin <= 47:
-            return "%s: no GPIO %d" % (name, pin)
+        if not 0 <= pin <= MAX_GPIO:
+            return "%s: no GPIO %d (0 to %d)" % (name, pin, MAX_GPIO)
         if pin in seen:
             return "GPIO %d used twice (%s and %s)" % (pin, seen[pin], name)
         seen[pin] = name

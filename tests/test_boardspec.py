@@ -46,6 +46,7 @@ def test_each_fault_is_named_in_one_line():
         (changed(PLAYER_PINS=(16, 12)), "GPIO 12 used twice (ok and p2)"),
         (changed(BUZZER_PIN=5), "GPIO 5 used twice (I2C_SCL and BUZZER_PIN)"),
         (changed(LED_PINS=(60,)), "LED 1: no GPIO 60"),
+        (changed(PLAYER_PINS=(16, 30)), "p2: no GPIO 30 (0 to 29)"),
         (changed(DISPLAY_ADRR=0x3D), "unknown setting DISPLAY_ADRR"),
         (changed(DISPLAY="ssd1309"), "DISPLAY must be one of ssd1306 sh1106"),
         (changed(I2C_FREQ="fast"), "I2C_FREQ must be a number"),
