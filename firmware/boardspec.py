@@ -105,7 +105,8 @@ def problem(values):
         return "USB_WRITE_BUTTON %r is not in BUTTONS" % usb
     bad = _pin_twice(values) or _pwm_shared(values)
     pins = values["PLAYER_PINS"]
-    if not bad and capture == "pio" and max(pins) - min(pins) >= PIO_SPAN:
+    pio = capture == "pio" and values["RUNTIME"] == "micropython"  # CircuitPython: keypad
+    if not bad and pio and max(pins) - min(pins) >= PIO_SPAN:
         bad = "CAPTURE pio: PLAYER_PINS must lie within %d consecutive GPIOs" % PIO_SPAN
     return bad
 
