@@ -608,6 +608,20 @@ def test_hardware_builds_keypad_display_and_outputs(cp):
     assert world.pwm[0].duty_cycle == 0
 
 
+def test_a_display_refresh_error_is_an_oserror_as_on_micropython(cp):
+    """displayio reports a failed I2C write as RuntimeError; the app's loop catches
+    OSError (hw.show on both runtimes) and draws the frame again."""
+    world, hwmod, cfg = cp
+    hw = hwmod.Hardware(cfg)
+
+    def refresh():
+        raise RuntimeError("I2C write failed")
+
+    hw.display.refresh = refresh
+    with pytest.raises(OSError, match="I2C write failed"):
+        hw.show()
+
+
 def test_player_events_become_snapshots_with_millisecond_times(cp):
     world, hwmod, cfg = cp
     hw = hwmod.Hardware(cfg)
