@@ -1,5 +1,6 @@
 import sys
 
+from raising import value_error
 from skipping import skip
 from tapring import NO_PIN, TapRing
 
@@ -96,12 +97,7 @@ def test_sizes():
     ring.record(1, 2, 3)
     ring.record(4, 5, 6)
     assert ring.size == 1 and ring.overflows == 1 and ring.pop() == (1, 2, 3)
-    try:
-        TapRing(0)
-    except ValueError as e:
-        assert str(e) == "ring size must be at least 1"
-    else:
-        assert False, "a ring of 0 entries"
+    assert value_error(TapRing, 0) == "ring size must be at least 1"
 
 
 def test_drain_passes_every_field():
