@@ -118,6 +118,22 @@ def test_poll_nav_keeps_the_pio_anchor_near_the_cpu_clock():
     assert 0 <= time.ticks_diff(time.ticks_us(), cap.anchor_us) < cap.step_us
 
 
+def test_the_latency_probe_only_where_pin_irqs_time_the_taps():
+    w, hw, time = _setup()
+    assert hw.tester().no_probe is None
+    hw.capture = "pio"  # the taps do not go through pin IRQs: the probe would not tell
+    tester = hw.tester()
+    assert tester.no_probe == "PIO capture" and tester.probe() is None
+    hw.capture = "irq"
+    test_pin = Board.TEST_PIN
+    Board.TEST_PIN = None
+    try:
+        tester = hw.tester()
+        assert tester.no_probe == "no TEST_PIN" and tester.probe() is None
+    finally:
+        Board.TEST_PIN = test_pin
+
+
 def test_press_fires_irq_into_ring_with_bounce():
     w, hw, time = _setup()
     bit = hw.player_bits[0]
