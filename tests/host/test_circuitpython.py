@@ -806,6 +806,24 @@ def test_referee_slap_through_the_circuitpython_loop(cp, tmp_path, monkeypatch):
     assert hw._leds[2].duty_cycle == app.out.led_duty  # the winner's LED
 
 
+def test_cp_main_refuses_a_bad_board_in_one_line_before_the_app_loads(cp, monkeypatch):
+    world, hwmod, cfg = cp
+    import cp_main
+
+    monkeypatch.delitem(sys.modules, "app", raising=False)
+    monkeypatch.setattr(cp_main, "run", lambda app, hw: None)  # (never reached)
+    bad = types.ModuleType("boardcfg")  # a hand-edited boardcfg.py
+    for key in dir(cfg):
+        if key[:1].isupper():
+            setattr(bad, key, getattr(cfg, key))
+    bad.LED_PINS = (12,)
+    with pytest.raises(ValueError) as err:
+        cp_main.main(bad)
+    assert type(err.value).__name__ == "BoardError"
+    assert str(err.value) == "board circuitpython_pico: GPIO 12 used twice (ok and LED 1)"
+    assert "app" not in sys.modules and world.keys == []  # nothing loaded or built
+
+
 def test_cp_main_clock_is_a_30_bit_millisecond_ring(monkeypatch):
     import cp_main
 
