@@ -16,6 +16,7 @@ MAX_PLAYERS = 6
 # bits stay a small int (no allocation) while they are below bit 30 (tapring.py).
 MAX_GPIO = 29
 INT, NONE_OR_INT, STR, NONE_OR_STR, BOOL, PINS, BUTTONS = range(7)
+MICROPYTHON_KEYS = ("I2C_ID", "GPIO_IN_ADDR")  # optional in KEYS: hw.py needs them, CircuitPython not
 # name: (kind, required)
 KEYS = {
     "NAME": (STR, True),
@@ -86,6 +87,10 @@ def problem(values):
             return "%s must be %s, not %r" % (key, _WHAT[kind], values[key])
     if values["RUNTIME"] not in RUNTIMES:
         return "RUNTIME must be one of %s, not %r" % (" ".join(RUNTIMES), values["RUNTIME"])
+    if values["RUNTIME"] == "micropython":
+        for key in MICROPYTHON_KEYS:
+            if key not in values:
+                return "%s missing (a MicroPython board needs it)" % key
     if values["DISPLAY"] not in DISPLAYS:
         return "DISPLAY must be one of %s, not %r" % (" ".join(DISPLAYS), values["DISPLAY"])
     buttons = values["BUTTONS"]

@@ -72,6 +72,12 @@ def test_each_fault_is_named_in_one_line():
     values = reference()
     del values["BUTTONS"]
     assert boardspec.problem(values) == "BUTTONS missing"
+    for key in ("I2C_ID", "GPIO_IN_ADDR"):  # hw.py reads them; CircuitPython does not
+        values = reference()
+        del values[key]
+        assert boardspec.problem(values) == "%s missing (a MicroPython board needs it)" % key
+        values["RUNTIME"] = "circuitpython"
+        assert boardspec.problem(values) is None
 
 
 class Board:
