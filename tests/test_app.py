@@ -484,6 +484,8 @@ def test_setup_and_settings_code_leaves_with_their_screens():
         assert rig.screen() == "MatchScreen" and "ui_igo" in sys.modules
         for name in ("ui_igo_setup", "ui_form", "config"):
             assert name not in sys.modules, name
+        rig.nav("back")  # home: the match's screens leave too
+        assert rig.screen() == "Home" and "ui_igo" not in sys.modules
     finally:
         rig.close()
 

@@ -229,6 +229,9 @@ class Walk(Table):
         self.keys("up down down down:long down:long up:long")
 
     def close(self):
+        """The walk's end, as a power cut: the modules its screens loaded go too."""
+        for name in self.app._mode_modules:
+            sys.modules.pop(name, None)
         self.rig.close()
 
 
