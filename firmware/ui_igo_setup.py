@@ -88,8 +88,7 @@ class Setup(ui_form.SetupForm):
         if problem:
             app.notice("Not started", problem)
             return
-        app.home()
-        app.push(app.screen("match"))
+        app.reset(app.screen("match"))
         if drawn:
             app.notice(
                 "Drawn",

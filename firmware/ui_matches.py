@@ -122,8 +122,7 @@ class MatchActions(ui.Menu):
                 app.pop()
                 app.notice("Notice", problem)
                 return
-            app.home()
-            app.push(app.screen("match"))
+            app.reset(app.screen("match"))
         else:
             app.confirm(
                 "Delete match",

@@ -541,6 +541,24 @@ def test_a_failed_save_keeps_the_match_and_says_so_until_acknowledged():
         rig.close()
 
 
+def test_a_match_started_without_saving_says_so_once():
+    import os
+
+    rig = Rig(names=["Ann", "Bob"])
+    try:
+        os.mkdir(rig.root + "/matches")
+        os.mkdir(rig.root + "/matches/index.json.tmp")  # the match's index cannot be written
+        rig.setup()
+        rig.start()
+        assert [type(s).__name__ for s in rig.app.stack] == ["Home", "MatchScreen", "Unsaved"]
+        rig.nav("ok")  # acknowledged: the match, then home
+        assert rig.screen() == "MatchScreen"
+        rig.nav("back")
+        assert rig.screen() == "Home"
+    finally:
+        rig.close()
+
+
 def test_plain_words_for_file_system_errors():
     import store
 
