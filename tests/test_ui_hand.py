@@ -138,3 +138,26 @@ def test_the_enders_calculator_shows_the_enders_round_score_in_full():
         assert "Ender scores 181" in rig.text()  # 10 + 81 + 3 x 30: not cut to "18"
     finally:
         rig.close()
+
+
+def test_another_players_calculator_adds_to_the_enders_series_once_it_is_in():
+    from igo_cards import COLOURS
+
+    rig = match_rig(["Ann", "Bob"])
+    try:
+        rig.nav("ok ok ok ok")  # enter round, Ann ended; Ann's penalty passed: Bob's
+        rig.nav("ok:long")
+        enter_hand(rig, "R", "B1 B2 C3 O1 O2 O3 O6 O7 O8 Y1 Y2 Y3".split())
+        assert "own series only" in rig.text()  # Ann's hand is not in
+        rig.nav("ok back ok:long")  # Bob's hand used; Ann's calculator
+        calc = rig.app.top()
+        for text in "R1 R2 R3 O4 O5 Y6 Y7 G8 G9 C10 B11 K1".split():  # the display is red already
+            d = (COLOURS.index(text[0]) - calc.colour) % 10
+            rig.nav(("up*%d ok" % d) if d else "ok")
+            d = (int(text[1:]) - calc.value) % 11
+            rig.nav(("up*%d ok" % d) if d else "ok")
+        rig.nav("ok ok ok:long")  # Ann's hand used; Bob's calculator again
+        text = rig.text()
+        assert "Added: Y1 Y2 Y3" in text and "own series only" not in text
+    finally:
+        rig.close()
