@@ -11,6 +11,16 @@ from ui_referee import Referee
 # --- referee mode -----------------------------------------------------------------------
 
 
+def saved_settings(table):
+    """The settings in the table's state.json ({} before the first save)."""
+    import json
+
+    from canvas_record import exists, read_file
+
+    path = table.rig.root + "/state.json"
+    return json.loads(read_file(path))["settings"] if exists(path) else {}
+
+
 def test_referee_setup_offers_players_and_tie_settings_then_starts():
     table = Table(4)
     try:
@@ -28,8 +38,10 @@ def test_referee_setup_offers_players_and_tie_settings_then_starts():
         setup.index = 2
         table.nav("ok")
         table.nav("up")
+        assert saved_settings(table).get("tie_break", "random") == "random"  # not at every step
         table.nav("ok")
         assert app.settings["tie_break"] == "reslap"
+        assert saved_settings(table)["tie_break"] == "reslap"  # saved when the edit ends
         setup.index = 3
         table.nav("ok")
         table.nav("up")
