@@ -59,6 +59,12 @@ def table(tmp):
         (["report", "--db", db, "--out", str(tmp)], None, "cannot write %s: Is a directory" % tmp),
         (["doctor", "--port", str(tmp / "no-port")], None, "cannot open port"),
         (["doctor", "--board", "nothing"], None, "unknown board"),
+        (
+            ["deploy", "--project", str(tmp / "missing")],
+            None,
+            "argument --project: %s has no firmware/" % (tmp / "missing"),
+        ),
+        (["doctor", "--project", str(tmp)], None, "has no firmware/ folder"),
         (["screenshots", "--out", str(a_file)], None, "--out %s is a file" % a_file),
         (["screenshots", "--work", str(a_file)], None, "--work %s is a file" % a_file),
         (["wiring", "--out", str(a_file)], None, "--out %s is a file" % a_file),
