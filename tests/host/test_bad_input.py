@@ -69,6 +69,8 @@ def table(tmp):
         (["screenshots", "--work", str(a_file)], None, "--work %s is a file" % a_file),
         (["wiring", "--out", str(a_file)], None, "--out %s is a file" % a_file),
         (["vdevice", "--flash", str(a_file)], None, "--flash %s is a file" % a_file),
+        (["vdevice", "--flash", str(tmp / "v"), "--flash-size", "-1"], None, "--flash-size must be"),
+        (["check", str(tmp / "missing.py")], None, "missing.py: no such file"),
         (["bench", "--keep", str(a_file)], None, "--keep %s is a file" % a_file),
     ]
     # Arguments argparse itself refuses: one line too (no usage), naming the command.
