@@ -72,6 +72,14 @@ def table(tmp):
         (["vdevice", "--flash", str(tmp / "v"), "--flash-size", "-1"], None, "--flash-size must be"),
         (["check", str(tmp / "missing.py")], None, "missing.py: no such file"),
         (["bench", "--keep", str(a_file)], None, "--keep %s is a file" % a_file),
+        (["bench", "--out", str(tmp)], None, "--out %s is a folder" % tmp),
+        (["bench", "--out", str(a_file / "results.json")], None, "--out's folder %s is a file" % a_file),
+        (["sim", "--script", str(good_script), "--screenshot", str(tmp / "last.txt")], None, "ends in .png"),
+        (
+            ["sim", "--script", str(good_script), "--screenshot", str(a_file / "x.png")],
+            None,
+            "folder %s is a file" % a_file,
+        ),
     ]
     # Arguments argparse itself refuses: one line too (no usage), naming the command.
     for argv, words in (
