@@ -16,7 +16,7 @@ gc.collect()
 import ui_igo  # noqa: E402,F401  (the unix port compiles it: on a clean heap)
 
 gc.collect()
-from canvas_record import RecordingCanvas, nav_keys, write_file  # noqa: E402
+from canvas_record import RecordingCanvas, nav_keys  # noqa: E402
 from corsica_rig import FakeHw, Table  # noqa: E402
 
 SMALL_HEAP = sys.implementation.name == "micropython"  # (CPython's collection is slow)
@@ -98,13 +98,8 @@ class Walk(Table):
         from canvas_record import Rig
 
         self.names = names
-        root = None
         if config is not None:
-            from canvas_record import fresh_root
-
-            root = fresh_root()
-            write_file(root + "/config.json", config)
-            self.rig = Rig(root)
+            self.rig = Rig(files={"config.json": config})
         else:
             self.rig = Rig(names=names)
         self.app = self.rig.app
