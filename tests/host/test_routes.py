@@ -1,8 +1,9 @@
 """Screens open each other by name (app.ROUTES): a screen module imports only the
 shared pieces screens are built from, never another screen's module."""
 
-import ast
 import os
+
+from imports import imported
 
 from host_tools import FIRMWARE
 
@@ -11,15 +12,7 @@ SHARED = {"ui", "ui_form", "ui_tap", "ui_undo"}
 
 
 def screen_imports(path):
-    with open(path, encoding="utf-8") as f:
-        tree = ast.parse(f.read(), path)
-    found = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            found.update(a.name for a in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            found.add(node.module)
-    return {m for m in found if m.startswith("ui_")}
+    return {m for m in imported(path) if m.startswith("ui_")}
 
 
 def test_screens_open_each_other_by_name_only():
