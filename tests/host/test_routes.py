@@ -30,3 +30,31 @@ def test_every_route_names_something_its_module_has():
 
     for route, (module, attr) in sorted(app.ROUTES.items()):
         assert hasattr(__import__(module), attr), (route, module, attr)
+
+
+def readme_layers():
+    """{module: layer index, 0 the top} from the README's Layout table."""
+    import fnmatch
+    import re
+
+    with open(os.path.join(FIRMWARE, "..", "README.md"), encoding="utf-8") as f:
+        table = f.read().split("| layer | modules |")[1].split("\n\n")[0]
+    modules = [n[:-3] for n in os.listdir(FIRMWARE) if n.endswith(".py") and not n.startswith("manifest")]
+    layer = {}
+    rows = [row for row in table.splitlines() if row.startswith("| **")]
+    for i, row in enumerate(rows):
+        for pattern in re.findall(r"`([a-z_0-9*]+)\.py`", row.split("|")[2]):
+            layer.update((m, i) for m in modules if fnmatch.fnmatch(m, pattern))
+    assert len(rows) == 4 and sorted(layer) == sorted(modules), sorted(set(modules) - set(layer))
+    return layer
+
+
+def test_each_layer_imports_only_its_own_and_the_layers_below():
+    layer = readme_layers()
+    up = sorted(
+        "%s imports %s" % (m, n)
+        for m in layer
+        for n in imported(os.path.join(FIRMWARE, m + ".py"))
+        if n in layer and layer[n] < layer[m]
+    )
+    assert up == []
