@@ -5,7 +5,7 @@ import os
 
 from imports import imported
 
-from host_tools import FIRMWARE
+from host_tools import FIRMWARE, ROOT
 
 # Shared pieces, not screens that are opened: the base classes and the undo question.
 SHARED = {"ui", "ui_form", "ui_tap", "ui_undo"}
@@ -37,7 +37,7 @@ def readme_layers():
     import fnmatch
     import re
 
-    with open(os.path.join(FIRMWARE, "..", "README.md"), encoding="utf-8") as f:
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
         table = f.read().split("| layer | modules |")[1].split("\n\n")[0]
     modules = [n[:-3] for n in os.listdir(FIRMWARE) if n.endswith(".py") and not n.startswith("manifest")]
     layer = {}
