@@ -505,6 +505,9 @@ def test_a_failed_save_keeps_the_match_and_says_so_until_acknowledged():
         assert len(rig.app.match.rounds) == 1  # the round is in RAM
         rig.app.home()  # leaving does not lose the notice
         assert rig.screen() == "Unsaved"
+        rig.nav("down")  # scrolled, not acknowledged
+        rig.app.home()
+        assert rig.screen() == "Unsaved"
         rig.nav("ok")  # acknowledged
         assert rig.screen() == "Home"
         assert '"actions":[]' in read_file(saved)  # as it was
