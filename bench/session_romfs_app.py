@@ -19,7 +19,8 @@ import vfs
 
 
 def main(board):
-    image = open(os.getenv("BENCH_ROMFS"), "rb").read()
+    with open(os.getenv("BENCH_ROMFS"), "rb") as f:
+        image = f.read()
     vfs.mount(vfs.VfsRom(image), "/rom")
     sys.path.insert(0, "/rom")
     session_app.main(board)

@@ -1,8 +1,8 @@
 """What the app does once, at boot (app.App): open the history, load config.json,
-players.json (the roster) and state.json, count the saved matches, check them and set
-an unusable file aside; migrate the match of an old state.json to matches/. Loaded for
-the boot only: the app drops it afterwards, with history_boot, config, roster and
-settings.
+players.json (the roster) and state.json, count the saved matches (checked when the
+Continue list opens), set an unusable file aside; migrate the match of an old
+state.json to matches/. Loaded for the boot only: the app drops it afterwards, with
+history_boot, config, roster and settings.
 """
 
 import os

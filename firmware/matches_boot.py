@@ -1,7 +1,8 @@
-"""The boot check of the saved matches (matches.py), loaded for the boot only: make
-the folder (a file in its place is set aside), read the index (set aside if
-unusable), drop entries whose file is gone and add the match files the index lacks
-(an unusable one is set aside as NAME.bad: never deleted).
+"""The check of the saved matches (matches.py) when the Continue list opens
+(ui_matches.py, whose screens keep it loaded): make the folder (a file in its place
+is set aside), read the index (set aside if unusable), drop entries whose file is
+gone and add the match files the index lacks (an unusable one is set aside as
+NAME.bad: never deleted).
 """
 
 import os
@@ -12,15 +13,17 @@ from matches import INDEX, summary
 
 
 def check(m, stamp, sheet_from):
-    """Check m (a matches.Matches) at boot; return the problems as one-line texts.
-    stamp: the history's next seq; sheet_from(obj) builds a Sheet or raises ValueError."""
+    """Check m (a matches.Matches); return (entries, problems): the index's summaries
+    as checked (most recently saved first, as m.entries() reads them) and the
+    problems as one-line texts. stamp: the history's next seq; sheet_from(obj)
+    builds a Sheet or raises ValueError."""
     problems = []
     folder = m.folder
     problem = m.make_folder()
     if problem:
         problems.append(problem)
         if not store_load.is_dir(folder):
-            return problems
+            return [], problems
     entries, problem = m.read_index()
     if problem:
         problems.append(store_load.set_aside_noting(m.path(INDEX), problem))
@@ -44,7 +47,7 @@ def check(m, stamp, sheet_from):
         changed = True
     m.count = len(kept)
     if changed:
-        problem = m.write_index(kept)
+        problem = m.write_index(kept)  # (sorted there)
         if problem:
             problems.append(problem)
-    return problems
+    return kept, problems

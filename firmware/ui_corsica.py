@@ -10,7 +10,7 @@ from corsica import MAX_PLAYERS, MIN_PLAYERS, VARIANTS
 
 
 class _Setup(ui_form.SetupForm):
-    """Players and the tap settings (saved at once), a line per seat (ok: pick a name
+    """Players and the tap settings (saved when an edit ends), a line per seat (ok: pick a name
     from the roster or enter one, as for I Go); the last line starts the game."""
 
     MODULES = ("ui_corsica", "corsica") + ui_form.FORM_MODULES
@@ -31,8 +31,7 @@ class _Setup(ui_form.SetupForm):
             roster.seat(self.app, self.names())
         ui_form.SetupForm.choose(self, index)
 
-    def change(self, key, delta):
-        ui_form.SetupForm.change(self, key, delta)
+    def edited(self, key):
         if key != "players":
             self.app.save()
 

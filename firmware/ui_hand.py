@@ -135,6 +135,7 @@ class HandCalc(ui.Screen):
         self.options = ()  # the ender's options (igo_choice.options)
         self.pick = 0  # the engine's pick among them
         self.index = 0  # the option shown
+        self.option = None  # the ender's option the result lays out (None: own series only)
         self.result = None
         self.score = None  # the ender's round score line (ender_line), with the result
         self.top = 0
@@ -213,13 +214,14 @@ class HandCalc(ui.Screen):
         self.show()
 
     def show(self):
-        option = self.options[self.index] if self.ender else self.entry_option()
+        if self.ender:
+            option = self.options[self.index]
+        else:  # the ender's option, once their hand is in
+            option = self.entry.ender_option() if self.entry else None
+        self.option = option
         self.result = arrange(self.cards, self.display, self.ender, option, self.declared)
         self.score = self.ender_line() if self.ender and self.entry else None
         self.top = 0
-
-    def entry_option(self):
-        return self.entry.ender_option() if self.entry else None
 
     def ender_line(self):
         """The ender's round score with the option shown, once the others are in."""
@@ -278,7 +280,7 @@ class HandCalc(ui.Screen):
         if r["added"]:
             lines += ui.wrap("Added: " + cards_text(r["added"]), width)
         lines += ui.wrap("Left: " + (cards_text(r["left"]) or "-"), width)
-        if not self.ender and self.entry_option() is None:
+        if not self.ender and self.option is None:
             lines.append("own series only")
         if self.ender and len(self.options) > 1:
             lines.append("up/down: other")

@@ -45,7 +45,9 @@ def draw_totals(canvas, sheet, top=0, mark=-1):
 class MatchScreen(ui.Screen):
     """The match: totals (up/down scroll), ok opens the round menu, back goes home."""
 
-    MODULES = ("matches", "store_load")  # saves it after every round: kept while the match is open
+    # The match's screens (the others here open over this one); matches.py saves it
+    # after every round: kept while the match is open.
+    MODULES = ("ui_igo", "matches", "store_load")
 
     def __init__(self, app):
         ui.Screen.__init__(self, app)

@@ -89,10 +89,9 @@ class GameOverMenu(ui.Menu):
         sheet = app.match
         if index == 0:
             rules, n, first = sheet.rules, len(sheet.names), sheet.first
-            app.home()
             setup = app.screen("igo_setup", rules, n)
             setup.first = (first + 1) % n
-            app.push(setup)
+            app.reset(setup)
         elif index == 1:
             app.push(app.screen("sheet"))
         elif index == 2:

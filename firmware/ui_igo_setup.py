@@ -20,7 +20,7 @@ class Setup(ui_form.SetupForm):
 
     MODULES = ("ui_igo_setup", "roster") + ui_form.FORM_MODULES
 
-    def __init__(self, app, rules, players=None, seated=None):
+    def __init__(self, app, rules, players=None):
         import roster
 
         self.rules = rules
@@ -28,9 +28,6 @@ class Setup(ui_form.SetupForm):
         key = "igo_target" if rules == "igo" else "corsari_target"
         self.target = app.settings[key] or None  # None: Corsari automatic
         self.first = 0
-        # A name for every possible seat: the roster's group first (seat order).
-        seated = list(seated or [])
-        seated += [n for n in roster.seats(app.roster, most) if n not in seated]
         ui_form.SetupForm.__init__(
             self,
             app,
@@ -39,7 +36,7 @@ class Setup(ui_form.SetupForm):
             players or app.settings["players"],
             MIN_PLAYERS,
             most,
-            seated[:most],
+            roster.seats(app.roster, most),  # a name for every possible seat: the last group first
         )
 
     def label(self, key):
@@ -88,8 +85,7 @@ class Setup(ui_form.SetupForm):
         if problem:
             app.notice("Not started", problem)
             return
-        app.home()
-        app.push(app.screen("match"))
+        app.reset(app.screen("match"))
         if drawn:
             app.notice(
                 "Drawn",

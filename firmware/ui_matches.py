@@ -72,9 +72,9 @@ class Continue(ui.Menu):
         import matches_boot
 
         saved = matches.saved(app)
-        problems = matches_boot.check(saved, app.history.next_seq, app._sheet_from)  # files vs index
+        entries, problems = matches_boot.check(saved, app.history.next_seq, app._sheet_from)  # files vs index
         app.saved_count = saved.count
-        self.entries = self.items = saved.entries()
+        self.entries = self.items = entries
         if not self.entries:
             app.pop()
         else:
@@ -122,8 +122,7 @@ class MatchActions(ui.Menu):
                 app.pop()
                 app.notice("Notice", problem)
                 return
-            app.home()
-            app.push(app.screen("match"))
+            app.reset(app.screen("match"))
         else:
             app.confirm(
                 "Delete match",

@@ -38,3 +38,28 @@ class ArgumentParser(argparse.ArgumentParser):
 
     def error(self, message):
         raise UserError(message)
+
+
+def port_option(parser):
+    """--port, the Pico's serial port (deploy, doctor, pull); parser may be a group."""
+    parser.add_argument("--port", help="serial port of the Pico (default: the one plugged in)")
+
+
+def project_option(parser):
+    """--project DIR, the checkout whose firmware/ and boards/ deploy and doctor use
+    (an absolute path; bad input if either folder is missing)."""
+    parser.add_argument(
+        "--project",
+        default=ROOT,
+        type=_project,
+        metavar="DIR",
+        help="project root holding firmware/ and boards/ (default: this checkout)",
+    )
+
+
+def _project(path):
+    path = os.path.abspath(path)
+    for name in ("firmware", "boards"):
+        if not os.path.isdir(os.path.join(path, name)):
+            raise argparse.ArgumentTypeError("%s has no %s/ folder" % (path, name))
+    return path

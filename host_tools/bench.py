@@ -169,6 +169,9 @@ def main(argv):
         return 0
     if not os.path.exists(MICROPYTHON):
         raise UserError("%s not found (make venv)" % MICROPYTHON)
+    if os.path.isdir(args.out):  # refused before the minutes the figures take
+        raise UserError("--out %s is a folder, not a file" % args.out)
+    folder(os.path.dirname(os.path.abspath(args.out)), "--out's folder")
     if args.keep:
         folder(args.keep, "--keep")
         results = collect(args.quick, args.keep)

@@ -1,6 +1,7 @@
 """`python -m host_tools bench --write-sessions`: the scripted sessions the heap and
-display figures replay (bench/session_igo.txt, session_corsari.txt, session_referee.txt),
-written from the firmware's own logic so that each one plays its game to the end.
+display figures replay (bench/session_igo.txt, session_corsari.txt, session_referee.txt)
+and `make screenshots` plays (those and session_players.txt), written from the
+firmware's own logic so that each one plays its game to the end.
 """
 
 import os

@@ -58,11 +58,7 @@ def run_session_romfs(name, workdir, image):
     runs in place, not copied into the heap)."""
     flash = os.path.join(workdir, "flash-%s-romfs" % name)
     cmd = sim.command("--script", _script(name), "--flash", flash, "--app", ROMFS_APP, "--heap", ROMFS_HEAP)
-    os.environ["BENCH_ROMFS"] = image
-    try:
-        return _session_stats(name, flash, cmd, "stderr")
-    finally:
-        del os.environ["BENCH_ROMFS"]
+    return _session_stats(name, flash, cmd, "stderr", env=dict(os.environ, BENCH_ROMFS=image))
 
 
 def romfs_image(firmware, workdir):
@@ -87,16 +83,16 @@ def _script(name):
     return os.path.join(BENCH, "session_%s.txt" % name)
 
 
-def _session_stats(name, flash, cmd, stream):
-    """Run a session on a fresh flash; return its @bench stats (read from `stream`)
-    with "problem", or a dict with only "problem". Run twice if the statistics line
-    got lost (a simulator that is slow to exit on a busy machine is killed, dropping
-    its last output)."""
+def _session_stats(name, flash, cmd, stream, env=None):
+    """Run a session on a fresh flash (`env`: the environment, default this one's);
+    return its @bench stats (read from `stream`) with "problem", or a dict with only
+    "problem". Run twice if the statistics line got lost (a simulator that is slow to
+    exit on a busy machine is killed, dropping its last output)."""
     stats = {}
     for _ in range(2):
         shutil.rmtree(flash, ignore_errors=True)
         try:
-            out = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=600)
+            out = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
         except subprocess.TimeoutExpired:
             return {"problem": "timed out"}
         for line in getattr(out, stream).splitlines():

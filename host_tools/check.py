@@ -262,6 +262,9 @@ def main(argv):
     parser.add_argument("paths", nargs="*", help="files or directories (default: the manifests and boards/)")
     args = parser.parse_args(argv)
     if args.paths:
+        missing = [p for p in args.paths if not os.path.exists(p)]
+        if missing:
+            raise UserError("%s: no such file or folder" % missing[0])
         files = list(python_files(args.paths))
         mp_paths, cp_only, problems = args.paths, [], []
     else:

@@ -37,7 +37,7 @@ import sys
 
 import paths  # firmware/paths.py (host_tools puts firmware/ on the path)
 
-from host_tools import ROOT, ArgumentParser, UserError, boards, manifest, mpycross
+from host_tools import ROOT, ArgumentParser, UserError, boards, manifest, mpycross, port_option, project_option
 from host_tools.deploy_transport import DriveTransport, MpremoteTransport, sha256
 from host_tools.mpremote_port import find_port
 
@@ -192,21 +192,16 @@ def main(argv):
     parser = ArgumentParser(
         prog="python -m host_tools deploy", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--port", help="serial port of the Pico (default: the one plugged in)")
+    port_option(parser)
     parser.add_argument(
         "--board", help="board definition in boards/ (default pico; circuitpython_pico with --runtime circuitpython)"
     )
     parser.add_argument("--runtime", choices=("micropython", "circuitpython"), default="micropython")
     parser.add_argument("--drive", metavar="PATH", help="the mounted CIRCUITPY drive (with --runtime circuitpython)")
-    parser.add_argument(
-        "--project",
-        default=ROOT,
-        metavar="DIR",
-        help="project root holding firmware/ and boards/ (default: this checkout)",
-    )
+    project_option(parser)
     args = parser.parse_args(argv)
     board = args.board or DEFAULT_BOARD[args.runtime]
-    project = os.path.abspath(args.project)
+    project = args.project
     if args.runtime == "circuitpython":
         if not args.drive:
             raise UserError("--runtime circuitpython needs --drive PATH (the CIRCUITPY drive)")

@@ -19,7 +19,7 @@ import sys
 
 import paths
 
-from host_tools import ROOT, ArgumentParser, UserError, picoports
+from host_tools import ArgumentParser, UserError, picoports, port_option, project_option
 from host_tools.deploy import micropython_files, plan
 from host_tools.deploy_transport import MANIFEST, sha256
 from host_tools.mpremote_port import Device
@@ -227,21 +227,16 @@ def main(argv):
     parser = ArgumentParser(
         prog="python -m host_tools doctor", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--port", help="serial port of the Pico (default: the one plugged in)")
+    port_option(parser)
     parser.add_argument("--board", help="board definition to compare with (default: the deployed one)")
-    parser.add_argument(
-        "--project",
-        default=ROOT,
-        metavar="DIR",
-        help="project root holding firmware/ and boards/ (default: this checkout)",
-    )
+    project_option(parser)
     args = parser.parse_args(argv)
     out = sys.stdout
     if args.board and not os.path.isfile(os.path.join(args.project, "boards", args.board + ".py")):
         raise UserError("unknown board %r (boards/*.py)" % args.board)
     port, advice = (args.port, []) if args.port else find(out)
     if port:
-        advice = check_port(port, os.path.abspath(args.project), args.board, out)
+        advice = check_port(port, args.project, args.board, out)
     for line in advice:
         print("to do: %s" % line, file=out)
     if not advice:

@@ -61,7 +61,7 @@ import sys
 import events
 import paths
 
-from host_tools import ArgumentParser, UserError
+from host_tools import ArgumentParser, UserError, port_option
 from host_tools.mpremote_port import Device, find_port
 
 HISTORY = "/" + paths.HISTORY
@@ -453,7 +453,7 @@ def main(argv):
     )
     parser.add_argument("--db", required=True, metavar="FILE", help="SQLite database (created if missing)")
     source = parser.add_mutually_exclusive_group()
-    source.add_argument("--port", help="serial port of the Pico (default: the one plugged in)")
+    port_option(source)
     source.add_argument("--file", metavar="HISTORY", help="read a local history.jsonl instead")
     args = parser.parse_args(argv)
     if args.file:

@@ -4,7 +4,7 @@ Plays every scripted session (bench/session_*.txt) in the simulator, as a user
 would: `python -m host_tools sim --script FILE --screens DIR` (each screen as a PNG,
 and DIR/screens.txt with the simulated time each appeared), into build/screens/NAME/,
 then composes each picture in PICTURES from the screens showing at the given
-simulated times: docs/screens.png. After a change to a screen or a session, `make
+simulated times: docs/screens.png and docs/players.png. After a change to a screen or a session, `make
 screenshots`, and look at the result.
 """
 

@@ -671,8 +671,12 @@ def check_options(args):
             raise UserError("--speed needs --script FILE (interactive runs are real time)")
         if not 0 < args.speed <= SPEED_MAX:
             raise UserError("--speed must be more than 0 and at most %d, not %g" % (SPEED_MAX, args.speed))
-    if args.screenshot and os.path.isdir(args.screenshot):
-        raise UserError("--screenshot %s is a folder, not a PNG file" % args.screenshot)
+    if args.screenshot:
+        if os.path.isdir(args.screenshot):
+            raise UserError("--screenshot %s is a folder, not a PNG file" % args.screenshot)
+        if not args.screenshot.lower().endswith(".png"):
+            raise UserError("--screenshot %s: a PNG file's name ends in .png" % args.screenshot)
+        folder(os.path.dirname(os.path.abspath(args.screenshot)), "--screenshot's folder")
     folder(args.flash, "--flash")
     if args.screens:
         folder(args.screens, "--screens")

@@ -31,6 +31,7 @@ RAW_BANNER = b"raw REPL; CTRL-B to exit\r\n"
 MARK = b"\x00\x04vdevice\x04\x00"  # must match vdevice_backend.py
 PASTE_WINDOW = 128  # raw-paste flow-control window, in bytes
 PICO_FLASH = 1408 * 1024  # MicroPython's filesystem on a 2 MB Pico
+MIN_FLASH = 16 * 1024  # four 4 KiB blocks (as sim --flash-size)
 FRIENDLY, RAW = "friendly", "raw"
 
 
@@ -351,6 +352,8 @@ def main(argv):
         help="filesystem size; writes beyond it fail with ENOSPC (default %d, a Pico's)" % PICO_FLASH,
     )
     args = parser.parse_args(argv)
+    if args.flash_size < MIN_FLASH:
+        raise UserError("--flash-size must be at least %d bytes, not %d" % (MIN_FLASH, args.flash_size))
     if not os.path.exists(MICROPYTHON):
         raise UserError("no MicroPython unix port at %s" % MICROPYTHON)
     flash = os.path.abspath(args.flash)

@@ -176,19 +176,8 @@ def _meets(shape, x0, y0, x1, y1):
 # A test rig: an App on a fresh flash directory, driven by button names -------------
 
 import os
-import time
 
-from tmpfs import remove_tree  # noqa: E402,F401  (re-exported for the screen tests)
-
-_made = [0]
-
-
-def fresh_root():
-    """An empty directory standing in for the flash root."""
-    _made[0] += 1
-    root = "/tmp/screen_test_%d_%d" % (time.time_ns() // 1000 % 100000000, _made[0])
-    os.mkdir(root)
-    return root
+from tmpfs import make_tmp_dir, remove_tree  # noqa: E402
 
 
 def write_file(path, text):
@@ -212,10 +201,14 @@ def exists(path):
 class Rig:
     """Drive an App like the buttons do and look at what it draws."""
 
-    def __init__(self, root=None, names=None):
-        self.root = root or fresh_root()
+    def __init__(self, names=None, files=None):
+        """A first boot on an empty flash directory that holds only config.json with
+        these names (if given) and files ({name: text}, if given)."""
+        self.root = make_tmp_dir("screen_test")
         if names is not None:
             write_file(self.root + "/config.json", '{"names": [%s]}' % ", ".join('"%s"' % n for n in names))
+        for name in files or {}:
+            write_file(self.root + "/" + name, files[name])
         self.boot()
 
     def boot(self):

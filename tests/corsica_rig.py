@@ -105,12 +105,13 @@ class Table:
     """An App with a fake board; the players' buttons and one clock for us and ms.
     The table is also the screens' clock (it is callable)."""
 
-    def __init__(self, players=6, settings=None):
-        self.rig = Rig()
+    def __init__(self, players=6, settings=None, hw=None, rig=None):
+        """The app of rig (default: a new Rig) on hw (default: FakeHw(players))."""
+        self.rig = rig or Rig()
         self.app = self.rig.app
         from signals import Signals
 
-        self.hw = self.app.hw = FakeHw(players)
+        self.hw = self.app.hw = hw or FakeHw(players)
         self.app.out = Signals(self.hw)
         if settings:
             for key in settings:

@@ -66,8 +66,8 @@ def main():
     args = parser.parse_args()
     compile_firmware()
     names = sorted(n[:-3] for n in os.listdir(TESTS) if n.startswith("test_") and n.endswith(".py"))
-    if args.names:
-        names = [n for n in names if any(f in n for f in args.names)]
+    if args.names:  # exact module names, else substrings (as tests/mpy_runner.py)
+        names = [n for n in names if n in args.names] or [n for n in names if any(f in n for f in args.names)]
     total_passed = total_failed = total_skipped = 0
     with ThreadPoolExecutor(max_workers=2) as pool:
         for name, passed, failed, skipped, output in pool.map(lambda n: run_file(n, args.heap), names):

@@ -131,10 +131,8 @@ def test_screen_stack_push_pop_replace():
 
 
 def test_corrupt_state_is_reported_and_the_app_starts_clean():
-    rig = Rig()
+    rig = Rig(files={"state.json": '{"v": 1, "settings": {'})
     try:
-        write_file(rig.root + "/state.json", '{"v": 1, "settings": {')
-        rig.boot()
         assert rig.screen() == "Notice"
         assert "state.json corrupt" in rig.text()
         rig.nav("down*9")  # a long notice scrolls (to its end)
@@ -150,12 +148,8 @@ def test_corrupt_state_is_reported_and_the_app_starts_clean():
 
 
 def test_bad_match_in_state_is_reported_and_dropped():
-    rig = Rig()
+    rig = Rig(files={"state.json": '{"v": 1, "settings": {"igo_target": 7}, "match": {"v": 1, "rules": "chess"}}'})
     try:
-        write_file(
-            rig.root + "/state.json", '{"v": 1, "settings": {"igo_target": 7}, "match": {"v": 1, "rules": "chess"}}'
-        )
-        rig.boot()
         text = rig.text()
         assert "state.json" in text and "corrupt" in text
         assert rig.app.match is None
@@ -167,14 +161,13 @@ def test_bad_match_in_state_is_reported_and_dropped():
 
 
 def test_bad_settings_in_state_take_their_defaults_and_keep_the_rest():
-    rig = Rig()
+    rig = Rig(
+        files={
+            "state.json": '{"v": 1, "settings": {"igo_target": 7, "tie_window_us": 3,'
+            ' "tie_break": "coin", "out_at_3": true, "old": 1}, "match": null}'
+        }
+    )
     try:
-        write_file(
-            rig.root + "/state.json",
-            '{"v": 1, "settings": {"igo_target": 7, "tie_window_us": 3,'
-            ' "tie_break": "coin", "out_at_3": true, "old": 1}, "match": null}',
-        )
-        rig.boot()
         assert rig.screen() == "Home"  # no notice: the good values are kept
         s = rig.app.settings
         assert s["igo_target"] == 7 and s["out_at_3"] is True
@@ -190,10 +183,8 @@ def test_a_state_of_another_version_or_without_settings_is_set_aside():
         ('{"v": 1}', "state.json: settings missing"),
         ('{"v": 1, "settings": [1]}', "state.json: settings missing"),
     ):
-        rig = Rig()
+        rig = Rig(files={"state.json": text})
         try:
-            write_file(rig.root + "/state.json", text)
-            rig.boot()
             assert rig.screen() == "Notice" and rig.app.top().text == why + " (kept as state.json.bad)"
             assert read_file(rig.root + "/state.json.bad") == text
             assert rig.app.settings["igo_target"] == 4
@@ -202,10 +193,8 @@ def test_a_state_of_another_version_or_without_settings_is_set_aside():
 
 
 def test_config_names_that_are_not_all_strings_are_reported():
-    rig = Rig()
+    rig = Rig(files={"config.json": '{"names": ["Ann", 3]}'})
     try:
-        write_file(rig.root + "/config.json", '{"names": ["Ann", 3]}')
-        rig.boot()
         assert rig.app.top().text == "config.json: names must be a list of strings (kept as config.json.bad)"
         assert rig.app.config == {} and exists(rig.root + "/config.json.bad")
     finally:
@@ -213,10 +202,8 @@ def test_config_names_that_are_not_all_strings_are_reported():
 
 
 def test_corrupt_config_is_reported_and_default_names_used():
-    rig = Rig()
+    rig = Rig(files={"config.json": "names: Ann"})
     try:
-        write_file(rig.root + "/config.json", "names: Ann")
-        rig.boot()
         assert "config.json corrupt" in rig.text()
         rig.nav("ok")
         assert rig.app.config == {}
@@ -484,6 +471,8 @@ def test_setup_and_settings_code_leaves_with_their_screens():
         assert rig.screen() == "MatchScreen" and "ui_igo" in sys.modules
         for name in ("ui_igo_setup", "ui_form", "config"):
             assert name not in sys.modules, name
+        rig.nav("back")  # home: the match's screens leave too
+        assert rig.screen() == "Home" and "ui_igo" not in sys.modules
     finally:
         rig.close()
 
@@ -518,6 +507,9 @@ def test_a_failed_save_keeps_the_match_and_says_so_until_acknowledged():
         assert len(rig.app.match.rounds) == 1  # the round is in RAM
         rig.app.home()  # leaving does not lose the notice
         assert rig.screen() == "Unsaved"
+        rig.nav("down")  # scrolled, not acknowledged
+        rig.app.home()
+        assert rig.screen() == "Unsaved"
         rig.nav("ok")  # acknowledged
         assert rig.screen() == "Home"
         assert '"actions":[]' in read_file(saved)  # as it was
@@ -535,6 +527,24 @@ def test_a_failed_save_keeps_the_match_and_says_so_until_acknowledged():
         assert matches_app.resume(rig.app, matches.saved(rig.app).entries()[0]["id"]) is None
         assert len(rig.app.match.rounds) == 2
         assert [h["event"] for h in rig.history()] == ["start", "round", "round"]
+    finally:
+        rig.close()
+
+
+def test_a_match_started_without_saving_says_so_once():
+    import os
+
+    rig = Rig(names=["Ann", "Bob"])
+    try:
+        os.mkdir(rig.root + "/matches")
+        os.mkdir(rig.root + "/matches/index.json.tmp")  # the match's index cannot be written
+        rig.setup()
+        rig.start()
+        assert [type(s).__name__ for s in rig.app.stack] == ["Home", "MatchScreen", "Unsaved"]
+        rig.nav("ok")  # acknowledged: the match, then home
+        assert rig.screen() == "MatchScreen"
+        rig.nav("back")
+        assert rig.screen() == "Home"
     finally:
         rig.close()
 

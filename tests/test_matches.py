@@ -22,7 +22,7 @@ def new(game, names=("Ann", "Bob", "Cy"), rules="igo"):
 def two_saved(d):
     """Matches 1-1 and 1-2 saved in d/matches: (the Matches, match 1-1)."""
     m = matches.Matches(d + "/matches")
-    matches_boot.check(m, 1, sheet_from)
+    assert matches_boot.check(m, 1, sheet_from) == ([], [])
     a = new("1-1")
     assert m.save(a, 1) is None and m.save(new("1-2"), 2) is None
     return m, a
@@ -31,7 +31,7 @@ def two_saved(d):
 def test_several_matches_saved_listed_most_recent_first_and_loaded():
     with TmpDir("matches") as d:
         m = matches.Matches(d + "/matches")
-        assert matches_boot.check(m, 1, sheet_from) == [] and m.count == 0
+        assert matches_boot.check(m, 1, sheet_from)[1] == [] and m.count == 0
         a, b = new("1-1"), new("1-5", ("Zoë", "Ñu"), "corsari")
         a.add_round(0, [5, 10, 20])
         assert m.save(a, 3) is None and m.save(b, 6) is None
@@ -66,7 +66,9 @@ def test_boot_rebuilds_the_index_from_the_match_files():
         os.remove(d + "/matches/1-2.json")  # an entry without its file
         write(d + "/matches/2-7.json", store_text(new("2-7")))  # a file without its entry
         m = matches.Matches(d + "/matches")
-        assert matches_boot.check(m, 9, sheet_from) == []
+        checked, problems = matches_boot.check(m, 9, sheet_from)
+        assert problems == []
+        assert checked == m.entries()  # as the rewritten index holds them
         ids = sorted(e["id"] for e in m.entries())
         assert ids == ["1-1", "2-7"] and m.count == 2
         # a stale summary is corrected when the match is next saved
@@ -87,14 +89,14 @@ def test_unusable_files_are_set_aside_never_deleted():
         write(d + "/matches/3-3.json", b'{"v": 1, "rules": "chess"}')
         write(d + "/matches/4-4.json", store_text(new("9-9")))  # another match's id
         m = matches.Matches(d + "/matches")
-        problems = matches_boot.check(m, 1, sheet_from)
+        checked, problems = matches_boot.check(m, 1, sheet_from)
         assert len(problems) == 3, problems
         assert "index.json corrupt" in problems[0] and "kept as index.json.bad" in problems[0]
         assert "3-3.json" in problems[1] and "kept as 3-3.json.bad" in problems[1]
         assert "its id is" in problems[2]
         assert all("\n" not in p for p in problems)
         assert sorted(os.listdir(d + "/matches")) == ["3-3.json.bad", "4-4.json.bad", "index.json", "index.json.bad"]
-        assert m.entries() == [] and m.count == 0
+        assert m.entries() == [] and m.count == 0 and checked == []
 
 
 def test_an_index_is_read_most_recent_first_and_every_field_checked():
@@ -126,8 +128,8 @@ def test_a_file_where_the_folder_belongs_is_set_aside():
     with TmpDir("matches") as d:
         write(d + "/matches", b"not a folder")
         m = matches.Matches(d + "/matches")
-        problems = matches_boot.check(m, 1, sheet_from)
-        assert problems == ["matches was a file (kept as matches.bad)"]
+        checked, problems = matches_boot.check(m, 1, sheet_from)
+        assert problems == ["matches was a file (kept as matches.bad)"] and checked == []
         assert read(d + "/matches.bad") == b"not a folder"
         assert m.save(new("1-1"), 1) is None
 

@@ -79,6 +79,21 @@ def test_the_editor_deletes_cancels_and_refuses_an_empty_name():
         rig.close()
 
 
+def test_holding_back_leaves_the_editor_and_keeps_the_name():
+    rig = Rig(names=["Ann", "Bob"])
+    try:
+        setup = rig.setup()
+        rig.to_line("2 ")
+        rig.nav("ok")
+        rig.choose("Edit Bob")
+        rig.nav("up ok up")  # "Boba" and a place being chosen
+        assert rig.app.top().text().startswith("Boba")
+        rig.nav("back:long")
+        assert rig.screen() == "Setup" and setup.names()[:2] == ["Ann", "Bob"]
+    finally:
+        rig.close()
+
+
 def test_a_regular_group_sits_from_the_roster_and_swaps_seats():
     rig = Rig(names=["Ann", "Bob", "Cy", "Dee", "Eve"])
     try:

@@ -5,7 +5,7 @@ import os
 import roster
 import store
 from raising import value_error
-from tmpfs import make_tmp_dir, remove_tree, write
+from tmpfs import TmpDir, write
 
 
 def test_a_started_match_puts_its_players_first_in_seat_order():
@@ -30,19 +30,15 @@ def test_seats_beyond_the_roster_are_numbered_and_never_repeat():
 
 
 def test_load_preloads_config_names_after_the_recent_ones():
-    d = make_tmp_dir("roster")
-    try:
+    with TmpDir("roster") as d:
         p = d + "/players.json"
         assert roster.load(p, ["Ann", " Zoë ", "", 5, "Ann"]) == (["Ann", "Zoë"], None)
         assert store.save(p, roster.to_obj(["Bob", "Ann"])) is None
         assert roster.load(p, ["Ann", "Cy"]) == (["Bob", "Ann", "Cy"], None)
-    finally:
-        remove_tree(d)
 
 
 def test_an_unusable_roster_is_reported_in_one_line():
-    d = make_tmp_dir("roster")
-    try:
+    with TmpDir("roster") as d:
         p = d + "/players.json"
         for text, words in (
             ('{"v": 2, "names": []}', "unknown version"),
@@ -57,8 +53,6 @@ def test_an_unusable_roster_is_reported_in_one_line():
         write(p, b'{"v": 1, "names": [' + b'"xxxxxxxx",' * 300 + b'"y"]}')
         r, problem = roster.load(p)
         assert r == [] and "too big" in problem
-    finally:
-        remove_tree(d)
 
 
 def test_clean_keeps_the_true_name_within_the_length():

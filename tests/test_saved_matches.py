@@ -177,3 +177,30 @@ def test_the_continue_list_checks_the_files_and_sets_an_unusable_one_aside():
         assert exists(rig.root + "/matches/9-9.json.bad")
     finally:
         rig.close()
+
+
+def test_the_continue_list_counts_highlights_the_chosen_match_and_stays_in_range():
+    rig = Rig(names=["Ann", "Bob", "Cy"])
+    try:
+        for players in (["Ann", "Bob"], ["Bob", "Cy"], ["Cy", "Ann"]):
+            rig.app.start_match("igo", players, None)
+        rig.app.home()
+        rig.choose("Continue")
+        screen = rig.app.top()
+
+        def look():
+            """The title, and the players of the match drawn inverted (the chosen one)."""
+            rig.shown()
+            chosen = [s.strip() for s, x, y, scale, colour in rig.canvas.texts if colour == 0 and y >= 9]
+            return rig.canvas.title(), chosen[-1]
+
+        assert look() == ("Continue 1/3", "Cy Ann"), rig.text()
+        rig.nav("down")
+        assert look() == ("Continue 2/3", "Bob Cy"), rig.text()
+        rig.nav("down ok")  # the last one: delete it
+        rig.choose("Delete")
+        rig.nav("ok")  # yes
+        assert rig.app.top() is screen and len(screen.entries) == 2
+        assert look() == ("Continue 2/2", "Bob Cy"), rig.text()
+    finally:
+        rig.close()

@@ -16,7 +16,7 @@ gc.collect()
 import ui_igo  # noqa: E402,F401  (the unix port compiles it: on a clean heap)
 
 gc.collect()
-from canvas_record import RecordingCanvas, nav_keys, write_file  # noqa: E402
+from canvas_record import RecordingCanvas, nav_keys  # noqa: E402
 from corsica_rig import FakeHw, Table  # noqa: E402
 
 SMALL_HEAP = sys.implementation.name == "micropython"  # (CPython's collection is slow)
@@ -98,26 +98,12 @@ class Walk(Table):
         from canvas_record import Rig
 
         self.names = names
-        root = None
-        if config is not None:
-            from canvas_record import fresh_root
-
-            root = fresh_root()
-            write_file(root + "/config.json", config)
-            self.rig = Rig(root)
-        else:
-            self.rig = Rig(names=names)
-        self.app = self.rig.app
-        from signals import Signals
-
-        self.hw = self.app.hw = FakeHw(players)
-        self.hw.now_us = self  # the screens' clock is the table's
-        self.app.out = Signals(self.hw)
+        rig = Rig(files={"config.json": config}) if config is not None else Rig(names=names)
         # The walks press buttons through app.on_nav, which does not wake the display
         # (the device loop does): it stays on.
-        self.app.settings["display_dim_min"] = 0
-        self.app.settings["display_off_min"] = 0
-        self.t = (1 << 30) - 3000000
+        hw = FakeHw(players)
+        hw.now_us = self  # the screens' clock is the table's
+        Table.__init__(self, players, {"display_dim_min": 0, "display_off_min": 0}, hw, rig)
         self.size = size
         self.seen = {}  # screen class name -> times drawn
         self.misfits = []
@@ -229,6 +215,9 @@ class Walk(Table):
         self.keys("up down down down:long down:long up:long")
 
     def close(self):
+        """The walk's end, as a power cut: the modules its screens loaded go too."""
+        for name in self.app._mode_modules:
+            sys.modules.pop(name, None)
         self.rig.close()
 
 

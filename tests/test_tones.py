@@ -83,16 +83,10 @@ def test_out_plays_at_the_set_volume_and_lights_at_the_set_brightness():
 
 
 def test_settings_list_volume_and_leds_only_where_the_board_has_them():
-    class Bare(FakeHw):
-        pass
-
     for leds, buzzer, shown in (((6, 7), 27, ("Volume", "LEDs")), ((), None, ())):
         rig = Rig()
         try:
-            hw = Bare(2)
-            hw.board.LED_PINS = leds
-            hw.board.BUZZER_PIN = buzzer
-            rig.app.out = Signals(hw)
+            rig.app.out = Signals(FakeHw(2, leds, buzzer))
             rig.app.push(rig.app.screen("settings"))
             items = rig.app.top().items
             text = rig.text()

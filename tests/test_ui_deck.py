@@ -313,7 +313,8 @@ def test_deck_names_the_players_seated_at_setup_and_logs_them():
         app.roster = ["Ann", "Zoë", "Cy", "Dee"]
         app.push(DeckSetup(app))
         setup = table.screen()
-        assert "1 Ann" in table.shown() or setup.label(0) == "1 Ann"
+        setup.index = setup.items.index(0)  # the first seat's line, scrolled into view
+        assert "1 Ann" in table.shown() and setup.label(0) == "1 Ann"
         setup.pick(1, "Dee")  # as the seat's picker does (test_players: its buttons)
         assert setup.seated[:3] == ["Ann", "Dee", "Cy"]
         setup.index = setup.items.index("start")

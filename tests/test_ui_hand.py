@@ -55,13 +55,18 @@ def enter_hand(rig, display, cards):
     from igo_cards import COLOURS
 
     rig.nav("up*%d ok" % COLOURS.index(display) if COLOURS.index(display) else "ok")
+    enter_cards(rig, cards)
+
+
+def enter_cards(rig, cards):
+    """Hand calculator keys for each card ("R1": colour, then value)."""
+    from igo_cards import COLOURS
+
     calc = rig.app.top()
     for text in cards:
-        c = COLOURS.index(text[0])
-        v = int(text[1:])
-        d = (c - calc.colour) % 10
+        d = (COLOURS.index(text[0]) - calc.colour) % 10
         rig.nav(("up*%d ok" % d) if d else "ok")
-        d = (v - calc.value) % 11
+        d = (int(text[1:]) - calc.value) % 11
         rig.nav(("up*%d ok" % d) if d else "ok")
 
 
@@ -80,16 +85,9 @@ def test_hand_calculator_feeds_the_penalty_entry():
         assert rig.app.top().cards == [1, 2]
         rig.nav("back back")  # edit R2 again, then its colour; then R2 stays out
         rig.nav("ok ok")  # R2 back
-        enter_hand_rest = cards[2:]
         calc = rig.app.top()
         assert calc.cards == [1, 2]
-        for text in enter_hand_rest:
-            from igo_cards import COLOURS
-
-            d = (COLOURS.index(text[0]) - calc.colour) % 10
-            rig.nav(("up*%d ok" % d) if d else "ok")
-            d = (int(text[1:]) - calc.value) % 11
-            rig.nav(("up*%d ok" % d) if d else "ok")
+        enter_cards(rig, cards[2:])
         text = rig.text()
         assert rig.canvas.title() == "Penalty 31"
         assert "Series: Y6 Y7 G8 G9" in text
@@ -136,5 +134,21 @@ def test_the_enders_calculator_shows_the_enders_round_score_in_full():
         own = calc.result["penalty"]
         assert calc.index == calc.pick and own == 81
         assert "Ender scores 181" in rig.text()  # 10 + 81 + 3 x 30: not cut to "18"
+    finally:
+        rig.close()
+
+
+def test_another_players_calculator_adds_to_the_enders_series_once_it_is_in():
+    rig = match_rig(["Ann", "Bob"])
+    try:
+        rig.nav("ok ok ok ok")  # enter round, Ann ended; Ann's penalty passed: Bob's
+        rig.nav("ok:long")
+        enter_hand(rig, "R", "B1 B2 C3 O1 O2 O3 O6 O7 O8 Y1 Y2 Y3".split())
+        assert "own series only" in rig.text()  # Ann's hand is not in
+        rig.nav("ok back ok:long")  # Bob's hand used; Ann's calculator
+        enter_cards(rig, "R1 R2 R3 O4 O5 Y6 Y7 G8 G9 C10 B11 K1".split())  # the display is red already
+        rig.nav("ok ok ok:long")  # Ann's hand used; Bob's calculator again
+        text = rig.text()
+        assert "Added: Y1 Y2 Y3" in text and "own series only" not in text
     finally:
         rig.close()

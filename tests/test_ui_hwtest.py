@@ -13,11 +13,8 @@ def fake_hw(players=2, leds=(6, 7), buzzer=22, test_pin=True):
 
 
 def rig_with(hw):
-    from signals import Signals
-
-    rig = Rig()
-    rig.app.hw = hw  # the device loop's side: the ring
-    rig.app.out = Signals(hw)
+    """A Rig whose app runs on hw (corsica_rig.Table's)."""
+    rig = corsica_rig.Table(hw=hw).rig
     rig.app.out.configure({"volume": 0, "led_level": 0})  # the test plays at full power
     return rig
 

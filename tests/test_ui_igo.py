@@ -298,6 +298,28 @@ def test_score_sheet_scrolls_and_pages():
         rig.close()
 
 
+def test_the_score_sheets_last_line_names_the_leaders():
+    from scoresheet import Sheet
+    from ui_sheet import leader_line
+
+    sheet = Sheet("igo", ["Annabell", "Bob", "Cy"], 4)
+    assert leader_line(sheet, 15) == "All level"
+    sheet.add_round(0, [3, 10, 20])
+    assert leader_line(sheet, 15) == "Leads: Annabell"
+    assert leader_line(sheet, 12) == "Leads: Annab"  # the name cut to the line
+    sheet.add_round(1, [10, 3, 20])
+    assert leader_line(sheet, 15) == "Lead: Ann Bob"
+    sheet.add_round(2, [10, 20, 3])
+    assert leader_line(sheet, 15) == "All level"
+    four = Sheet("igo", ["Annabell", "Annelise", "Benedikt", "Clemence"], 4)
+    for ender in range(3):
+        four.add_round(ender, [3 if p == ender else 10 for p in range(4)])
+    assert leader_line(four, 15) == "3 share the lead"  # "Lead: Ana Ane Ben" is too long
+    won = Sheet("igo", ["Annabell", "Bob"], 1)
+    won.add_round(0, [3, 10])
+    assert leader_line(won, 15) == "Won: Annabell"
+
+
 def test_match_screen_lists_many_players_and_scrolls():
     rig = Rig()
     try:

@@ -11,6 +11,16 @@ from ui_referee import Referee
 # --- referee mode -----------------------------------------------------------------------
 
 
+def saved_settings(table):
+    """The settings in the table's state.json ({} before the first save)."""
+    import json
+
+    from canvas_record import exists, read_file
+
+    path = table.rig.root + "/state.json"
+    return json.loads(read_file(path))["settings"] if exists(path) else {}
+
+
 def test_referee_setup_offers_players_and_tie_settings_then_starts():
     table = Table(4)
     try:
@@ -28,8 +38,10 @@ def test_referee_setup_offers_players_and_tie_settings_then_starts():
         setup.index = 2
         table.nav("ok")
         table.nav("up")
+        assert saved_settings(table).get("tie_break", "random") == "random"  # not at every step
         table.nav("ok")
         assert app.settings["tie_break"] == "reslap"
+        assert saved_settings(table)["tie_break"] == "reslap"  # saved when the edit ends
         setup.index = 3
         table.nav("ok")
         table.nav("up")
@@ -369,9 +381,7 @@ def test_third_mistake_without_cards_eliminates_with_the_setting():
         assert screen.mistakes == [0, 3, 0] and screen.out(1)
         table.nav("up")  # taken back
         assert screen.mistakes == [0, 2, 0] and not screen.out(1)
-        table.nav("ok")
-        table.down(1, after=1000)
-        table.settle()
+        tap_alone(table, 1)  # still in
         assert orders(screen.result) == [(1, 0)]
     finally:
         table.close()
@@ -381,9 +391,7 @@ def test_third_mistake_without_cards_eliminates_with_the_setting():
         no_cards(table, 1)
         false_taps_without_cards(table, 1, 3)
         assert screen.mistakes == [0, 3, 0] and "P2 3 m3" in table.shown()
-        table.nav("ok")
-        table.down(1, after=1000)
-        table.settle()
+        tap_alone(table, 1)  # still in
         assert orders(screen.result) == [(1, 0)]
     finally:
         table.close()

@@ -20,30 +20,20 @@ sys.path[:0] = [
 
 import time  # noqa: E402
 
-import hw  # noqa: E402
+import hw as hwmod  # noqa: E402  (`hw` names the Hardware in the checks)
 import micropython  # noqa: E402
+import pico_duo as Duo  # noqa: E402  (the real board definitions: a minimal one,
+import pico_sh1106  # noqa: E402  (the SH1106 one,
+import sim as Board  # noqa: E402  (and the simulator's)
 import simcore  # noqa: E402
 import simoled  # noqa: E402
 from signals import Signals  # noqa: E402
 
-_mods = {"simcore": simcore, "simoled": simoled, "time": time, "hw": hw}
-
-
-def _load():
-    return _mods
-
-
-# The real board definitions: the reference build, a minimal one, the SH1106 one.
-import pico_duo as Duo  # noqa: E402
-import pico_sh1106  # noqa: E402
-import sim as Board  # noqa: E402
-
 
 def _setup(board=Board, start_us=5000000, sh1106=False):
-    m = _load()
-    w = m["simcore"].reset(real=False, start_us=start_us, seed=7)
+    w = simcore.reset(real=False, start_us=start_us, seed=7)
     w.emit = lambda msg: None  # no report lines on the test output
-    w.panel = m["simoled"].Panel(sh1106)
+    w.panel = simoled.Panel(sh1106)
     w.panel_addr = board.DISPLAY_ADDR
     w.buttons = dict(board.BUTTONS)
     for i, p in enumerate(board.PLAYER_PINS):
@@ -51,7 +41,7 @@ def _setup(board=Board, start_us=5000000, sh1106=False):
     for i, p in enumerate(board.LED_PINS):
         w.leds[p] = i
     w.buzzer = -1 if board.BUZZER_PIN is None else board.BUZZER_PIN
-    return w, m["hw"].Hardware(board), m["time"]
+    return w, hwmod.Hardware(board), time
 
 
 def _run(hw, time, ms, step=10):
@@ -183,7 +173,7 @@ def test_allocating_hard_handler_fails_like_on_the_chip():
     w, hw, time = _setup()
     w.irq_error = lambda e: None  # keep the test output clean
     seen = []
-    Pin = _load()["hw"].Pin
+    Pin = hwmod.Pin
     Pin(Board.PLAYER_PINS[5]).irq(handler=lambda p: seen.append([p]), hard=True)
     w.button("p6", "down", w.now)
     time.sleep_ms(3)
@@ -210,15 +200,13 @@ def test_poll_nav_long_then_repeat_no_press():
 
 
 def test_button_held_at_boot_gives_no_event():
-    m = _load()
-    w = m["simcore"].reset(real=False, start_us=0, seed=1)
+    w = simcore.reset(real=False, start_us=0, seed=1)
     w.emit = lambda msg: None
-    w.panel = m["simoled"].Panel()
+    w.panel = simoled.Panel()
     w.panel_addr = 0x3C
     w.buttons = dict(Board.BUTTONS)
     w.pin(12).ext = 0  # ok held while powering up
-    hw = m["hw"].Hardware(Board)
-    time = m["time"]
+    hw = hwmod.Hardware(Board)
     assert _run(hw, time, 100) == []
     w.button("ok", "up", w.now)
     assert _run(hw, time, 100) == []
@@ -273,8 +261,8 @@ def test_display_leds_and_beep():
 
 def test_pwm_channels_and_slices_are_shared_as_on_the_rp2040():
     w, hw, time = _setup()
-    PWM = _load()["hw"].PWM
-    Pin = _load()["hw"].Pin
+    PWM = hwmod.PWM
+    Pin = hwmod.Pin
     a = PWM(Pin(6))
     b = PWM(Pin(22))  # GPIO 22 = 6 + 16: the same channel, 3A
     c = PWM(Pin(7))  # 3B: the same slice, its own duty
@@ -374,8 +362,7 @@ def test_display_dims_turns_off_and_only_wakes_on_a_nav_press():
             self.snaps += 1
 
     w, hw, time = _setup()
-    root = tmpfs.make_tmp_dir("sleep")
-    try:
+    with tmpfs.TmpDir("sleep") as root:
         a = appmod.App(root, hw)
         a.settings["display_dim_min"] = 1
         a.settings["display_off_min"] = 2
@@ -418,8 +405,6 @@ def test_display_dims_turns_off_and_only_wakes_on_a_nav_press():
         a.settings["display_off_min"] = 0  # never
         _app_loop(w, hw, time, a, w.now + 130000000)
         assert p.on and p.contrast == hw.CONTRAST
-    finally:
-        tmpfs.remove_tree(root)
 
 
 def main():

@@ -59,11 +59,27 @@ def table(tmp):
         (["report", "--db", db, "--out", str(tmp)], None, "cannot write %s: Is a directory" % tmp),
         (["doctor", "--port", str(tmp / "no-port")], None, "cannot open port"),
         (["doctor", "--board", "nothing"], None, "unknown board"),
+        (
+            ["deploy", "--project", str(tmp / "missing")],
+            None,
+            "argument --project: %s has no firmware/" % (tmp / "missing"),
+        ),
+        (["doctor", "--project", str(tmp)], None, "has no firmware/ folder"),
         (["screenshots", "--out", str(a_file)], None, "--out %s is a file" % a_file),
         (["screenshots", "--work", str(a_file)], None, "--work %s is a file" % a_file),
         (["wiring", "--out", str(a_file)], None, "--out %s is a file" % a_file),
         (["vdevice", "--flash", str(a_file)], None, "--flash %s is a file" % a_file),
+        (["vdevice", "--flash", str(tmp / "v"), "--flash-size", "-1"], None, "--flash-size must be"),
+        (["check", str(tmp / "missing.py")], None, "missing.py: no such file"),
         (["bench", "--keep", str(a_file)], None, "--keep %s is a file" % a_file),
+        (["bench", "--out", str(tmp)], None, "--out %s is a folder" % tmp),
+        (["bench", "--out", str(a_file / "results.json")], None, "--out's folder %s is a file" % a_file),
+        (["sim", "--script", str(good_script), "--screenshot", str(tmp / "last.txt")], None, "ends in .png"),
+        (
+            ["sim", "--script", str(good_script), "--screenshot", str(a_file / "x.png")],
+            None,
+            "folder %s is a file" % a_file,
+        ),
     ]
     # Arguments argparse itself refuses: one line too (no usage), naming the command.
     for argv, words in (

@@ -10,7 +10,7 @@ import host_cli
 import pytest
 import simulator
 
-from host_tools import ROOT
+from host_tools import ROOT, sim
 from host_tools import bench_session as bench
 
 FIGURES = (
@@ -40,6 +40,14 @@ def test_every_session_plays_its_game_without_an_error(tmp_path):
             assert events.count("slap") >= bench.REFEREE_SLAPS, name
         else:  # the whole match, to its end
             assert events[-1] == "game_over" and events.count("round") >= 5, name
+
+
+def test_the_romfs_session_runs_the_firmware_from_the_image(tmp_path):
+    image = bench.romfs_image(sim.compiled_firmware(), str(tmp_path))
+    rom = bench.run_session_romfs("referee", str(tmp_path), image)
+    assert rom["problem"] is None, rom["problem"]
+    ram = bench.run_session("referee", str(tmp_path))  # the bytecode in the heap: more
+    assert ram["problem"] is None and 0 < rom["heap_peak"] < ram["heap_peak"]
 
 
 @pytest.mark.bench

@@ -938,20 +938,17 @@ def test_deployed_files_compile_for_the_device(tmp_path):
 
 
 def test_deploy_cli_runtime_circuitpython_copies_then_nothing(tmp_path):
-    import subprocess
-    import sys
-
-    from host_tools import ROOT
+    import host_cli
 
     drive = tmp_path / "CIRCUITPY"
     drive.mkdir()
-    cmd = [sys.executable, "-m", "host_tools", "deploy", "--runtime", "circuitpython", "--drive", str(drive)]
-    first = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=60)
+    cmd = ["deploy", "--runtime", "circuitpython", "--drive", drive]
+    first = host_cli.run(*cmd)
     assert first.returncode == 0, first.stderr
     assert first.stdout.startswith("copied ") and not first.stdout.startswith("copied 0")
     assert "lib/adafruit_displayio_ssd1306 missing" in first.stderr
     assert (drive / "code.py").is_file() and (drive / "boardcfg.py").is_file()
-    second = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=60)
+    second = host_cli.run(*cmd)
     assert second.stdout.startswith("copied 0, removed 0"), second.stdout
-    no_drive = subprocess.run(cmd[:-2], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    no_drive = host_cli.run(*cmd[:-2])
     assert no_drive.returncode == 2 and len(no_drive.stderr.strip().splitlines()) == 1

@@ -72,3 +72,25 @@ def test_nothing_refers_outside_the_repository():
     ).stdout
     hits = [line for line in out.splitlines() if not line.startswith("tests/host/test_docs_links.py")]
     assert hits == []
+
+
+def named(pattern):
+    """(doc, name) for every match of pattern's group in the documents."""
+    found = []
+    for doc in DOCS:
+        with open(os.path.join(ROOT, doc), encoding="utf-8") as f:
+            found += [(doc, name) for name in re.findall(pattern, f.read())]
+    return found
+
+
+def test_every_make_target_and_command_the_documents_name_exists():
+    from host_tools.__main__ import COMMANDS
+
+    with open(os.path.join(ROOT, "Makefile"), encoding="utf-8") as f:
+        targets = set(re.findall(r"^([a-z][a-z0-9-]*):", f.read(), re.M))
+    assert [(doc, t) for doc, t in named(r"`make ([a-z][a-z0-9-]*)") if t not in targets] == []
+    commands = named(r"host_tools ([a-z][a-z0-9_-]*)")
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+        table = f.read().split("\n## Host tools\n")[1].split("\n## ")[0]
+    commands += [("README.md", c) for c in re.findall(r"(?m)^\| `([a-z]+)[ `]", table)]
+    assert len(commands) > 20 and [(doc, c) for doc, c in commands if c not in COMMANDS] == []

@@ -3,6 +3,7 @@
 import os
 
 import pytest
+from imports import imported
 
 from host_tools import FIRMWARE, UserError, manifest
 
@@ -61,17 +62,7 @@ def test_bad_manifest_is_one_line(tmp_path, text, says):
 
 def firmware_imports(path):
     """Names of firmware modules that the file at path imports, anywhere in it."""
-    import ast
-
-    with open(path, encoding="utf-8") as f:
-        tree = ast.parse(f.read(), path)
-    found = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            found |= {a.name.split(".")[0] for a in node.names}
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            found.add(node.module.split(".")[0])
-    return {n for n in found if os.path.exists(os.path.join(FIRMWARE, n + ".py"))}
+    return {n for n in imported(path) if os.path.exists(os.path.join(FIRMWARE, n + ".py"))}
 
 
 def test_what_ships_to_a_pico_imports_only_what_ships_with_it():

@@ -1,25 +1,18 @@
 """Screens open each other by name (app.ROUTES): a screen module imports only the
 shared pieces screens are built from, never another screen's module."""
 
-import ast
 import os
 
-from host_tools import FIRMWARE
+from imports import imported
+
+from host_tools import FIRMWARE, ROOT
 
 # Shared pieces, not screens that are opened: the base classes and the undo question.
 SHARED = {"ui", "ui_form", "ui_tap", "ui_undo"}
 
 
 def screen_imports(path):
-    with open(path, encoding="utf-8") as f:
-        tree = ast.parse(f.read(), path)
-    found = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            found.update(a.name for a in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            found.add(node.module)
-    return {m for m in found if m.startswith("ui_")}
+    return {m for m in imported(path) if m.startswith("ui_")}
 
 
 def test_screens_open_each_other_by_name_only():
@@ -37,3 +30,31 @@ def test_every_route_names_something_its_module_has():
 
     for route, (module, attr) in sorted(app.ROUTES.items()):
         assert hasattr(__import__(module), attr), (route, module, attr)
+
+
+def readme_layers():
+    """{module: layer index, 0 the top} from the README's Layout table."""
+    import fnmatch
+    import re
+
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+        table = f.read().split("| layer | modules |")[1].split("\n\n")[0]
+    modules = [n[:-3] for n in os.listdir(FIRMWARE) if n.endswith(".py") and not n.startswith("manifest")]
+    layer = {}
+    rows = [row for row in table.splitlines() if row.startswith("| **")]
+    for i, row in enumerate(rows):
+        for pattern in re.findall(r"`([a-z_0-9*]+)\.py`", row.split("|")[2]):
+            layer.update((m, i) for m in modules if fnmatch.fnmatch(m, pattern))
+    assert len(rows) == 4 and sorted(layer) == sorted(modules), sorted(set(modules) - set(layer))
+    return layer
+
+
+def test_each_layer_imports_only_its_own_and_the_layers_below():
+    layer = readme_layers()
+    up = sorted(
+        "%s imports %s" % (m, n)
+        for m in layer
+        for n in imported(os.path.join(FIRMWARE, m + ".py"))
+        if n in layer and layer[n] < layer[m]
+    )
+    assert up == []
