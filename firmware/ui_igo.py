@@ -45,9 +45,10 @@ def draw_totals(canvas, sheet, top=0, mark=-1):
 class MatchScreen(ui.Screen):
     """The match: totals (up/down scroll), ok opens the round menu, back goes home."""
 
-    # The match's screens (the others here open over this one); matches.py saves it
-    # after every round: kept while the match is open.
-    MODULES = ("ui_igo", "matches", "store_load")
+    # The match's screens (the others here open over this one). matches.py, which saves
+    # the match after a round, is loaded for the save and dropped at the next screen
+    # change: the hand calculator of the next round has its room.
+    MODULES = ("ui_igo",)
 
     def __init__(self, app):
         ui.Screen.__init__(self, app)

@@ -471,6 +471,12 @@ def test_setup_and_settings_code_leaves_with_their_screens():
         assert rig.screen() == "MatchScreen" and "ui_igo" in sys.modules
         for name in ("ui_igo_setup", "ui_form", "config"):
             assert name not in sys.modules, name
+        enter_round(rig, [3, 5, 7, 9])  # saved: the saving code came in for it
+        assert rig.screen() == "MatchScreen"
+        rig.nav("ok")  # the next round's menu: the saving code has left again
+        for name in ("matches", "store_load"):
+            assert name not in sys.modules, name
+        rig.nav("back")
         rig.nav("back")  # home: the match's screens leave too
         assert rig.screen() == "Home" and "ui_igo" not in sys.modules
     finally:
