@@ -4,8 +4,8 @@ run in the simulator with the measuring entry app bench/session_app.py.
 Display bytes (and informational 64-bit heap figures, with the firmware's bytecode in the
 heap as a Pico's file system gives it and in flash as ROMFS or freezing gives it) come
 from the unix port, the heap figure from a 32-bit MicroPython (host_tools/mp32, the
-WebAssembly port run by node; `make mp32` installs it). Each session is checked on the flash it leaves behind (a
-game_over history line for each game, 50 slap lines, no crash).
+WebAssembly port run by node; `make mp32` installs it). Each session is checked on the
+flash it leaves behind (a game_over history line for each game, 50 slap lines, no crash).
 """
 
 import json
@@ -143,18 +143,12 @@ def session(workdir):
     except RuntimeError as e:
         rom = {name: {"problem": str(e)} for name in SESSIONS}
     problems += ["%s from ROMFS: %s" % (n, r["problem"]) for n, r in sorted(rom.items()) if r["problem"]]
-    unix64 = {
-        "value": max(r.get("heap_peak", 0) for r in runs.values()),
-        "per_session": {n: r.get("heap_peak") for n, r in runs.items()},
-        "peak_screen": {n: r.get("heap_peak_screen") for n, r in runs.items()},
-        "simulator_base_bytes": max(r.get("heap_base", 0) for r in runs.values()),
-        "runtime": "micropython unix %s (64-bit, --heap 192k)" % micropython_version(),
-        "bytecode_in_flash": {
-            "value": max(r.get("heap_peak", 0) for r in rom.values()),
-            "per_session": {n: r.get("heap_peak") for n, r in rom.items()},
-            "peak_screen": {n: r.get("heap_peak_screen") for n, r in rom.items()},
-        },
-    }
+    unix64 = dict(
+        peaks(runs),
+        simulator_base_bytes=max(r.get("heap_base", 0) for r in runs.values()),
+        runtime="micropython unix %s (64-bit, --heap 192k)" % micropython_version(),
+        bytecode_in_flash=peaks(rom),
+    )
     heap = {"target": "<= %d" % HEAP_TARGET, "unix64": unix64, "runtime": mp32_runtime()}
     node = mp32_node()
     if node is None:
@@ -182,11 +176,9 @@ def session(workdir):
                 problems.append("%s on mp32: module sizes: %s" % (n, e))
         bound = {n: r.get("heap_pass_peak") for n, r in mp.items()}
         bound["value"] = max(r.get("heap_pass_peak", 0) for r in mp.values())
+        heap.update(peaks(mp))
         heap.update(
             {
-                "value": max(r.get("heap_peak", 0) for r in mp.values()),
-                "per_session": {n: r.get("heap_peak") for n, r in mp.items()},
-                "peak_screen": {n: r.get("heap_peak_screen") for n, r in mp.items()},
                 "high_water_bound_bytes": bound,
                 "module_code_bytes": code,
                 "data_peak_bytes": {
@@ -212,6 +204,16 @@ def session(workdir):
         "pass": bool(sizes) and med <= 256,
     }
     return heap, display
+
+
+def peaks(runs):
+    """The live heap figures of sessions' @bench stats: the largest peak (`value`), each
+    session's (`per_session`) and the screen on top then (`peak_screen`)."""
+    return {
+        "value": max(r.get("heap_peak", 0) for r in runs.values()),
+        "per_session": {n: r.get("heap_peak") for n, r in runs.items()},
+        "peak_screen": {n: r.get("heap_peak_screen") for n, r in runs.items()},
+    }
 
 
 # --- the 32-bit runner (host_tools/mp32) ---------------------------------------------
