@@ -456,7 +456,8 @@ def test_setup_and_settings_code_leaves_with_their_screens():
 
     rig = Rig()
     try:
-        assert "config" not in sys.modules  # read at boot, then dropped
+        for name in ("config", "events", "jsonfmt", "store"):  # boot and history writing
+            assert name not in sys.modules, name
         rig.choose("Settings")
         assert "ui_settings" in sys.modules and "ui_form" in sys.modules
         rig.nav("back")
@@ -474,7 +475,7 @@ def test_setup_and_settings_code_leaves_with_their_screens():
         enter_round(rig, [3, 5, 7, 9])  # saved: the saving code came in for it
         assert rig.screen() == "MatchScreen"
         rig.nav("ok")  # the next round's menu: the saving code has left again
-        for name in ("matches", "store_load"):
+        for name in ("matches", "store_load", "events", "jsonfmt", "store"):
             assert name not in sys.modules, name
         rig.nav("back")
         rig.nav("back")  # home: the match's screens leave too
