@@ -335,6 +335,29 @@ def test_corsica_modes_open():
         rig.close()
 
 
+def test_the_corsica_rules_are_not_kept_under_the_referee():
+    """The setups read corsica's numbers at import: under the referee (real cards) its
+    code is not kept; the virtual deck's game loads it for itself."""
+    import sys
+
+    rig = Rig()
+    try:
+        rig.choose("Corsica ref")
+        rig.nav("up ok")  # Start (the last line)
+        assert rig.screen() == "Referee", rig.text()
+        assert "ui_corsica" in sys.modules
+        for name in ("corsica", "corsica_cards"):
+            assert name not in sys.modules, name
+        rig.nav("back")
+        assert rig.screen() == "RefereeSetup", rig.text()
+        rig.app.home()
+        rig.choose("Corsica deck")
+        rig.nav("up ok")  # Deal
+        assert rig.screen() == "DeckGame" and "corsica" in sys.modules, rig.text()
+    finally:
+        rig.close()
+
+
 class FakeTime:
     """time for app.run: the loop ends (SystemExit) after `loops` sleeps."""
 
