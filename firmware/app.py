@@ -25,7 +25,6 @@ import sys
 
 import display_sleep
 import paths
-import store
 import ui
 from signals import Signals
 
@@ -60,7 +59,8 @@ class App:
 
         problems = app_boot.start(self, hw)
         # Dropped now: needed at boot only (the screens that need them import them).
-        self._mode_modules.update(("app_boot", "config", "history_boot", "settings", "store_load", "roster"))
+        self.transient("app_boot", "config", "history_boot", "settings", "store_load", "roster")
+        self.transient(*self.history.MODULES)
         self.out.configure(self.settings)
         if getattr(hw, "capture_problem", None):  # PIO tap capture fell back to pin IRQs
             problems.append(hw.capture_problem)
@@ -241,12 +241,14 @@ class App:
     def log(self, event, game, rules, fields=None):
         """Queue a history line (flushed between rounds); return its seq."""
         self._flush_due = True
+        self.transient(*self.history.MODULES)
         return self.history.log(event, game, rules, fields)
 
     def flush(self):
         """Write what is due unless a slap window is open."""
         if not (self._save_due or self._flush_due) or not self.flash_ok():
             return
+        self.transient(*self.history.MODULES)  # store among them
         # History first: the saved sheet refers to history seqs, so they must be on
         # flash before it (else a power cut in between would hand them out again).
         if self._flush_due:
@@ -254,6 +256,8 @@ class App:
             if not self.history.flush():
                 self.storage_failed(self.history.error)
         if self._save_due:
+            import store
+
             self._save_due = False
             problem = None
             if self.match and self.match.changed:  # not when only the settings changed
@@ -298,10 +302,10 @@ class App:
         self.transient("matches_app")
         return matches_app.start(self, *args)
 
-    def transient(self, module):
-        """A module a screen imported for a moment (not in its MODULES): dropped at the
+    def transient(self, *modules):
+        """Modules imported for a moment (not in a screen's MODULES): dropped at the
         next screen change."""
-        self._mode_modules.add(module)
+        self._mode_modules.update(modules)
 
 
 # Screens opened by name (App.screen): the module is imported when the screen opens

@@ -10,34 +10,21 @@ Identity: `device` tells devices apart (the chip's unique id, or one made once a
 kept in `boot_path`), `history` tells apart the histories of one device: a new id is
 made whenever the history file is started anew (a wiped `data/`).
 
-At boot history_boot.py checks and repairs the files, each repair reported in
-`problems` (it is loaded for the boot only).
+Reading the file back is history_boot.py's: at boot it checks and repairs the
+files, each repair reported in `problems`; it is loaded for the boot only, and
+again after a failed flush. What `log` and `flush` import (MODULES) is loaded for
+the moment: the app drops it at the next screen change, so a screen's heap does not
+hold the writing code.
 A flush that fails (flash full) keeps the queue, sets `error` and returns False.
 Flush before saving state that holds seqs (a scoresheet's rounds): seqs of lines
 lost in RAM at a power cut are given out again after the reboot.
 """
 
-import json
-import os
-
-import events
-import store
-from jsonfmt import dumps
-
 MAX_QUEUE = 100  # queued lines kept while flushes fail; older ones are dropped (counted)
-TAIL_CHUNK = 512  # bytes read at a time when looking for the last line
-MAX_LINE = 4096  # a longer "line" is garbage, not ours
-MAX_COUNT = (1 << 30) - 1  # boot counters and seqs above this are not ours
-
-
-def count(x):
-    """x if it is a plausible counter (int 0..MAX_COUNT), else None."""
-    return x if type(x) is int and 0 <= x <= MAX_COUNT else None
 
 
 class History:
-    TAIL_CHUNK = TAIL_CHUNK
-    MAX_COUNT = MAX_COUNT
+    MODULES = ("events", "jsonfmt", "store")  # what log and flush import
 
     def __init__(self, path, boot_path, device_id=None):
         """path: e.g. paths.HISTORY (relative to the flash root); boot_path: the
@@ -52,17 +39,12 @@ class History:
 
         history_boot.start(self, boot_path, device_id)
 
-    def tail(self):
-        """(the file's last parseable line or None, whether it ends mid-line)."""
-        return _tail(self.path)
-
-    @staticmethod
-    def count(x):
-        return count(x)
-
     def log(self, event, game, rules, fields=None):
         """Queue one line; return its seq. fields: the event's own fields (a dict),
         as events.EVENTS names them (ValueError otherwise)."""
+        import events
+        from jsonfmt import dumps
+
         line = {
             "seq": self.next_seq,
             "boot": self.boot,
@@ -95,12 +77,12 @@ class History:
         try:
             if self._recheck:
                 # Part of the failed batch may be on flash: keep only what is not.
-                last, self._torn = _tail(self.path)
+                import history_boot
+
+                last, self._torn = history_boot.tail(self.path)
                 if last:
                     self._queue = [q for q in self._queue if q[0] > last["seq"]]
                 if self._torn:
-                    import history_boot
-
                     history_boot.cut_torn_tail(self)
             with open(self.path, "a") as f:
                 if self._torn:
@@ -109,6 +91,8 @@ class History:
                     f.write(text)
                     f.write("\n")
         except OSError as e:
+            import store
+
             self._recheck = True
             self.error = "history: %d lines not written: %s" % (len(self._queue), store.error_text(e))
             return False
@@ -116,60 +100,3 @@ class History:
         self._torn = self._recheck = False
         self.error = None
         return True
-
-
-def read(path):
-    """Yield the history's lines as dicts, skipping lines that do not parse."""
-    try:
-        f = open(path, "rb")
-    except OSError:
-        return
-    with f:
-        while True:
-            line = f.readline()
-            if not line:
-                return
-            obj = _parse(line)
-            if obj is not None:
-                yield obj
-
-
-def _parse(line):
-    """Return the dict on a history line, or None for a torn or foreign line."""
-    try:
-        obj = json.loads(line.decode())
-    except ValueError:  # includes UnicodeError
-        return None
-    if type(obj) is dict and count(obj.get("seq")):
-        return obj
-    return None
-
-
-def _tail(path):
-    """Return (last parseable line as a dict or None, True if the file ends mid-line),
-    reading backwards in small chunks."""
-    try:
-        st = os.stat(path)
-    except OSError:
-        return None, False
-    size = st[6]
-    if size == 0 or st[0] & store.S_IFDIR:  # a folder that could not be set aside
-        return None, False
-    with open(path, "rb") as f:
-        f.seek(size - 1)
-        torn = f.read(1) != b"\n"
-        pos = size
-        carry = b""  # start of the line that continues past the chunk read last
-        while pos > 0:
-            start = max(0, pos - TAIL_CHUNK)
-            f.seek(start)
-            lines = (f.read(pos - start) + carry).split(b"\n")
-            carry = lines.pop(0) if start > 0 else b""
-            if len(carry) > MAX_LINE:
-                carry = b""
-            for line in reversed(lines):
-                obj = _parse(line)
-                if obj is not None:
-                    return obj, torn
-            pos = start
-    return None, torn

@@ -1,5 +1,6 @@
-"""The history's files checked at boot (history.History calls `start`; the app drops
-this module afterwards: its code is not needed during a game).
+"""The history's files read back: checked at boot (history.History calls `start`;
+the app drops this module afterwards: its code is not needed during a game), the
+last line again after a failed flush (`tail`), every line (`read`).
 
 Each repair is reported in `History.problems`: `data` that is a file and a history
 that is a folder are set aside (renamed, never deleted); a torn last line (a power
@@ -8,10 +9,20 @@ is set aside and the counter, `seq` and the ids continue from the history itself
 `seq` never goes back. Numbers and ids read from files are range-checked.
 """
 
+import json
 import os
 
 import store
 import store_load
+
+TAIL_CHUNK = 512  # bytes read at a time when looking for the last line
+MAX_LINE = 4096  # a longer "line" is garbage, not ours
+MAX_COUNT = (1 << 30) - 1  # boot counters and seqs above this are not ours
+
+
+def count(x):
+    """x if it is a plausible counter (int 0..MAX_COUNT), else None."""
+    return x if type(x) is int and 0 <= x <= MAX_COUNT else None
 
 
 def start(h, boot_path, device_id):
@@ -19,7 +30,7 @@ def start(h, boot_path, device_id):
     _make_parent(h, h.path)
     if store_load.is_dir(h.path):
         _aside(h, h.path, "was a folder")
-    last, h._torn = h.tail()
+    last, h._torn = tail(h.path)
     if h._torn:
         cut_torn_tail(h)
     stored, problem = store_load.load(boot_path, 512)
@@ -28,8 +39,8 @@ def start(h, boot_path, device_id):
     stored = stored or {}
     last = last or {}
     h.next_seq = last.get("seq", 0) + 1
-    boot = max(h.count(stored.get("boot")) or 0, h.count(last.get("boot")) or 0)
-    h.boot = min(boot + 1, h.MAX_COUNT)
+    boot = max(count(stored.get("boot")) or 0, count(last.get("boot")) or 0)
+    h.boot = min(boot + 1, MAX_COUNT)
     h.device = ident(device_id) or ident(last.get("device")) or ident(stored.get("device")) or new_id(8)
     h.history = None
     if last:  # the file goes on: its id (old lines without one: the stored id)
@@ -83,7 +94,7 @@ def cut_torn_tail(h):
     copied up to its last newline, then renamed over itself."""
     path = h.path
     torn_path = path[: path.rfind("/") + 1] + "history.torn"  # paths.TORN next to it
-    chunk_size = h.TAIL_CHUNK
+    chunk_size = TAIL_CHUNK
     tmp = path + ".tmp"
     try:
         size = os.stat(path)[6]
@@ -124,3 +135,60 @@ def _last_newline(f, size, chunk_size):
         pos = start
     f.seek(0)
     return -1
+
+
+def read(path):
+    """Yield the history's lines as dicts, skipping lines that do not parse."""
+    try:
+        f = open(path, "rb")
+    except OSError:
+        return
+    with f:
+        while True:
+            line = f.readline()
+            if not line:
+                return
+            obj = _parse(line)
+            if obj is not None:
+                yield obj
+
+
+def _parse(line):
+    """Return the dict on a history line, or None for a torn or foreign line."""
+    try:
+        obj = json.loads(line.decode())
+    except ValueError:  # includes UnicodeError
+        return None
+    if type(obj) is dict and count(obj.get("seq")):
+        return obj
+    return None
+
+
+def tail(path):
+    """Return (last parseable line as a dict or None, True if the file ends mid-line),
+    reading backwards in small chunks."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None, False
+    size = st[6]
+    if size == 0 or st[0] & store.S_IFDIR:  # a folder that could not be set aside
+        return None, False
+    with open(path, "rb") as f:
+        f.seek(size - 1)
+        torn = f.read(1) != b"\n"
+        pos = size
+        carry = b""  # start of the line that continues past the chunk read last
+        while pos > 0:
+            start = max(0, pos - TAIL_CHUNK)
+            f.seek(start)
+            lines = (f.read(pos - start) + carry).split(b"\n")
+            carry = lines.pop(0) if start > 0 else b""
+            if len(carry) > MAX_LINE:
+                carry = b""
+            for line in reversed(lines):
+                obj = _parse(line)
+                if obj is not None:
+                    return obj, torn
+            pos = start
+    return None, torn

@@ -13,12 +13,14 @@ class _Setup(ui_form.SetupForm):
     """Players and the tap settings (saved when an edit ends), a line per seat (ok: pick a name
     from the roster or enter one, as for I Go); the last line starts the game."""
 
-    MODULES = ("ui_corsica", "corsica") + ui_form.FORM_MODULES
+    MODULES = ("ui_corsica",) + ui_form.FORM_MODULES
 
     def __init__(self, app, title, keys):
         import roster
 
-        app.transient("roster")  # not kept under the game: it needs the seats only
+        # Not kept under the game: the setup needs the seats only, and corsica's
+        # numbers were read at import (the virtual deck's game loads it again).
+        app.transient("roster", "corsica", "corsica_cards")
         most = max(MIN_PLAYERS, min(MAX_PLAYERS, app.out.players))
         seated = roster.seats(app.roster, MAX_PLAYERS)
         ui_form.SetupForm.__init__(self, app, title, keys, app.out.players, MIN_PLAYERS, most, seated)

@@ -280,9 +280,9 @@ class Rig:
 
     def history(self):
         """The history lines as dicts (read a line at a time: the heap is small)."""
-        import history
+        import history_boot
 
-        return list(history.read(self.root + "/data/history.jsonl"))
+        return list(history_boot.read(self.root + "/data/history.jsonl"))
 
     def close(self):
         remove_tree(self.root)

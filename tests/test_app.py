@@ -335,6 +335,29 @@ def test_corsica_modes_open():
         rig.close()
 
 
+def test_the_corsica_rules_are_not_kept_under_the_referee():
+    """The setups read corsica's numbers at import: under the referee (real cards) its
+    code is not kept; the virtual deck's game loads it for itself."""
+    import sys
+
+    rig = Rig()
+    try:
+        rig.choose("Corsica ref")
+        rig.nav("up ok")  # Start (the last line)
+        assert rig.screen() == "Referee", rig.text()
+        assert "ui_corsica" in sys.modules
+        for name in ("corsica", "corsica_cards"):
+            assert name not in sys.modules, name
+        rig.nav("back")
+        assert rig.screen() == "RefereeSetup", rig.text()
+        rig.app.home()
+        rig.choose("Corsica deck")
+        rig.nav("up ok")  # Deal
+        assert rig.screen() == "DeckGame" and "corsica" in sys.modules, rig.text()
+    finally:
+        rig.close()
+
+
 class FakeTime:
     """time for app.run: the loop ends (SystemExit) after `loops` sleeps."""
 
@@ -456,7 +479,8 @@ def test_setup_and_settings_code_leaves_with_their_screens():
 
     rig = Rig()
     try:
-        assert "config" not in sys.modules  # read at boot, then dropped
+        for name in ("config", "events", "jsonfmt", "store"):  # boot and history writing
+            assert name not in sys.modules, name
         rig.choose("Settings")
         assert "ui_settings" in sys.modules and "ui_form" in sys.modules
         rig.nav("back")
@@ -474,7 +498,7 @@ def test_setup_and_settings_code_leaves_with_their_screens():
         enter_round(rig, [3, 5, 7, 9])  # saved: the saving code came in for it
         assert rig.screen() == "MatchScreen"
         rig.nav("ok")  # the next round's menu: the saving code has left again
-        for name in ("matches", "store_load"):
+        for name in ("matches", "store_load", "events", "jsonfmt", "store"):
             assert name not in sys.modules, name
         rig.nav("back")
         rig.nav("back")  # home: the match's screens leave too

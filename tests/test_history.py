@@ -2,6 +2,7 @@ import json
 import os
 
 import history
+import history_boot
 from history import History
 from raising import value_error
 from scoresheet import Sheet
@@ -55,7 +56,7 @@ def test_lines_are_queued_until_flush_and_sorted():
         ]
         h.log("game_over", 7, "igo", {"totals": [4, 2], "winners": [0]})
         assert h.flush() and h.flush()  # a second flush with nothing queued is harmless
-        assert [e["seq"] for e in history.read(d + "/data/history.jsonl")] == [1, 2, 3]
+        assert [e["seq"] for e in history_boot.read(d + "/data/history.jsonl")] == [1, 2, 3]
 
 
 def test_reserved_fields_are_refused():
@@ -78,7 +79,7 @@ def test_seq_continues_and_boot_increments_after_reopen():
         h.flush()
         h = open_history(d)  # reboot without logging anything
         assert h.boot == 3
-        events = list(history.read(d + "/data/history.jsonl"))
+        events = list(history_boot.read(d + "/data/history.jsonl"))
         assert [(e["seq"], e["boot"]) for e in events] == [(1, 1), (2, 1), (3, 1), (4, 2)]
 
 
@@ -120,7 +121,7 @@ def test_torn_last_line_is_moved_aside_at_boot():
         assert h.flush()
         lines = lines_of(path)
         assert len(lines) == 4 and json.loads(lines[2])["seq"] == 3 and lines[3] == ""
-        assert [e["seq"] for e in history.read(path)] == [1, 2, 3]
+        assert [e["seq"] for e in history_boot.read(path)] == [1, 2, 3]
 
 
 def test_a_failed_flush_keeps_the_queue_and_reports():
@@ -134,13 +135,13 @@ def test_a_failed_flush_keeps_the_queue_and_reports():
         assert "2 lines not written: " in h.error
         h.path = path  # space again
         assert h.flush() is True and h.error is None and h.pending() == 0
-        assert [e["seq"] for e in history.read(path)] == [1, 2]
+        assert [e["seq"] for e in history_boot.read(path)] == [1, 2]
 
 
 def test_retry_after_a_partly_written_batch_writes_each_line_once():
     with TmpDir("hist") as d:
         h, path, _ = retried_after_a_torn_batch(d, 3)
-        assert [e["seq"] for e in history.read(path)] == [1, 2, 3]
+        assert [e["seq"] for e in history_boot.read(path)] == [1, 2, 3]
 
 
 def test_queue_is_bounded_while_flushes_fail():
@@ -161,7 +162,7 @@ def test_sheet_events_in_the_history_file():
         s.add_round(0, [2, 5])  # Ann reaches 2: game over
         s.undo()
         h.flush()
-        events = list(history.read(path))
+        events = list(history_boot.read(path))
         assert [(e["seq"], e["event"]) for e in events] == [
             (1, "round"),
             (2, "round"),
@@ -216,9 +217,9 @@ def test_corrupt_boot_file_is_set_aside_and_counting_goes_on_from_the_history():
 def test_the_boot_counter_stops_at_max_count():
     with TmpDir("hist") as d:
         open_history(d)
-        write(d + "/data/boot.json", b'{"boot": %d}' % history.MAX_COUNT)
-        assert open_history(d).boot == history.MAX_COUNT
-        assert open_history(d).boot == history.MAX_COUNT
+        write(d + "/data/boot.json", b'{"boot": %d}' % history_boot.MAX_COUNT)
+        assert open_history(d).boot == history_boot.MAX_COUNT
+        assert open_history(d).boot == history_boot.MAX_COUNT
 
 
 def test_absurd_numbers_in_the_history_are_not_ours():
@@ -250,10 +251,10 @@ def test_history_that_is_a_folder_and_data_that_is_a_file_are_set_aside():
 
 
 def test_count_is_an_int_from_0_to_max_count():
-    m = history.MAX_COUNT
+    m = history_boot.MAX_COUNT
     assert m == (1 << 30) - 1
-    assert [history.count(x) for x in (0, 1, m)] == [0, 1, m]
-    assert [history.count(x) for x in (-1, m + 1, True, 1.0, "1", None)] == [None] * 6
+    assert [history_boot.count(x) for x in (0, 1, m)] == [0, 1, m]
+    assert [history_boot.count(x) for x in (-1, m + 1, True, 1.0, "1", None)] == [None] * 6
 
 
 def test_a_reserved_field_is_named_in_the_error():
@@ -272,7 +273,7 @@ def test_the_oldest_queued_lines_are_dropped_first():
         assert h.error.startswith("history: %d lines not written: " % history.MAX_QUEUE)
         h.path = path
         assert h.flush()
-        assert [e["seq"] for e in history.read(path)] == list(range(6, history.MAX_QUEUE + 6))
+        assert [e["seq"] for e in history_boot.read(path)] == list(range(6, history.MAX_QUEUE + 6))
 
 
 def test_a_good_file_is_left_alone_at_boot():
@@ -320,8 +321,8 @@ def test_a_complete_last_line_without_its_newline_still_counts():
 
 
 def test_the_last_line_is_found_across_chunk_boundaries():
-    chunk = history.TAIL_CHUNK
-    assert chunk == 512 and history.MAX_LINE == 4096
+    chunk = history_boot.TAIL_CHUNK
+    assert chunk == 512 and history_boot.MAX_LINE == 4096
     with TmpDir("hist") as d:
         path = d + "/data/history.jsonl"
         open_history(d)
@@ -333,8 +334,8 @@ def test_the_last_line_is_found_across_chunk_boundaries():
         assert open_history(d).next_seq == 2
         # A line of exactly MAX_LINE bytes that ends 512 bytes before the end of the
         # file, behind one of 510 garbage bytes: read whole across the chunks.
-        long_line = good_line(7, history.MAX_LINE - len(good_line(7)))
-        assert len(long_line) == history.MAX_LINE
+        long_line = good_line(7, history_boot.MAX_LINE - len(good_line(7)))
+        assert len(long_line) == history_boot.MAX_LINE
         write(path, good_line(3) + b"\n" + long_line + b"\n" + b"g" * (chunk - 2) + b"\n")
         assert open_history(d).next_seq == 8
         # A line longer than MAX_LINE is not ours: the one before it counts.
@@ -343,7 +344,7 @@ def test_the_last_line_is_found_across_chunk_boundaries():
 
 
 def test_a_torn_tail_is_cut_at_the_last_newline_whatever_the_chunks():
-    chunk = history.TAIL_CHUNK
+    chunk = history_boot.TAIL_CHUNK
     with TmpDir("hist") as d:
         path = d + "/data/history.jsonl"
         torn_path = d + "/data/history.torn"
@@ -542,13 +543,13 @@ class InodeOs:
 
 def test_a_folder_is_told_by_the_mode_not_by_other_fields():
     d = make_tmp_dir("hist")
-    real = history.os
+    real = history_boot.os
     try:
         h = open_history(d)
         h.log("undo", 1, "igo", {"of": 1})
         h.flush()
-        history.os = InodeOs()
+        history_boot.os = InodeOs()
         assert open_history(d).next_seq == 2
     finally:
-        history.os = real
+        history_boot.os = real
         remove_tree(d)
