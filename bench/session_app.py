@@ -14,7 +14,10 @@ come from the driver's `last_update_bytes`. At the end (the simulator raises
 SystemExit) one line goes to stdout (the unix simulator passes it on to stderr):
 
     @bench {"heap_peak": n, "heap_base": n, "heap_pass_peak": n, "updates": [...],
-            "modules": [...], "peak_modules": [...], ...}
+            "modules": [...], "peak_modules": [...], "heap_by_screen": {...}, ...}
+
+`heap_by_screen` maps each screen class that was on top at a sample to the highest
+live heap sampled while it was.
 
 Collecting at every iteration is slow on the unix port, so there the heap is
 sampled at iterations that drew or handled an event, and at every 50th idle one.
@@ -29,6 +32,13 @@ MAX_UPDATE_BYTES = 2047  # a full frame with its commands is about 1100
 # Bytes per display update, as a histogram allocated before the heap base is taken,
 # so the measurement's own data is not counted as the firmware's.
 UPDATE_HISTOGRAM = array("H", bytes(2 * (MAX_UPDATE_BYTES + 1)))
+# The highest live heap sampled while each screen class was on top, allocated before
+# the heap base too: SCREEN_NAMES[i] (a class's own name string, stored, not copied)
+# and SCREEN_PEAKS[i]. Screens beyond the slots share the last one, named OTHER_SCREENS.
+SCREEN_SLOTS = 48
+OTHER_SCREENS = "(other screens)"
+SCREEN_NAMES = [None] * SCREEN_SLOTS
+SCREEN_PEAKS = array("I", bytes(4 * SCREEN_SLOTS))
 
 
 class MeasuredTime:
@@ -60,14 +70,25 @@ class MeasuredTime:
         if self.sample and (busy or self.idle >= IDLE_SAMPLE_EVERY):
             self.idle = 0
             gc.collect()
-            used = gc.mem_alloc() - self.base
-            self.samples += 1
-            if used > self.peak:
-                self.peak = used
-                self.peak_modules = tuple(sys.modules)
-                if self.app is not None:
-                    self.peak_screen = type(self.app.top()).__name__
+            self.note(gc.mem_alloc() - self.base)
         self._time.sleep_ms(ms)
+
+    def note(self, used):
+        """One sample of the live heap: the peak, and the peak of the screen on top."""
+        self.samples += 1
+        screen = type(self.app.top()).__name__
+        if used > self.peak:
+            self.peak = used
+            self.peak_modules = tuple(sys.modules)
+            self.peak_screen = screen
+        names = SCREEN_NAMES
+        last = SCREEN_SLOTS - 1
+        i = 0
+        while i < last and names[i] is not None and names[i] != screen:
+            i += 1  # a linear search allocates nothing, unlike a dict
+        names[i] = screen if i < last else OTHER_SCREENS
+        if used > SCREEN_PEAKS[i]:
+            SCREEN_PEAKS[i] = used
 
     def report(self):
         """The @bench line, written piece by piece (the heap may be nearly full)."""
@@ -102,7 +123,12 @@ class MeasuredTime:
         for m in sorted(self.peak_modules):
             w(sep + '"' + m + '"')
             sep = ", "
-        w("]}\n")
+        w('], "heap_by_screen": {')
+        sep = ""
+        for name in sorted(n for n in SCREEN_NAMES if n is not None):
+            w('%s"%s": %d' % (sep, name, SCREEN_PEAKS[SCREEN_NAMES.index(name)]))
+            sep = ", "
+        w("}}\n")
 
 
 def _simulator_modules():
@@ -164,11 +190,7 @@ def start(board):
         app, hw, clock = started[0]
         own = simcore.world.own_bytes
         live = start - clock.base
-        if live > clock.peak:
-            clock.peak = live
-            clock.peak_screen = type(clock.app.top()).__name__
-            clock.peak_modules = tuple(sys.modules)
-        clock.samples += 1
+        clock.note(live)
         try:
             app.step(clock.app, hw, clock.ticks_ms())
             clock.sleep_ms(5)

@@ -158,6 +158,7 @@ def session(workdir):
                 "value": None,
                 "per_session": {n: None for n in SESSIONS},
                 "peak_screen": {n: None for n in SESSIONS},
+                "by_screen": None,
                 "high_water_bound_bytes": dict({n: None for n in SESSIONS}, value=None),
                 "module_code_bytes": {n: None for n in SESSIONS},
                 "data_peak_bytes": {n: None for n in SESSIONS},
@@ -208,11 +209,17 @@ def session(workdir):
 
 def peaks(runs):
     """The live heap figures of sessions' @bench stats: the largest peak (`value`), each
-    session's (`per_session`) and the screen on top then (`peak_screen`)."""
+    session's (`per_session`), the screen on top then (`peak_screen`) and, per screen
+    class, the largest live heap sampled while it was on top (`by_screen`)."""
+    by_screen = {}
+    for r in runs.values():
+        for screen, used in r.get("heap_by_screen", {}).items():
+            by_screen[screen] = max(used, by_screen.get(screen, 0))
     return {
         "value": max(r.get("heap_peak", 0) for r in runs.values()),
         "per_session": {n: r.get("heap_peak") for n, r in runs.items()},
         "peak_screen": {n: r.get("heap_peak_screen") for n, r in runs.items()},
+        "by_screen": by_screen,
     }
 
 

@@ -33,6 +33,7 @@ def test_every_session_plays_its_game_without_an_error(tmp_path):
         r = simulator.run_ok("--script", script, "--app", bench.SESSION_APP, "--flash", flash, timeout=600)
         stats = [json.loads(line[len("@bench ") :]) for line in r.stderr.splitlines() if line.startswith("@bench ")]
         assert stats and stats[0]["errors"] == 0 and stats[0]["heap_peak"] > 0, name
+        assert_by_screen(stats[0]["heap_by_screen"], stats[0]["heap_peak"], [stats[0]["heap_peak_screen"]])
         assert not (flash / "data" / "errors.txt").exists(), name
         with open(flash / "data" / "history.jsonl") as f:
             events = [json.loads(line)["event"] for line in f]
@@ -48,6 +49,14 @@ def test_the_romfs_session_runs_the_firmware_from_the_image(tmp_path):
     assert rom["problem"] is None, rom["problem"]
     ram = bench.run_session("referee", str(tmp_path))  # the bytecode in the heap: more
     assert ram["problem"] is None and 0 < rom["heap_peak"] < ram["heap_peak"]
+
+
+def assert_by_screen(by_screen, peak, peak_screens):
+    """The per-screen heap figures: the home screen and the peak's screens among them,
+    none empty, and the largest is the peak."""
+    assert "Home" in by_screen and all(s in by_screen for s in peak_screens), sorted(by_screen)
+    assert all(v > 0 for v in by_screen.values()), by_screen
+    assert max(by_screen.values()) == peak, (by_screen, peak)
 
 
 @pytest.mark.bench
@@ -71,6 +80,7 @@ def test_quick_bench_writes_every_key(tmp_path):
     h = res["firmware_heap_peak_bytes"]
     assert h["unix64"]["value"] > 0 and h["target"] == "<= 40960"
     assert all(h["unix64"]["per_session"][n] > 0 for n in SESSIONS)
+    assert_by_screen(h["unix64"]["by_screen"], h["unix64"]["value"], h["unix64"]["peak_screen"].values())
     rom = h["unix64"]["bytecode_in_flash"]  # the bytecode runs in place: less heap
     assert all(0 < rom["per_session"][n] < h["unix64"]["per_session"][n] for n in SESSIONS)
     assert "32-bit" in h["runtime"]
@@ -81,8 +91,9 @@ def test_quick_bench_writes_every_key(tmp_path):
             assert h["high_water_bound_bytes"][n] >= h["per_session"][n], n
             assert 0 < h["module_code_bytes"][n] < h["per_session"][n], n
         assert h["high_water_bound_bytes"]["value"] >= h["value"]
+        assert_by_screen(h["by_screen"], h["value"], h["peak_screen"].values())
     else:
-        assert h["value"] is None and not h["pass"]
+        assert h["value"] is None and h["by_screen"] is None and not h["pass"]
         assert bench.MP32_MISSING in h["problems"]
         assert bench.MP32_MISSING in r.stdout
     t = res["tap_fairness"]
