@@ -240,15 +240,14 @@ class App:
 
     def log(self, event, game, rules, fields=None):
         """Queue a history line (flushed between rounds); return its seq."""
-        self._flush_due = True
-        self.transient(*self.history.MODULES)
+        self._flush_due = True  # the flush marks what log imported as transient
         return self.history.log(event, game, rules, fields)
 
     def flush(self):
         """Write what is due unless a slap window is open."""
         if not (self._save_due or self._flush_due) or not self.flash_ok():
             return
-        self.transient(*self.history.MODULES)  # store among them
+        self.transient(*self.history.MODULES)  # what log and the flushes import
         # History first: the saved sheet refers to history seqs, so they must be on
         # flash before it (else a power cut in between would hand them out again).
         if self._flush_due:
