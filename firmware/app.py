@@ -3,17 +3,19 @@
 `App` is hardware-free: tests build it on a flash root directory and drive it with
 `on_nav`, `on_snapshot`, `tick` and `draw`. `main(board)` runs it on the device.
 
-Flash files (paths.py; relative to the root = the device's cwd):
-- `state.json` (store.py, atomic): {"v": 1, "settings": {...}}; saved when the
+Flash files (paths.py; relative to the root = the device's cwd, all in `data/`, where no
+folder can shadow a module; a flash from before is moved there at boot):
+- `data/state.json` (store.py, atomic): {"v": 1, "settings": {...}}; saved when the
   settings change, loaded at boot. The settings are checked against settings.TABLE:
   a missing or bad value is its default. An older one holding a "match" is migrated
-  to `matches/` at boot.
-- `matches/<id>.json`, `matches/index.json` (matches.py): the saved matches; the one
+  to `data/matches/` at boot.
+- `data/matches/<id>.json`, `data/matches/index.json` (matches.py): the saved matches; the one
   being played is saved after every confirmed change.
-- `players.json` (roster.py): the recent player names.
+- `data/players.json` (roster.py): the recent player names.
 - `data/history.jsonl`, `data/boot.json` (history.py): appended between rounds.
 - `data/errors.txt`: the traceback of the last crash caught in a screen.
-- `config.json` (config.py): player names preloading the roster, written by the user.
+- `config.json` at the root (config.py): player names preloading the roster, written by
+  the user.
 
 Every file read at boot is size- and type-checked; an unusable one is set aside as
 `NAME.bad` (never deleted), the screen says which file and why, and the app starts

@@ -1,4 +1,5 @@
-"""What the app does once, at boot (app.App): open the history, load config.json,
+"""What the app does once, at boot (app.App): move the files of firmware from before
+data/ held them (paths.move_old_layout), open the history, load config.json,
 players.json (the roster) and state.json, count the saved matches (checked when the
 Continue list opens), set an unusable file aside; migrate the match of an old
 state.json to matches/. Loaded for the boot only: the app drops it afterwards, with
@@ -14,11 +15,18 @@ import store_load
 def start(app, hw):
     """Fill app.history, app.config, app.roster, app.saved_count and app.settings;
     return the notices to show (one line each)."""
+    try:
+        paths.move_old_layout(os, app.root)
+        old_layout = None
+    except OSError as e:
+        old_layout = "old files not moved to %s/: %s" % (paths.DATA, store_load.error_text(e))
     import history
 
     device_id = hw.device_id() if hw and hasattr(hw, "device_id") else None
     app.history = history.History(app.path(paths.HISTORY), app.path(paths.BOOT), device_id)
     problems = app.history.problems
+    if old_layout:
+        problems.append(old_layout)
     if app.history.error:
         problems.append(app.history.error)
     import config
@@ -68,7 +76,7 @@ def load_state(app):
         sheet = app._sheet_from(old) if old is not None else None
     except ValueError as e:
         app.settings = settings.defaults()
-        return store_load.set_aside_noting(app.path(paths.STATE), paths.STATE + ": %s" % e)
+        return store_load.set_aside_noting(app.path(paths.STATE), "state.json: %s" % e)
     app._saved_settings = dict(app.settings)
     return migrate(app, sheet) if sheet is not None else None
 

@@ -1,8 +1,8 @@
-"""Saved I Go / Corsari matches: one file per match in the `matches/` folder and a
+"""Saved I Go / Corsari matches: one file per match in the `data/matches/` folder and a
 small index for the Continue list (docs/formats.md, "Saved matches").
 
-    matches/<id>.json    the match (scoresheet.Sheet.to_obj()), id = its game id
-    matches/index.json   {"v": 1, "matches": [summary, ...]}
+    data/matches/<id>.json    the match (scoresheet.Sheet.to_obj()), id = its game id
+    data/matches/index.json   {"v": 1, "matches": [summary, ...]}
 
 A summary holds what the Continue list shows: `id`, `rules`, `names`, `rounds`
 (played), `totals`, `over`, `winners` and `stamp` (the history seq when it was last
@@ -118,13 +118,13 @@ class Matches:
         problem = None
         try:
             os.stat(self.folder)
-            problem = store_load.set_aside_noting(self.folder, "%s was a file" % FOLDER)
+            problem = store_load.set_aside_noting(self.folder, "%s was a file" % store._name(FOLDER))
         except OSError:
             pass
         try:
             os.mkdir(self.folder)
         except OSError as e:
-            return "%s: %s" % (FOLDER, store.error_text(e))
+            return "%s: %s" % (store._name(FOLDER), store.error_text(e))
         return problem
 
     def save(self, sheet, stamp):

@@ -1,10 +1,13 @@
-"""The navigation buttons' events from their raw levels, for hw.py (pins polled every
-loop pass) and hw_circuitpython.py (keypad's already debounced key events).
+"""The navigation buttons' events from their raw levels, for hw.py (each level change
+latched by a pin IRQ with its time, fed at the next loop pass: `edge`) and
+hw_circuitpython.py (keypad's already debounced key events: `level`).
 
 A level counts once it has held DEBOUNCE_MS (0 for keypad's events). Events:
 "press" on release, "long" once the button has been down LONG_MS (no "press" then),
 "repeat" every REPEAT_MS after it while still down. A button down at boot is ignored
-until released.
+until released. Events come out in the order they fell due, whichever button: a
+press and release that both happened between two loop passes (while a screen
+loads) is still a "press", after the presses released before it.
 """
 
 try:
@@ -45,11 +48,31 @@ class NavButtons:
             self._since[i] = now_ms
         self._step(i, now_ms, events)
 
+    def edge(self, i, down, t_ms, events):
+        """Button i's level changed to down (or up) at t_ms, a time already past (an
+        edge a pin IRQ latched; edges are fed oldest first, every button's in one
+        sequence): append the events due up to t_ms with the levels before it,
+        then take the new level from t_ms on."""
+        self.poll(t_ms, events)
+        self.level(i, down, t_ms, events)
+
     def poll(self, now_ms, events):
-        """Append the events due at now_ms with the levels unchanged (debounce ends,
-        "long", "repeat")."""
-        for i in range(len(self.names)):
-            self._step(i, now_ms, events)
+        """Append the events due by now_ms with the levels unchanged (debounce ends,
+        "long", "repeat"), in the order they fell due."""
+        count = len(self.names)
+        while True:
+            first = -1  # the button whose next step fell due first
+            late = -1  # how long before now_ms it fell due
+            for i in range(count):
+                due = self._due(i)
+                if due >= 0:
+                    d = ticks_diff(now_ms, due)
+                    if d > late:
+                        first = i
+                        late = d
+            if first < 0:
+                return
+            self._step(first, now_ms, events)
 
     def held(self):
         """True while a button is down (its last level)."""
@@ -69,6 +92,22 @@ class NavButtons:
         for i in range(len(self._down)):
             if self._down[i]:
                 self._state[i] = _IGNORED
+
+    def _due(self, i):
+        """When button i's state next changes if its level holds (the ticks_ms
+        `_step` acts at), or -1: never."""
+        state = self._state[i]
+        if self._down[i]:
+            if state == _IDLE:
+                return ticks_add(self._since[i], self.debounce_ms)
+            if state == _PRESSED:
+                return ticks_add(self._since[i], LONG_MS)
+            if state == _REPEATING:
+                return self._next[i]
+            return -1  # _IGNORED until released
+        if state == _IDLE:
+            return -1
+        return ticks_add(self._since[i], self.debounce_ms)
 
     def _step(self, i, now_ms, events):
         state = self._state[i]

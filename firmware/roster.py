@@ -1,4 +1,4 @@
-"""The roster: recent player names kept on the flash in `players.json`, so a regular
+"""The roster: recent player names kept on the flash in `data/players.json`, so a regular
 group picks its players in a few presses.
 
     {"v": 1, "names": ["Ann", "Bob", "Zoë"]}

@@ -1,4 +1,4 @@
-"""The settings table: every setting the device keeps (in state.json), its label,
+"""The settings table: every setting the device keeps (in data/state.json), its label,
 range or choices, default and help text. The settings and setup screens show and
 change settings through it, and the app checks loaded values against it.
 

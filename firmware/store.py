@@ -1,4 +1,4 @@
-"""Atomic save of one JSON file (e.g. `state.json` at the flash root), and file
+"""Atomic save of one JSON file (e.g. `data/state.json`), and file
 system errors in plain words. Reading such a file back is store_load.py (at boot).
 
 `save` writes `path + ".tmp"`, closes it, then renames it over `path`: a power cut

@@ -12,7 +12,10 @@ Without arguments, what the manifests ship (host_tools/manifest.py) and boards/:
 5. every board resolves and passes boardspec (host_tools/boards.py): boards/ are
    data checked there, not by mypy (a board overrides the reference build's values);
 6. no import circle among the modules checked, imports inside functions included
-   (a shared piece goes into a module of its own, a screen is opened by name).
+   (a shared piece goes into a module of its own, a screen is opened by name);
+7. nothing the firmware writes at the flash root (firmware/paths.py: WRITTEN, and the
+   first folder of every path there) is a folder named like a module, or a code file:
+   on a Pico code and data share the root and a folder shadows a module.
 With arguments: 1-3 and 6 on those files.
 """
 
@@ -247,6 +250,35 @@ def board_errors():
     return problems
 
 
+def flash_root_clashes(paths_module, module_names):
+    """Problems with the names the firmware writes at the flash root: a folder there
+    named like a module shadows it (`import matches` finds matches/ before matches.mpy),
+    a .py or .mpy file there would be run as code; every path in paths_module must start
+    with one of its WRITTEN names."""
+    written = paths_module.WRITTEN
+    problems = []
+    for name in written:
+        if name.endswith((".py", ".mpy")):
+            problems.append("firmware/paths.py: %s written at the flash root is a code file" % name)
+        elif "." not in name and name in module_names:
+            problems.append(
+                "firmware/paths.py: the folder %s/ at the flash root shadows the module %s on a Pico" % (name, name)
+            )
+    for key in sorted(vars(paths_module)):
+        value = getattr(paths_module, key)
+        if key.isupper() and isinstance(value, str) and "/" in value and value.split("/")[0] not in written:
+            problems.append("firmware/paths.py: %s = %r is outside WRITTEN %r" % (key, value, written))
+    return problems
+
+
+def module_names():
+    """Every module name on a device: the manifests' modules and the board's."""
+    names = {"board", "boardcfg", "code"}
+    for runtime in ("micropython", "circuitpython"):
+        names |= {m.name.rsplit(".", 1)[0] for m in manifest.for_runtime(runtime).modules}
+    return names
+
+
 def shipped_files():
     """(MicroPython modules, CircuitPython-only modules, boards/ files)."""
     mp = manifest.for_runtime("micropython").modules
@@ -271,6 +303,9 @@ def main(argv):
         mp_paths, cp_only, board_files = shipped_files()
         files = mp_paths + cp_only + board_files
         problems = board_errors()
+        import paths  # firmware/paths.py (host_tools puts firmware/ on the path)
+
+        problems += flash_root_clashes(paths, module_names())
     problems += compile_errors(files)
     trees = parse(files)
     modules = files if args.paths else mp_paths + cp_only

@@ -208,6 +208,11 @@ class Rig:
         if names is not None:
             write_file(self.root + "/config.json", '{"names": [%s]}' % ", ".join('"%s"' % n for n in names))
         for name in files or {}:
+            if "/" in name:  # a file in a folder (data/state.json): the folder first
+                try:
+                    os.mkdir(self.root + "/" + name[: name.rfind("/")])
+                except OSError:
+                    pass
             write_file(self.root + "/" + name, files[name])
         self.boot()
 

@@ -131,7 +131,7 @@ def test_screen_stack_push_pop_replace():
 
 
 def test_corrupt_state_is_reported_and_the_app_starts_clean():
-    rig = Rig(files={"state.json": '{"v": 1, "settings": {'})
+    rig = Rig(files={"data/state.json": '{"v": 1, "settings": {'})
     try:
         assert rig.screen() == "Notice"
         assert "state.json corrupt" in rig.text()
@@ -140,7 +140,7 @@ def test_corrupt_state_is_reported_and_the_app_starts_clean():
         rig.nav("ok")
         assert rig.screen() == "Home"
         assert "Resume" not in rig.shown()
-        assert exists(rig.root + "/state.json.bad")
+        assert exists(rig.root + "/data/state.json.bad")
         rig.boot()  # reported once
         assert rig.screen() == "Home"
     finally:
@@ -148,7 +148,7 @@ def test_corrupt_state_is_reported_and_the_app_starts_clean():
 
 
 def test_bad_match_in_state_is_reported_and_dropped():
-    rig = Rig(files={"state.json": '{"v": 1, "settings": {"igo_target": 7}, "match": {"v": 1, "rules": "chess"}}'})
+    rig = Rig(files={"data/state.json": '{"v": 1, "settings": {"igo_target": 7}, "match": {"v": 1, "rules": "chess"}}'})
     try:
         text = rig.text()
         assert "state.json" in text and "corrupt" in text
@@ -183,10 +183,10 @@ def test_a_state_of_another_version_or_without_settings_is_set_aside():
         ('{"v": 1}', "state.json: settings missing"),
         ('{"v": 1, "settings": [1]}', "state.json: settings missing"),
     ):
-        rig = Rig(files={"state.json": text})
+        rig = Rig(files={"data/state.json": text})
         try:
             assert rig.screen() == "Notice" and rig.app.top().text == why + " (kept as state.json.bad)"
-            assert read_file(rig.root + "/state.json.bad") == text
+            assert read_file(rig.root + "/data/state.json.bad") == text
             assert rig.app.settings["igo_target"] == 4
         finally:
             rig.close()
@@ -288,11 +288,11 @@ def test_flash_writes_wait_for_the_slap_window_to_close():
         app.log("slap", "g1", "corsica", {"winner": 0})
         app.save()
         app.tick(100)
-        assert not exists(rig.root + "/state.json")
+        assert not exists(rig.root + "/data/state.json")
         assert rig.history() == []
         s.slap_window = False
         app.tick(200)
-        assert exists(rig.root + "/state.json")
+        assert exists(rig.root + "/data/state.json")
         lines = rig.history()
         assert [(h["event"], h["winner"], h["boot"]) for h in lines] == [("slap", 0, 1)]
     finally:
@@ -311,7 +311,7 @@ def test_settings_are_edited_saved_and_loaded_at_boot():
         rig.nav("ok down ok up:long ok")  # Corsari target: auto -> 100 -> 110? no: 0+100
         text = rig.shown()
         assert "I Go to 5" in text and "Corsari> 100" in text
-        state = json.loads(read_file(rig.root + "/state.json"))
+        state = json.loads(read_file(rig.root + "/data/state.json"))
         assert state["settings"]["igo_target"] == 5
         rig.nav("down down ok up ok")  # tie window 1000 -> 1100
         rig.nav("down ok up ok")  # tie break random -> reslap
@@ -527,7 +527,7 @@ def test_a_failed_save_keeps_the_match_and_says_so_until_acknowledged():
     try:
         rig.app.start_match("igo", ["Ann", "Bob"], 4)
         rig.app.push(ui_igo.MatchScreen(rig.app))
-        saved = rig.root + "/matches/%s.json" % rig.app.match.game
+        saved = rig.root + "/data/matches/%s.json" % rig.app.match.game
         os.mkdir(saved + ".tmp")  # the next save cannot write
         enter_round(rig, [3, 5])
         assert rig.screen() == "Unsaved"
@@ -566,8 +566,8 @@ def test_a_match_started_without_saving_says_so_once():
 
     rig = Rig(names=["Ann", "Bob"])
     try:
-        os.mkdir(rig.root + "/matches")
-        os.mkdir(rig.root + "/matches/index.json.tmp")  # the match's index cannot be written
+        os.mkdir(rig.root + "/data/matches")
+        os.mkdir(rig.root + "/data/matches/index.json.tmp")  # the match's index cannot be written
         rig.setup()
         rig.start()
         assert [type(s).__name__ for s in rig.app.stack] == ["Home", "MatchScreen", "Unsaved"]
@@ -587,16 +587,19 @@ def test_plain_words_for_file_system_errors():
     assert store.error_text(OSError(99)) == "file system error 99"
 
 
+TOO_BIG = "x" * 5000  # made while the heap is whole (a 5 KB block is hard to find later)
+
+
 def test_unusable_files_are_set_aside_and_the_device_boots():
     import os
 
     rig = Rig()
     try:
         cases = [
-            ("config.json", "x" * 5000, "config.json too big"),  # over MAX_SIZE
+            ("config.json", TOO_BIG, "config.json too big"),  # over MAX_SIZE
             ("config.json", None, "config.json is a folder"),
-            ("state.json", None, "state.json is a folder"),
-            ("state.json", '{"v": 1, "settings": {}, "match": {"rules": 5}}', "state.json"),
+            ("data/state.json", None, "state.json is a folder"),
+            ("data/state.json", '{"v": 1, "settings": {}, "match": {"rules": 5}}', "state.json"),
         ]
         for name, text, words in cases:
             path = rig.root + "/" + name
@@ -606,18 +609,14 @@ def test_unusable_files_are_set_aside_and_the_device_boots():
                 write_file(path, text)
             rig.boot()
             shown = rig.text()
-            assert words in shown and "kept as %s.bad" % name in shown, shown
+            assert words in shown and "kept as %s.bad" % name.split("/")[-1] in shown, shown
             while rig.screen() != "Home":
                 rig.nav("ok")
             assert not exists(path)
             rig.boot()
             assert rig.screen() == "Home"  # said once: the next boot is clean
-        assert sorted(n for n in os.listdir(rig.root) if ".bad" in n) == [
-            "config.json.bad",
-            "config.json.bad2",
-            "state.json.bad",
-            "state.json.bad2",
-        ]
+        assert sorted(n for n in os.listdir(rig.root) if ".bad" in n) == ["config.json.bad", "config.json.bad2"]
+        assert sorted(n for n in os.listdir(rig.root + "/data") if ".bad" in n) == ["state.json.bad", "state.json.bad2"]
     finally:
         rig.close()
 

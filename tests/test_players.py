@@ -46,7 +46,7 @@ def test_a_new_name_entered_with_the_buttons_sits_and_joins_the_roster():
         assert rig.screen() == "MatchScreen"
         assert rig.app.match.names[0] == "Zoë"
         assert rig.history()[0]["players"] == ["Zoë", "P2", "P3", "P4"]
-        saved = json.loads(read_file(rig.root + "/players.json"))
+        saved = json.loads(read_file(rig.root + "/data/players.json"))
         assert saved == {"names": ["Zoë", "P2", "P3", "P4"], "v": 1}
     finally:
         rig.close()
@@ -193,12 +193,12 @@ def test_holding_ok_on_a_roster_name_forgets_it_after_asking():
         rig.nav("ok:long ok")  # yes
         assert rig.screen() == "SeatPicker" and "Eve" not in rig.app.top().items
         assert rig.app.roster == ["Ann", "Bob", "Cy", "Dan"]
-        saved = json.loads(read_file(rig.root + "/players.json"))
+        saved = json.loads(read_file(rig.root + "/data/players.json"))
         assert saved == {"names": ["Ann", "Bob", "Cy", "Dan"], "v": 1}
         rig.boot()  # as the question said: config.json preloads the roster at start
         assert "Eve" in rig.app.roster
         write_file(rig.root + "/config.json", "{}")
-        write_file(rig.root + "/players.json", '{"v": 1, "names": ["Ann", "Bob", "Cy", "Dan", "Gus"]}')
+        write_file(rig.root + "/data/players.json", '{"v": 1, "names": ["Ann", "Bob", "Cy", "Dan", "Gus"]}')
         rig.boot()
         rig.setup()
         rig.to_line("1 ")

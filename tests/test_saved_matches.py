@@ -1,5 +1,6 @@
 """Saved matches through the app: several across a reboot, resume, view, delete, the
-limit, the migration of a state.json from before matches/, a corrupt match file."""
+limit, the migration of a state.json from before matches/ and of the files from before
+data/ held them, a corrupt match file."""
 
 import gc
 import json
@@ -56,17 +57,17 @@ def test_a_save_writes_only_what_changed():
     try:
         rig.app.start_match("igo", ["Ann", "Bob"], 4)
         play(rig, [3, 10])
-        index = rig.root + "/matches/index.json"
-        saved = read_file(rig.root + "/matches/%s.json" % rig.app.match.game)
+        index = rig.root + "/data/matches/index.json"
+        saved = read_file(rig.root + "/data/matches/%s.json" % rig.app.match.game)
         os.remove(index)  # would be written again with the match
         rig.app.settings["volume"] = 1
         rig.app.save()
-        assert json.loads(read_file(rig.root + "/state.json"))["settings"]["volume"] == 1
-        assert not exists(index) and read_file(rig.root + "/matches/%s.json" % rig.app.match.game) == saved
-        os.remove(rig.root + "/state.json")  # would be written again if the settings had changed
+        assert json.loads(read_file(rig.root + "/data/state.json"))["settings"]["volume"] == 1
+        assert not exists(index) and read_file(rig.root + "/data/matches/%s.json" % rig.app.match.game) == saved
+        os.remove(rig.root + "/data/state.json")  # would be written again if the settings had changed
         play(rig, [3, 10])  # the next round writes both match files, not state.json
         assert json.loads(read_file(index))["matches"][0]["rounds"] == 2
-        assert not exists(rig.root + "/state.json")
+        assert not exists(rig.root + "/data/state.json")
     finally:
         rig.close()
 
@@ -124,19 +125,19 @@ def test_an_old_state_json_with_one_match_is_migrated_at_boot():
         old = {"v": 1, "settings": {"igo_target": 5}, "match": sheet.to_obj()}
         import store
 
-        store.save(rig.root + "/state.json", old)
+        store.save(rig.root + "/data/state.json", old)
         rig.boot()
         assert "Notice" not in rig.screen()
         assert rig.app.settings["igo_target"] == 5
         assert rig.app.saved_count == 1
-        state = json.loads(read_file(rig.root + "/state.json"))
+        state = json.loads(read_file(rig.root + "/data/state.json"))
         assert "match" not in state and state["settings"]["igo_target"] == 5
-        assert exists(rig.root + "/matches/1-3.json")
+        assert exists(rig.root + "/data/matches/1-3.json")
         assert matches_app.resume(rig.app, "1-3") is None
         assert rig.app.match.names == ["Ann", "Zoë"] and rig.app.match.totals() == [0, 1]
         # a match without a usable id gets a new one
         sheet.game = None
-        store.save(rig.root + "/state.json", {"v": 1, "settings": {}, "match": sheet.to_obj()})
+        store.save(rig.root + "/data/state.json", {"v": 1, "settings": {}, "match": sheet.to_obj()})
         rig.boot()
         assert rig.app.saved_count == 2
     finally:
@@ -149,11 +150,11 @@ def test_a_corrupt_match_file_is_set_aside_when_opened():
         rig.app.start_match("igo", ["A", "B"], None)
         game = rig.app.match.game
         rig.boot()
-        write_file(rig.root + "/matches/%s.json" % game, '{"v": 1, "rules": "chess"}')
+        write_file(rig.root + "/data/matches/%s.json" % game, '{"v": 1, "rules": "chess"}')
         problem = matches_app.resume(rig.app, game)
         assert "kept as %s.json.bad" % game in problem
         assert rig.app.match is None and rig.app.saved_count == 0
-        assert exists(rig.root + "/matches/%s.json.bad" % game)
+        assert exists(rig.root + "/data/matches/%s.json.bad" % game)
     finally:
         rig.close()
 
@@ -164,8 +165,8 @@ def test_the_continue_list_checks_the_files_and_sets_an_unusable_one_aside():
         rig.app.start_match("igo", ["A", "B"], None)
         import os
 
-        write_file(rig.root + "/matches/9-9.json", '{"v": 1, "rules": ')
-        os.remove(rig.root + "/matches/index.json")  # lost: rebuilt from the files
+        write_file(rig.root + "/data/matches/9-9.json", '{"v": 1, "rules": ')
+        os.remove(rig.root + "/data/matches/index.json")  # lost: rebuilt from the files
         rig.boot()
         assert "Continue (2)" in rig.text()  # counted from the files at boot
         rig.choose("Continue")
@@ -174,7 +175,7 @@ def test_the_continue_list_checks_the_files_and_sets_an_unusable_one_aside():
         assert rig.screen() == "Continue" and len(rig.app.top().entries) == 1
         rig.nav("back")
         assert "Continue (1)" in rig.text()
-        assert exists(rig.root + "/matches/9-9.json.bad")
+        assert exists(rig.root + "/data/matches/9-9.json.bad")
     finally:
         rig.close()
 
@@ -204,3 +205,47 @@ def test_the_continue_list_counts_highlights_the_chosen_match_and_stays_in_range
         assert look() == ("Continue 2/2", "Bob Cy"), rig.text()
     finally:
         rig.close()
+
+
+def test_a_flash_of_the_firmware_before_data_is_moved_there_at_boot():
+    # That firmware kept matches/, players.json and state.json at the root, where the
+    # folder shadows matches.mpy on a Pico: every match must come through the move.
+    rig = Rig(names=["Ann", "Bob"])
+    try:
+        ids = []
+        for _ in range(2):
+            rig.app.start_match("igo", ["Ann", "Bob"], 4)
+            play(rig, [3, 10])
+            ids.append(rig.app.match.game)
+        rig.app.settings["volume"] = 1
+        rig.app.save()
+        for name in ("matches", "players.json", "state.json"):
+            os.rename(rig.root + "/data/" + name, rig.root + "/" + name)
+        rig.boot()
+        assert sorted(os.listdir(rig.root)) == ["config.json", "data"]
+        assert rig.app.saved_count == 2 and rig.app.settings["volume"] == 1
+        assert "Ann" in rig.app.roster
+        assert matches_app.resume(rig.app, ids[0]) is None and len(rig.app.match.rounds) == 1
+    finally:
+        rig.close()
+
+
+def test_the_move_keeps_both_when_a_name_is_in_both_places():
+    import paths
+    from tmpfs import TmpDir
+
+    with TmpDir("layout") as d:
+        for folder in ("/matches", "/data", "/data/matches"):
+            os.mkdir(d + folder)
+        write_file(d + "/matches/1-1.json", "old")
+        write_file(d + "/matches/1-2.json", "only old")
+        write_file(d + "/data/matches/1-1.json", "new")
+        write_file(d + "/players.json", "old roster")
+        write_file(d + "/data/players.json", "new roster")
+        assert paths.move_old_layout(os, d) == ["players.json", "matches"]
+        assert sorted(os.listdir(d)) == ["data"]
+        assert sorted(os.listdir(d + "/data/matches")) == ["1-1.json", "1-1.json.old", "1-2.json"]
+        assert read_file(d + "/data/matches/1-1.json") == "new"
+        assert read_file(d + "/data/matches/1-1.json.old") == "old"
+        assert read_file(d + "/data/players.json.old") == "old roster"
+        assert paths.move_old_layout(os, d) == []  # done: the next boot finds nothing

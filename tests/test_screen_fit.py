@@ -476,12 +476,12 @@ def walk_boot_notices(w):
     """Started on a bad config.json (a notice), then a save that fails."""
     assert w.screen_name() == "Notice"
     w.keys("down*3 up*3 ok")
-    os.mkdir(w.rig.root + "/state.json.tmp")  # the next save cannot write
+    os.mkdir(w.rig.root + "/data/state.json.tmp")  # the next save cannot write
     w.choose("Settings")
     w.keys("ok up ok")
     assert w.screen_name() == "Unsaved", w.screen_name()
     w.keys("down*3 up ok back")
-    os.rmdir(w.rig.root + "/state.json.tmp")
+    os.rmdir(w.rig.root + "/data/state.json.tmp")
 
 
 WALKS = ((walk_igo, 6), (walk_corsari, 6), (walk_referee, 6), (walk_deck, 6), (walk_players, 6), (walk_hwtest, 6))

@@ -215,7 +215,7 @@ def test_undo_and_redo_with_confirmation():
         rig.nav("ok")  # yes
         assert rig.screen() == "MatchScreen"
         assert sheet.totals() == [1, 0] and len(sheet.rounds) == 1
-        saved = read_file(rig.root + "/matches/%s.json" % sheet.game)
+        saved = read_file(rig.root + "/data/matches/%s.json" % sheet.game)
         assert json.loads(saved)["undone"] == [1]
         rig.nav("ok")
         rig.choose("Redo")
@@ -399,7 +399,7 @@ def test_delete_match_from_the_round_menu():
         rig.nav("ok")
         assert rig.screen() == "Home" and rig.app.match is None
         assert "Continue" not in rig.text()
-        assert not exists(rig.root + "/matches/%s.json" % game)
+        assert not exists(rig.root + "/data/matches/%s.json" % game)
         rig.boot()
         assert rig.app.match is None and rig.app.saved_count == 0
     finally:

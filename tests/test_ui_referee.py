@@ -17,7 +17,7 @@ def saved_settings(table):
 
     from canvas_record import exists, read_file
 
-    path = table.rig.root + "/state.json"
+    path = table.rig.root + "/data/state.json"
     return json.loads(read_file(path))["settings"] if exists(path) else {}
 
 
