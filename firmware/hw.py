@@ -3,7 +3,7 @@
 `Hardware(board)` gives the display driver (`display`), the canvas the UI draws on
 (`canvas`, `show()` sends it), the player buttons (`players`, `ring` of their level
 changes, `player_bits` to read the levels), the
-navigation buttons (`poll_nav`), the LEDs (`led`) and the buzzer (`beep`). A board
+navigation buttons (`poll_nav`; `nav_ring` of their level changes), the LEDs (`led`) and the buzzer (`beep`). A board
 without LEDs, buzzer or with fewer player buttons works; those calls are no-ops.
 Every button is active-low with the internal pull-up: bit 0 = pressed.
 
@@ -12,6 +12,13 @@ runs): "irq" (default) a hard IRQ on both edges of every player pin fills a
 tapring.TapRing; "pio" a PIO state machine (pio_capture.py, imported only then)
 samples all player pins every few clock cycles. If PIO capture cannot start, the
 pin IRQs take over and `capture_problem` says why (the app shows it at boot).
+
+The navigation buttons have a hard IRQ on both edges too: it records the edge's
+ticks_ms, all GPIO levels and the button's index into `nav_ring` (a TapRing), and
+`poll_nav` feeds those edges, oldest first, to navbuttons.NavButtons.edge. So a
+press and release that both happened between two loop passes (while a screen's
+modules load: 200-400 ms from .mpy files on rp2) is still a press, in its order;
+the debounce counts from the edges' own times.
 """
 
 import time
@@ -36,9 +43,21 @@ def _edge_handler(ring, gpio_in, gpio):
     return on_edge
 
 
+def _nav_handler(ring, gpio_in, index):
+    """The hard IRQ handler of one navigation pin: time in ms, all GPIO levels, the
+    button's index in `nav_names`."""
+    ticks_ms = time.ticks_ms
+
+    def on_edge(pin):
+        ring.record(ticks_ms(), mem32[gpio_in], index)
+
+    return on_edge
+
+
 class Hardware:
     DEBOUNCE_MS = 20  # a nav button level must hold this long to count
     RING_SIZE = 64  # player edges buffered between main-loop drains
+    NAV_RING_SIZE = 64  # nav button edges buffered: ~4 presses (bounces included) in a load
     BEEP_DUTY = 32768  # duty_u16 of the piezo tone (50 %: the loudest)
     LED_FREQ = 1000  # Hz of the LEDs' PWM: no flicker
     CONTRAST = INIT_CONTRAST  # the display's contrast (ssd1306 sets it at init), and dimmed
@@ -77,13 +96,20 @@ class Hardware:
             for pin, handler in zip(self._player_pins, self.irq_handlers):
                 pin.irq(handler=handler, trigger=Pin.IRQ_FALLING | Pin.IRQ_RISING, hard=True)
 
-        # Navigation buttons, polled (navbuttons.py makes the events).
+        # Navigation buttons: each edge latched by a hard IRQ (navbuttons.py makes
+        # the events from them at the next poll_nav).
         self.nav_names = sorted(board.BUTTONS)
         self._nav_pins = [Pin(board.BUTTONS[n], Pin.IN, Pin.PULL_UP) for n in self.nav_names]
+        self._nav_bits = tuple(1 << board.BUTTONS[n] for n in self.nav_names)
         self.nav = NavButtons(
             self.nav_names, [p.value() == 0 for p in self._nav_pins], time.ticks_ms(), self.DEBOUNCE_MS
         )
         self._events = []  # poll_nav's next events
+        self._on_nav_edge = self._nav_edge  # bound once: a drain allocates nothing
+        self.nav_ring = TapRing(self.NAV_RING_SIZE)
+        self.nav_handlers = [_nav_handler(self.nav_ring, board.GPIO_IN_ADDR, i) for i in range(len(self.nav_names))]
+        for pin, handler in zip(self._nav_pins, self.nav_handlers):
+            pin.irq(handler=handler, trigger=Pin.IRQ_FALLING | Pin.IRQ_RISING, hard=True)
 
         # LEDs on PWM, all at LED_FREQ. On the RP2040 a PWM channel is shared by GPIO
         # n and n + 16 and the frequency by a slice's two channels: the board's LEDs
@@ -132,7 +158,11 @@ class Hardware:
             self._beep_end = None
             self._pwm.duty_u16(0)
         events = self._events  # empty between polls
-        nav = self.nav  # nav.level(...) is called as a method: no bound method made
+        if len(self.nav_ring):
+            self.nav_ring.drain(self._on_nav_edge)  # the latched edges, oldest first
+        nav = self.nav  # nav.poll(...) is called as a method: no bound method made
+        nav.poll(now_ms, events)
+        # The levels now: as the edges left them, unless the ring overflowed.
         pins = self._nav_pins
         for i in range(len(pins)):
             nav.level(i, pins[i].value() == 0, now_ms, events)
@@ -140,6 +170,10 @@ class Hardware:
             return ()
         self._events = []  # the caller keeps this one
         return events
+
+    def _nav_edge(self, t_ms, levels, i):
+        """One latched edge of navigation button i (nav_ring.drain calls it)."""
+        self.nav.edge(i, levels & self._nav_bits[i] == 0, t_ms, self._events)
 
     def nav_held(self):
         """True while a navigation button is down (as `poll_nav` last read it)."""
