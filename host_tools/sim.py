@@ -8,6 +8,12 @@ report lines into a terminal screen or PNG files.
     python -m host_tools sim --script FILE         scripted, simulated time, no terminal
         [--flash DIR] [--heap 192k] [--board sim] [--screenshot PNG] [--screens DIR]
     python -m host_tools sim --script FILE --speed 1   watch it in real time (4: 4x faster)
+
+The flash folder is the device's one filesystem root, as on a Pico: before the device
+starts, deploy's own code (host_tools/deploy.py: the manifest, .mpy files, the board
+as board.mpy, main.py) brings the firmware there up to date, and the device boots
+main.py with rp2's import path. `--frozen` stands for a firmware with the modules
+frozen in (nothing deployed; the modules come after the flash root on the path).
 """
 
 import os
@@ -30,6 +36,7 @@ from host_tools import (
     boards,
     child,
     folder,
+    manifest,
     mpycross,
     screen,
 )
@@ -71,7 +78,13 @@ def parse_args(argv):
         help="the device's flash (default ./sim_flash, kept between runs)",
     )
     p.add_argument(
-        "--source", action="store_true", help="load firmware/*.py as source (default: compiled .mpy, as deployed)"
+        "--source", action="store_true", help="deploy firmware/*.py as source (default: compiled .mpy, as deploy does)"
+    )
+    p.add_argument(
+        "--frozen",
+        action="store_true",
+        help="run as a firmware with the modules frozen in: nothing deployed on the flash, "
+        "the modules found after the flash root (as rp2's .frozen)",
     )
     p.add_argument(
         "--heap",
@@ -95,7 +108,11 @@ def parse_args(argv):
     )
     p.add_argument("--scale", type=int, default=4, help="PNG pixels per OLED pixel (default 4)")
     p.add_argument("--events", action="store_true", help="print LED and buzzer events on stdout")
-    p.add_argument("--app", default="app", help="firmware module with main(board), or a .py file")
+    p.add_argument(
+        "--app",
+        default="main",
+        help="main (default: the device's boot file), a firmware module with main(board), or a .py file",
+    )
     p.add_argument("--seed", type=int, default=1, help="switch-bounce seed (default 1)")
     p.add_argument(
         "--clock-start-us", type=int, default=0, help="simulated clock at boot, e.g. near 2**30 to test the ticks wrap"
@@ -165,7 +182,28 @@ def compiled_firmware():
     return out
 
 
-def device_command(args, script):
+def install_firmware(flash, board, source=False, project=ROOT):
+    """Bring the firmware on the flash folder up to date as deploy does to a Pico (same
+    planner, same record /.deploy.json; data/ and config.json untouched); return the
+    counts (copied, removed, unchanged)."""
+    from host_tools import deploy
+    from host_tools.deploy_transport import DriveTransport
+
+    if source:
+        files = {}
+        spec = manifest.for_runtime("micropython", os.path.join(project, "firmware"))
+        for m in spec.modules:
+            with open(m.path, "rb") as f:
+                files[m.name] = f.read()
+        files["board.py"] = boards.flat_source(os.path.join(project, "boards"), board).encode()
+    else:
+        files = deploy.micropython_files(project, board)
+    return deploy.deploy(DriveTransport(flash), files, board, "micropython")
+
+
+def device_command(args, script, project=ROOT):
+    """The device's command line; the firmware of project installed on the flash first
+    (unless --frozen)."""
     exe = MICROPYTHON if os.path.exists(MICROPYTHON) else shutil.which("micropython")
     if not exe:
         raise UserError("micropython not found (make venv)")
@@ -190,9 +228,11 @@ def device_command(args, script):
         str(args.clock_start_us),
         "--flash-size",
         str(flash_bytes(args.flash_size)),
-        "--firmware",
-        FIRMWARE if args.source else compiled_firmware(),
     ]
+    if getattr(args, "frozen", False):
+        cmd += ["--firmware", FIRMWARE if args.source else compiled_firmware()]
+    else:
+        install_firmware(args.flash, args.board, args.source, project)
     if script:
         cmd += ["--script", os.path.abspath(script)]
     return cmd

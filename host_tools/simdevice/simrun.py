@@ -1,14 +1,21 @@
 """Entry script of the simulator, run on the MicroPython unix port:
 
     micropython -X heapsize=192k host_tools/simdevice/simrun.py [--board sim]
-        [--app app] [--flash DIR] [--script FILE] [--seed N] [--clock-start-us N]
+        [--app main] [--flash DIR] [--script FILE] [--seed N] [--clock-start-us N]
         [--firmware DIR] [--flash-size BYTES]
 
-Puts simdevice (fake machine and time), the firmware (DIR: firmware/ or its .mpy
-build) and boards first on sys.path,
-changes to the flash directory, imports boards/<board>.py as module `board` and runs
-`<app>.main(board)`. `--app` is a firmware module name or a path to a .py file.
-Without --script the clock is real and button commands come from stdin (simcore).
+Runs the firmware as a Pico does: the flash directory DIR is the device's one
+filesystem root, holding the code that deploy put there (host_tools/sim.py installs it:
+main.py, the .mpy modules, board.mpy) beside the data the firmware writes; the import
+path is rp2's, `["", ".frozen", "/lib"]` ('' = the root, the working directory), so a
+folder on the flash shadows a module there as on the chip. `--firmware DIR` stands for
+a firmware with the modules frozen in: DIR takes `.frozen`'s place (after the root) and
+the board is boards/<board> resolved there. The fake `machine`, `time` and
+`micropython` are in sys.modules before the firmware runs, as rp2's built-ins are;
+the simulator's own modules come after the device's path.
+`--app` is `main` (the device's boot file, as the chip runs it), a module, or a .py
+file whose directory is searched last. Without --script the clock is real and button
+commands come from stdin (simcore).
 host_tools/mp32/run.mjs imports this module and calls `setup` itself.
 """
 
@@ -30,7 +37,7 @@ def _abspath(path):
 def parse_args(argv):
     opts = {
         "board": "sim",
-        "app": "app",
+        "app": "main",
         "flash": None,
         "script": None,
         "seed": "1",
@@ -55,16 +62,17 @@ def setup(argv):
     here = _dirname(_abspath(__file__))
     root = _dirname(_dirname(here))
     app = opts["app"]
-    paths = [here, opts["firmware"] or root + "/firmware", root + "/boards"]
+    frozen = opts["firmware"]
+    device = ["", frozen or ".frozen", "lib"]  # rp2's path; "/lib" is the root's lib
+    last = [here] if not frozen else [here, root + "/boards"]
     if app.endswith(".py"):
         app_path = _abspath(app)
-        paths.append(_dirname(app_path))
+        last.append(_dirname(app_path))
         app = app_path[app_path.rfind("/") + 1 : -3]
     script = _abspath(opts["script"]) if opts["script"] else None
-    for p in reversed(paths):
-        sys.path.insert(0, p)
     if opts["flash"]:
         os.chdir(opts["flash"])
+    sys.path[:] = [here] + device  # the fakes first, while they are imported
     if opts["flash-size"]:
         import simflash
 
@@ -75,10 +83,16 @@ def setup(argv):
     import simoled
 
     sys.modules["micropython"] = simmicropython
+    import machine  # noqa: F401  (the fakes stay in sys.modules, like rp2's built-ins)
+    import time  # noqa: F401
 
+    sys.path[:] = device + last
     w = simcore.reset(real=script is None, start_us=int(opts["clock-start-us"]), seed=int(opts["seed"]))
-    board = __import__(opts["board"])
-    sys.modules["board"] = board
+    if frozen:  # the board resolved in the frozen modules' folder
+        board = __import__(opts["board"])
+        sys.modules["board"] = board
+    else:
+        import board  # board.mpy on the flash, as deploy wrote it
     w.panel = simoled.Panel(
         getattr(board, "DISPLAY", "ssd1306") == "sh1106",
         getattr(board, "DISPLAY_WIDTH", 128),
@@ -97,13 +111,17 @@ def setup(argv):
         import simscript
 
         w.load_script(simscript.Reader(script))
+    __import__("simload").install(w)  # screens take their load time (scripted mode)
     return w, app, board
 
 
 def main(argv):
     w, app, board = setup(argv)
     try:
-        __import__(app).main(board)
+        if app == "main":
+            __import__("main")  # the device's boot file: it runs the app as it is imported
+        else:
+            __import__(app).main(board)
     except SystemExit:
         if w.ended:
             return

@@ -10,6 +10,7 @@ import time
 import host_cli
 
 from host_tools import ROOT
+from host_tools import sim
 from host_tools.sim import command  # the simulator's command line: python -m host_tools sim OPTIONS...
 
 DEMO = os.path.join(ROOT, "tests", "host", "sim_demo_app.py")  # the stand-in app
@@ -20,6 +21,11 @@ def script_file(folder, text):
     path = folder / "script.txt"
     path.write_text(text)
     return path
+
+
+def install(flash, board="sim"):
+    """The firmware deployed onto the flash folder as the simulator does before it starts."""
+    sim.install_firmware(str(flash), board)
 
 
 def run(*options, timeout=300):

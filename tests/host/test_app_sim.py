@@ -55,8 +55,8 @@ def sim(tmp_path, script, flash, *extra):
 
 def saved_match(flash):
     """The most recently saved match (matches/index.json lists it first)."""
-    index = json.loads((flash / "matches" / "index.json").read_text())
-    return json.loads((flash / "matches" / (index["matches"][0]["id"] + ".json")).read_text())
+    index = json.loads((flash / "data" / "matches" / "index.json").read_text())
+    return json.loads((flash / "data" / "matches" / (index["matches"][0]["id"] + ".json")).read_text())
 
 
 def history(flash):
@@ -101,15 +101,15 @@ def test_i_go_game_by_buttons_then_a_reboot_resumes_it(tmp_path):
 
 def test_corrupt_state_is_reported_and_the_device_starts_clean(tmp_path):
     flash = tmp_path / "flash"
-    flash.mkdir()
-    (flash / "state.json").write_text('{"v": 1, "match": ')
+    (flash / "data").mkdir(parents=True)
+    (flash / "data" / "state.json").write_text('{"v": 1, "match": ')
     s = Script()
     s.press("ok")  # dismiss the notice
     s.press("ok")  # I Go (no Continue entry)
     s.press("up").press("ok")  # Start, 4 players
     s.round(0, [1, 2, 3, 4])
     sim(tmp_path, s, flash)
-    assert (flash / "state.json.bad").read_text() == '{"v": 1, "match": '
+    assert (flash / "data" / "state.json.bad").read_text() == '{"v": 1, "match": '
     match = saved_match(flash)
     assert match["rules"] == "igo" and len(match["actions"]) == 1
 
@@ -154,16 +154,18 @@ def used_blocks(top):
 def test_a_full_flash_loses_nothing_that_was_saved(tmp_path):
     flash = tmp_path / "flash"
     flash.mkdir()
-    size = ["--flash-size", "96k"]  # 24 blocks
+    simulator.install(flash)  # the code shares the flash, as on a Pico
+    blocks = used_blocks(flash) + 24  # 24 blocks for the data
+    size = ["--flash-size", "%dk" % (4 * blocks)]
     s = Script()
     s.press("ok").press("up").press("ok")  # I Go, 4 players, Start
     s.round(0, [1, 2, 3, 4])
     sim(tmp_path, s, flash, *size)
-    index = json.loads((flash / "matches" / "index.json").read_text())
-    saved = flash / "matches" / (index["matches"][0]["id"] + ".json")
+    index = json.loads((flash / "data" / "matches" / "index.json").read_text())
+    saved = flash / "data" / "matches" / (index["matches"][0]["id"] + ".json")
     state = saved.read_text()
     # The user's own file takes what is left: the next save cannot find a block.
-    (flash / "photo.bin").write_bytes(b"x" * 4096 * (24 - used_blocks(flash) - 1) + b"x")
+    (flash / "photo.bin").write_bytes(b"x" * 4096 * (blocks - used_blocks(flash) - 1) + b"x")
     s = Script()
     s.press("ok")  # the boot counter could not be saved: that notice first
     s.press("ok").press("ok").press("ok")  # Continue, the match, Resume
@@ -199,7 +201,7 @@ def test_a_name_typed_with_the_buttons_is_kept_in_the_roster_across_a_reboot(tmp
     s.round(0, [5, 10, 12, 20])
     shots = tmp_path / "shots"
     sim(tmp_path, s, flash, "--screens", str(shots))
-    roster = json.loads((flash / "players.json").read_text(encoding="utf-8"))
+    roster = json.loads((flash / "data" / "players.json").read_text(encoding="utf-8"))
     assert roster == {"names": ["Zoë", "P2", "P3", "P4"], "v": 1}
     start = history(flash)[0]
     assert start["event"] == "start" and start["players"] == ["Zoë", "P2", "P3", "P4"]
@@ -213,5 +215,5 @@ def test_a_name_typed_with_the_buttons_is_kept_in_the_roster_across_a_reboot(tmp
     sim(tmp_path, s, flash)
     lines = history(flash)
     assert [h["players"] for h in lines if h["event"] == "start"] == [["Zoë", "P2", "P3", "P4"]] * 2
-    index = json.loads((flash / "matches" / "index.json").read_text(encoding="utf-8"))
+    index = json.loads((flash / "data" / "matches" / "index.json").read_text(encoding="utf-8"))
     assert [m["rounds"] for m in index["matches"]] == [0, 1]  # the newest first

@@ -59,14 +59,14 @@ def history_lines(flash):
 
 def check_flash(flash):
     """The match state loads and the history is valid; return (sheet or None, lines)."""
-    obj, problem = store_load.load(os.path.join(flash, "state.json"))
+    obj, problem = store_load.load(os.path.join(flash, "data", "state.json"))
     assert problem is None, problem
-    index, problem = store_load.load(os.path.join(flash, "matches", "index.json"))
+    index, problem = store_load.load(os.path.join(flash, "data", "matches", "index.json"))
     assert problem is None, problem
     obj = None
     if index and index["matches"]:  # the most recently saved match
         newest = index["matches"][0]["id"]
-        obj, problem = store_load.load(os.path.join(flash, "matches", newest + ".json"))
+        obj, problem = store_load.load(os.path.join(flash, "data", "matches", newest + ".json"))
         assert problem is None and obj, problem
     sheet = Sheet.from_obj(obj) if obj else None
     lines = history_lines(flash)

@@ -199,17 +199,20 @@ def test_hw_on_the_fake_machine():
     assert int(r.stdout.split("micropython: ")[1].split()[0]) >= 10
 
 
-def test_firmware_runs_compiled_like_on_the_device_or_from_source(tmp_path):
+def test_firmware_runs_from_the_flash_root_as_deployed_or_frozen(tmp_path):
     app = tmp_path / "which_app.py"
     app.write_text("def main(board):\n    import canvas\n    print('LOADED', canvas.__file__)\n")
 
-    def loaded(*extra):
-        r = run_sim(tmp_path, "100 ok press\n", *extra, app=app, flash=tmp_path / "f")
+    def loaded(*extra, flash="f"):
+        r = run_sim(tmp_path, "100 ok press\n", *extra, app=app, flash=tmp_path / flash)
         assert r.returncode == 0, r.stderr
         return [ln for ln in r.stderr.splitlines() if "LOADED" in ln][0]
 
-    assert loaded().endswith("build/sim-mpy/canvas.mpy")
-    assert loaded("--source").endswith("firmware/canvas.py")
+    assert loaded() == "LOADED canvas.mpy"  # deployed onto the flash, found at its root
+    assert loaded("--source") == "LOADED canvas.py"  # the sources deployed instead
+    assert not (tmp_path / "f" / "canvas.mpy").exists()  # deploy removed what it no longer ships
+    assert loaded("--frozen") == "LOADED canvas.py"  # the flash's code comes first, as on a Pico
+    assert loaded("--frozen", flash="g").endswith("build/sim-mpy/canvas.mpy")  # nothing deployed
 
 
 def test_the_screen_fits_the_terminal():
