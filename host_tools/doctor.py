@@ -3,8 +3,10 @@
 Finds the Pico by its USB id (picoports.py) unless --port is given, then asks it, in
 one mpremote session: the MicroPython version and machine (`sys.implementation`,
 `os.uname()`), free flash (`os.statvfs('/')`) and heap (`gc.mem_free()` after a
-collection), the deploy manifest `/.deploy.json` and the deployed `board` module's
-NAME. It compares the device's firmware with what `deploy` would put there now (the
+collection), the deploy manifest `/.deploy.json`, the deployed `board` module's
+NAME and where the firmware's modules come from (a flash file, or `.frozen/` when a
+MicroPython build has them frozen in: that firmware is reported as such, not as
+missing). It compares the device's firmware with what `deploy` would put there now (the
 same build and plan as deploy, into a temporary folder) and prints one line per
 finding, then what to do about anything that is off.
 
@@ -20,7 +22,7 @@ import sys
 import paths
 
 from host_tools import ArgumentParser, UserError, picoports, port_option, project_option
-from host_tools.deploy import micropython_files, plan
+from host_tools.deploy import frozen_files, micropython_files, plan
 from host_tools.deploy_transport import MANIFEST, sha256
 from host_tools.mpremote_port import Device
 
@@ -46,6 +48,11 @@ except Exception:
     r['manifest'] = None
 r['names'] = sorted(e[0] for e in os.ilistdir('/'))
 try:
+    import paths
+    r['paths_file'] = getattr(paths, '__file__', '')
+except Exception:
+    r['paths_file'] = None
+try:
     import board
     r['board'] = board.NAME
 except Exception as e:
@@ -68,17 +75,33 @@ def kib(n):
     return "{:,} KiB".format(n // 1024)
 
 
-def deploy_plan(record, names, project, board):
-    """What `deploy --board BOARD` would do now to a device with this record and these
-    top-level names: deploy's own files and plan, (to copy, to remove, unchanged)."""
-    built = {n: sha256(data) for n, data in micropython_files(project, board).items()}
+def deploy_plan(record, names, project, board, is_frozen=False):
+    """What `deploy --board BOARD` (with --frozen if is_frozen) would do now to a device
+    with this record and these top-level names: deploy's own files and plan, (to copy,
+    to remove, unchanged)."""
+    files = (frozen_files if is_frozen else micropython_files)(project, board)
+    built = {n: sha256(data) for n, data in files.items()}
     return plan(built, record, {n: record.get(n) for n in names})
+
+
+FROZEN_PREFIX = ".frozen/"  # a frozen module's __file__ on MicroPython: .frozen/NAME.py
+
+
+def frozen(info):
+    """The firmware's modules are frozen into the MicroPython build (paths, imported
+    from `.frozen`, not from a file on the flash)."""
+    return (info.get("paths_file") or "").lstrip("/").startswith(FROZEN_PREFIX)  # "/": the vdevice's
 
 
 def firmware_check(info, project, board):
     """(line, advice or None): the device's firmware against what deploy would copy now."""
     manifest = info.get("manifest")
     if not isinstance(manifest, dict) or not isinstance(manifest.get("files"), dict):
+        if frozen(info):
+            return (
+                "firmware: frozen into the MicroPython build; main.py and the board not deployed",
+                "install them: python -m host_tools deploy --frozen --board %s" % board,
+            )
         return (
             "firmware: none deployed by `deploy` (no /%s)" % MANIFEST,
             "install the firmware: make deploy BOARD=%s" % board,
@@ -95,7 +118,9 @@ def firmware_check(info, project, board):
             "firmware: a deploy was cut short (%d files not copied: %s)" % (len(cut), names(cut)),
             "finish it: make deploy BOARD=%s" % board,
         )
-    copy, remove, unchanged = deploy_plan(files, set(info.get("names", [])), project, board)
+    is_frozen = frozen(info)
+    copy, remove, unchanged = deploy_plan(files, set(info.get("names", [])), project, board, is_frozen)
+    redo = "make deploy BOARD=%s" % board if not is_frozen else "python -m host_tools deploy --frozen --board %s" % board
     if copy or remove:
         what = []
         if copy:
@@ -104,8 +129,10 @@ def firmware_check(info, project, board):
             what.append("%d to remove: %s" % (len(remove), names(remove)))
         return (
             "firmware: out of date with this checkout (%s)" % "; ".join(what),
-            "bring it up to date: make deploy BOARD=%s" % board,
+            "bring it up to date: %s" % redo,
         )
+    if is_frozen:
+        return "firmware: frozen into the MicroPython build; main.py and the board up to date", None
     return "firmware: up to date with this checkout (%d files)" % len(unchanged), None
 
 

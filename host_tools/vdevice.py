@@ -7,6 +7,9 @@ the friendly REPL), exec framed like a board ("OK", output, 0x04, error, 0x04, "
 The code runs in one persistent MicroPython unix-port process (`vdevice_backend.py`)
 whose root filesystem is DIR, limited to --flash-size bytes like the Pico's LittleFS.
 Output is "cooked" like a board's (\\n sent as \\r\\n). mpremote works against it.
+`--frozen DIR` stands for a MicroPython build with DIR's modules frozen in: they are
+found after the flash root, as rp2's `.frozen` (mounted at /.frozen, so a frozen
+module's __file__ starts with /.frozen where the chip's starts with .frozen).
 """
 
 import argparse
@@ -43,8 +46,8 @@ def cooked(data):
 class Backend:
     """The MicroPython process that runs the device's code, with DIR as its root."""
 
-    def __init__(self, flash, flash_size):
-        self.args = [MICROPYTHON, BACKEND, flash, str(flash_size)]
+    def __init__(self, flash, flash_size, frozen=None):
+        self.args = [MICROPYTHON, BACKEND, flash, str(flash_size)] + ([frozen] if frozen else [])
         self.proc = None
         self.jobs = 0
 
@@ -78,10 +81,10 @@ class Backend:
 class VirtualPico:
     """The REPL state machine between the pseudo-terminal and the backend."""
 
-    def __init__(self, master, flash, flash_size):
+    def __init__(self, master, flash, flash_size, frozen=None):
         self.master = master
         self.flash = flash
-        self.backend = Backend(flash, flash_size)
+        self.backend = Backend(flash, flash_size, frozen)
         self.mode = FRIENDLY
         self.line = bytearray()
         self.paste = None  # bytearray while in raw-paste mode
@@ -351,7 +354,14 @@ def main(argv):
         metavar="BYTES",
         help="filesystem size; writes beyond it fail with ENOSPC (default %d, a Pico's)" % PICO_FLASH,
     )
+    parser.add_argument(
+        "--frozen",
+        metavar="DIR",
+        help="modules frozen into the virtual Pico's MicroPython build (found after the flash root)",
+    )
     args = parser.parse_args(argv)
+    if args.frozen:
+        folder(args.frozen, "--frozen")
     if args.flash_size < MIN_FLASH:
         raise UserError("--flash-size must be at least %d bytes, not %d" % (MIN_FLASH, args.flash_size))
     if not os.path.exists(MICROPYTHON):
@@ -362,7 +372,7 @@ def main(argv):
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
     print(path, flush=True)
-    device = VirtualPico(master, flash, args.flash_size)
+    device = VirtualPico(master, flash, args.flash_size, args.frozen and os.path.abspath(args.frozen))
     try:
         device.serve()
     finally:

@@ -192,11 +192,15 @@ class PicoOs:
 
 def main():
     root, size = sys.argv[1], int(sys.argv[2])
+    frozen = sys.argv[3] if len(sys.argv) > 3 else None
     sys.modules["os"] = PicoOs()
     vfs.umount("/")
     vfs.mount(Flash(root, size), "/")
     os.chdir("/")
     sys.path[:] = ["", ".frozen", "/lib"]
+    if frozen:  # a build with these modules frozen in: after the root, as .frozen
+        vfs.mount(vfs.VfsPosix(frozen), "/.frozen")
+        sys.path[1] = "/.frozen"
     env = {"__name__": "__main__"}
     stdin = sys.stdin.buffer
     unsent = None  # the end-of-job message, until it is written

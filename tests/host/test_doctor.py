@@ -129,3 +129,27 @@ def test_holders_names_who_has_the_port_open():
     finally:
         os.close(master)
         os.close(slave)
+
+
+def test_doctor_knows_a_firmware_frozen_into_the_build(tmp_path):
+    # A build whose manifest include()s firmware/manifest.py: the modules come from
+    # .frozen (the virtual Pico's --frozen folder stands in for them).
+    project = fake_project(tmp_path / "project")
+    frozen = tmp_path / "frozen"
+    frozen.mkdir()
+    (frozen / "paths.py").write_text("DATA = 'data'\n")
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    with running(flash, "--frozen", str(frozen)) as port:
+        out = run("doctor", "--port", port, "--project", str(project))
+        assert out.returncode == 1, out.stdout + out.stderr
+        assert "firmware: frozen into the MicroPython build; main.py and the board not deployed" in out.stdout
+        assert "none deployed" not in out.stdout
+        assert "to do: install them: python -m host_tools deploy --frozen --board pico" in out.stdout
+        r = run("deploy", "--frozen", "--port", port, "--project", str(project))
+        assert r.returncode == 0 and "copied 2, removed 0" in r.stdout, r.stdout + r.stderr
+        assert sorted(n for n in os.listdir(flash) if not n.startswith(".")) == ["board.mpy", "main.py"]
+        out = run("doctor", "--port", port, "--project", str(project))
+        assert out.returncode == 0, out.stdout + out.stderr
+        assert "firmware: frozen into the MicroPython build; main.py and the board up to date" in out.stdout
+        assert "board definition: pico (boards/pico.py)" in out.stdout
