@@ -10,8 +10,10 @@ Debounce is leading-edge: the first falling edge (level 0) is the press time.
 A press ends only when the level has stayed high for RELEASE_US, so press bounce
 and release chatter never make a second press. Only each player's first press
 after `arm()` is a tap. Times are ticks_us on the 30-bit ring and are compared
-only through `ticks.ticks_diff`, so taps across the wrap order correctly; the taps
-of one pile must lie within 2**29 us (~9 minutes) of the pile change.
+only through `ticks.ticks_diff`, so taps across the wrap order correctly. The ring
+tells order only within 2**29 us (~9 minutes): `keep(now)`, called as the clock
+runs (every main-loop pass), keeps a pile that waits longer judgeable (minutes or
+hours), moving the arm time and confirming releases before they fall out of reach.
 """
 
 try:
@@ -46,6 +48,8 @@ class Judge:
     class attributes; an instance may override them."""
 
     RELEASE_US = 20000  # level must stay high this long for a release to count
+    KEEP_US = 1 << 27  # keep(): an arm time this old (~2 min) moves up to KEEP_BACK_US before now
+    KEEP_BACK_US = 1000000  # far behind any edge not yet fed (a drain waits ms, not a second)
     TIE_WINDOW_US = 1000  # taps less than this behind the first tie with it
     TIE_BREAK = "random"  # or "reslap"
     FALSE_TAP_CARDS = 3  # cards a false tapper puts under the pile
@@ -102,6 +106,20 @@ class Judge:
             elif s < 0 or not 0 <= ticks_diff(t_us, s) < self.RELEASE_US:
                 self._state[p] = _RELEASED
         self._levels = levels
+
+    def keep(self, now_us):
+        """The clock is at now_us: confirm releases that have lasted RELEASE_US, and
+        while no tap has come, move an arm time older than KEEP_US up to KEEP_BACK_US
+        before now (every edge fed later is after the pile change all the same). So
+        the wrapping clock never makes a tap look early, or a press look like the
+        chatter of a release, however long the pile waited."""
+        state = self._state
+        for p in range(self.players):
+            s = state[p]
+            if s >= 0 and not 0 <= ticks_diff(now_us, s) < self.RELEASE_US:
+                state[p] = _RELEASED
+        if ticks_diff(now_us, self.armed_at) >= self.KEEP_US and _none_tapped(self._tap_t):
+            self.armed_at = (now_us - self.KEEP_BACK_US) & MASK
 
     def edge(self, player, t_us, level):
         """One raw level of one player's button (0 = pressed), in time order."""
@@ -214,6 +232,14 @@ class Judge:
                 drawn.append(rest.pop(rng.below(len(rest))))
             result["ranking"] = drawn + result["ranking"][len(tie) :]
         return result
+
+
+def _none_tapped(taps):
+    """No player has tapped since arm()."""
+    for t in taps:
+        if t != _NO_TAP:
+            return False
+    return True
 
 
 def _earliest(times):

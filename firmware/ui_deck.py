@@ -97,6 +97,7 @@ class DeckGame(TapScreen):
             )
 
     def tick(self, now_ms):
+        self.judge.keep(self.clock())  # a pile may wait minutes or hours
         if self.waiting and ticks_diff(self.clock(), self.judge.armed_at) >= self.window_us:
             self.waiting = False  # (taps are still placed by their own time)
             self.app.invalidate()

@@ -115,6 +115,7 @@ class Referee(TapScreen):
             self.tapped = True
 
     def tick(self, now_ms):
+        self.judge.keep(self.clock())  # a pile may wait minutes or hours
         if self.state != ARMED or not self.collecting_done(now_ms):
             return
         result = self.result = self.decide()

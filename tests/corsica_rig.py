@@ -70,6 +70,10 @@ class FakeHw:
         self.t_us = 1000  # the probe's clock
         self.no_probe = None if test_pin else "no TEST_PIN"
         self.probes = []
+        self.display_state = 0  # display_sleep's ON, DIM or OFF, as the app set it
+
+    def display_mode(self, state):
+        self.display_state = state
 
     def player_levels(self):
         return self.levels

@@ -483,3 +483,27 @@ def test_two_buttons_held_at_arm_are_each_released_by_a_snapshot():
     j.snapshot(2000 + Judge.RELEASE_US, ALL_UP & ~(1 << 16))
     j.snapshot(2001 + Judge.RELEASE_US, ALL_UP & ~(1 << 16) & ~(1 << 17))
     assert [p for p, _, _ in j.order()] == [0, 1]
+
+
+def test_a_tap_long_after_arming_is_judged_past_the_clock_wrap():
+    # 11 minutes and 3 hours: more than half the 30-bit microsecond ring (~9 min).
+    from ticks import MASK
+
+    for wait_s in (11 * 60, 3 * 3600):
+        j = Judge(2)
+        t0 = MASK - 2000000  # armed 2 s before the ring wraps
+        j.arm(t0)
+        j.edge(1, (t0 + 5000) & MASK, 0)  # a press and release before the wait
+        j.edge(1, (t0 + 60000) & MASK, 1)
+        j.arm((t0 + 100000) & MASK)
+        t = t0 + 100000
+        while t < t0 + wait_s * 1000000:  # the main loop's passes, one a second here
+            t += 1000000
+            j.keep(t & MASK)
+        j.edge(1, t & MASK, 0)
+        j.edge(0, (t + 126000) & MASK, 0)
+        assert [(p, m) for p, _, m in j.order()] == [(1, 0), (0, 126000)], wait_s
+    j = Judge(1)  # without keep() the wrap hides the tap: what it is there for
+    j.arm(0)
+    j.edge(0, (11 * 60 * 1000000) & MASK, 0)
+    assert j.order() == []

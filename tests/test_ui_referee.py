@@ -422,3 +422,24 @@ def test_margins_below_a_tenth_of_a_ms_show_in_microseconds():
         "+0.9",
         "+12",
     ]
+
+
+def test_a_tap_after_the_pile_waited_eleven_minutes_is_judged():
+    # Half the 30-bit microsecond clock's span is about 9 minutes: the table paused.
+    table = referee(settings={"display_dim_min": 1, "display_off_min": 2})
+    try:
+        table.nav("ok")
+        for _ in range(11 * 60):  # the main loop runs on, a pass a second here
+            table.after(1000000).tick()
+        assert not table.app.display_on()  # the display went dark meanwhile
+        table.down(2)
+        table.down(0, after=126000)
+        table.settle()
+        screen = table.screen()
+        assert screen.result is not None and screen.result["winner"] == 2
+        assert orders(screen.result) == [(2, 0), (0, 126000)]
+        table.nav("back")
+        [line] = table.history()
+        assert line["winner"] == 2 and orders(line) == [(2, 0), (0, 126000)]
+    finally:
+        table.close()
