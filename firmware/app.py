@@ -12,6 +12,7 @@ folder can shadow a module; a flash from before is moved there at boot):
 - `data/matches/<id>.json`, `data/matches/index.json` (matches.py): the saved matches; the one
   being played is saved after every confirmed change.
 - `data/players.json` (roster.py): the recent player names.
+- `data/referee.json` (ui_referee.py, through `keep_file`): the referee's tallies.
 - `data/history.jsonl`, `data/boot.json` (history.py): appended between rounds.
 - `data/errors.txt`: the traceback of the last crash caught in a screen.
 - `config.json` at the root (config.py): player names preloading the roster, written by
@@ -47,6 +48,7 @@ class App:
         self.match = None  # scoresheet.Sheet of the match being played (the only one in RAM)
         self._saved_settings = None  # a copy of the settings as state.json holds them
         self.roster_due = None  # players.json's new content, until it is written
+        self.files_due = {}  # other files (paths.py name -> object) until written: keep_file
         self.saved_count = 0  # matches in matches/index.json (the Continue list)
         self.seated = []  # the names seated at the last setup, seat order
         self._save_due = False
@@ -273,8 +275,19 @@ class App:
                 problem = store.save(self.path(paths.ROSTER), self.roster_due)
                 if not problem:
                     self.roster_due = None
+            for name in sorted(self.files_due):
+                if not problem:
+                    problem = store.save(self.path(name), self.files_due[name])
+                    if not problem:
+                        del self.files_due[name]
             if problem:
                 self.storage_failed(problem)
+
+    def keep_file(self, name, obj):
+        """Save obj as the JSON file name (paths.py) at the next tick's flush, outside a
+        slap window (e.g. the referee's tallies: a pile may be armed right after)."""
+        self.files_due[name] = obj
+        self._save_due = True
 
     def storage_failed(self, problem):
         """Show "Not saved" (and again after every screen change until it is

@@ -23,8 +23,9 @@ EVENTS = {
     # I Go / Corsari: a played round; or a void round (void, totals, taker).
     "round": ("ender", "penalties", "round_scores", "totals", "void", "taker"),
     "game_over": ("totals", "winners"),
-    # Battle of Corsica: one judged slap (seed and reslap with a tie only).
-    "slap": ("order", "winner", "false", "tie", "reslap", "seed", "reason"),
+    # Battle of Corsica: one judged slap (seed and reslap with a tie only; the
+    # referee's late taps and the players without cards, when there are any).
+    "slap": ("order", "winner", "false", "tie", "reslap", "seed", "reason", "late", "no_cards"),
     "undo": ("of",),  # the seq of the line taken back
     # Every game's first line: the names in seat order; I Go / Corsari: who starts /
     # deals, whether the device drew it, the target; Battle of Corsica: the mode.
@@ -46,6 +47,8 @@ FIELDS = {
     "reslap": BOOL,
     "seed": INT,
     "reason": TEXT,
+    "late": TAPS,
+    "no_cards": INTS,
     "of": COUNT,
     "players": NAMES,
     "first": INT,

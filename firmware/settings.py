@@ -31,7 +31,7 @@ TABLE = (  # type: tuple
         ((False, "laid"), (True, "named")),
         "I Go: the ender lays the series' colours, or names two",
     ),
-    ("players", "Players", 4, (2, 6, 1), "Players at the last I Go / Corsari setup"),
+    ("players", "Players", 4, (2, 6, 1), "Players at the last game's setup (any game)"),
     ("tie_window_us", "Tie us", 1000, (10, 50000, 100), "Corsica: taps closer than this (microseconds) tie"),
     (
         "tie_break",

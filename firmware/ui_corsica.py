@@ -23,14 +23,16 @@ class _Setup(ui_form.SetupForm):
         app.transient("roster", "corsica", "corsica_cards")
         most = max(MIN_PLAYERS, min(MAX_PLAYERS, app.out.players))
         seated = roster.seats(app.roster, MAX_PLAYERS)
-        ui_form.SetupForm.__init__(self, app, title, keys, app.out.players, MIN_PLAYERS, most, seated)
+        # The last table's count (any game's setup), at most the board's player buttons.
+        ui_form.SetupForm.__init__(self, app, title, keys, app.settings["players"], MIN_PLAYERS, most, seated)
 
     def choose(self, index):
         if self.items[index] == "start":
             import roster
 
             self.app.transient("roster")
-            roster.seat(self.app, self.names())
+            self.app.settings["players"] = self.players  # the next setup opens with it
+            roster.seat(self.app, self.names())  # (saved with the seats)
         ui_form.SetupForm.choose(self, index)
 
     def edited(self, key):
@@ -39,11 +41,49 @@ class _Setup(ui_form.SetupForm):
 
 
 class RefereeSetup(_Setup):
+    """The referee's setup; with the last game's tallies on the flash, a line to go on
+    with them (where the cursor starts), and Start asks before it sets them to 0."""
+
     def __init__(self, app):
+        import os
+
+        import paths
+
+        try:
+            os.stat(app.path(paths.REFEREE))  # read by the referee when it goes on
+            self.kept = True
+        except OSError:
+            self.kept = False
         _Setup.__init__(self, app, "Corsica referee", ["players", "tie_window_us", "tie_break", "out_at_3"])
+        if self.kept:
+            self.index = self.items.index("resume")
+
+    def _lines(self):
+        _Setup._lines(self)
+        if getattr(self, "kept", None):
+            self.items.insert(len(self.items) - 1, "resume")
+
+    def label(self, key):
+        return "Go on last game" if key == "resume" else _Setup.label(self, key)
+
+    def value(self, key):
+        return None if key == "resume" else _Setup.value(self, key)
+
+    def choose(self, index):
+        if self.items[index] == "resume":
+            self.app.replace(self.app.screen("referee", self.players, None, None, True))
+        else:
+            _Setup.choose(self, index)
 
     def start(self):
-        self.app.push(self.app.screen("referee", self.players))
+        if self.kept:
+            self.app.confirm("New game?", "Every tally back to 0 (the last game's stay in the history).", self.begin)
+        else:
+            self.begin()
+
+    def begin(self):
+        """The referee takes the setup's place: leaving it goes home."""
+        self.app.replace(self.app.screen("referee", self.players))
 
 
 class DeckSetup(_Setup):

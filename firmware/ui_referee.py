@@ -1,5 +1,6 @@
 """Battle of Corsica referee mode: real cards on the table, the device says who
-tapped first (ui_tap.TapScreen, judge.py) and keeps the false taps."""
+tapped first (ui_tap.TapScreen, judge.py) and keeps the table's tallies (piles won
+by slap, false taps, mistakes without cards) until the table starts a new game."""
 
 try:
     from micropython import const
@@ -9,13 +10,14 @@ except ImportError:  # CPython: the value itself
         return expr
 
 
+import paths
 import ui
-from ui_tap import TAP_MODULES, TapScreen, margin_text, name, tie_text
+from ticks import ticks_diff
+from ui_tap import TAP_MODULES, TapScreen, margin_text, tie_text
 
-ORDER_X = const(64)  # x of the tap-order column (8 characters on each side)
-
-
-# --- referee mode ------------------------------------------------------------------
+LIST_ROWS = const(3)  # the result's list under the winner's name (rows 2-4), a hint below
+IDLE_ROWS = const(4)  # the idle tallies: a header line, then four players (rows 1-4)
+TALLY_VERSION = const(1)  # of paths.REFEREE
 
 IDLE = const(0)  # waiting for the first pile change
 ARMED = const(1)  # collecting taps
@@ -29,24 +31,36 @@ class Referee(TapScreen):
     the win passes to the next in the judged order (a drawn tie's draw order first);
     up takes the last mark back. Idle: up/down choose a player, hold ok says that
     player has no cards (their false taps are then mistakes; the third eliminates
-    with the "out_at_3" setting). Presses before arming are shown as early and never
-    count. A result's history line is queued when it is left, with every mark."""
+    with the "out_at_3" setting). Presses before arming are early, presses after the
+    collection time are late: listed, never counted. A result's history line is
+    queued when it is left, with every mark; the tallies are kept on the flash
+    (paths.REFEREE) and go on from there (`go_on`) until a new game."""
 
     MODULES = ("ui_referee",) + TAP_MODULES
     MODE = "referee"
 
-    def __init__(self, app, players, seed=None, clock=None):
-        TapScreen.__init__(self, app, players, seed, clock)
-        self.false_taps = [0] * players  # false taps charged to each player
-        self.mistakes = [0] * players  # of those, made while without cards
-        self.no_cards = 0  # players (bit i) the table says have no cards
+    def __init__(self, app, players, seed=None, clock=None, go_on=False):
+        kept = load_tallies(app) if go_on else None
+        if kept:
+            app.seated = kept["names"]
+            players = len(kept["names"])
+        TapScreen.__init__(self, app, players, seed, clock, kept["game"] if kept else None)
+        self.won = kept["won"] if kept else [0] * players  # piles won by slap
+        self.false_taps = kept["false"] if kept else [0] * players  # false taps charged
+        self.mistakes = kept["mistakes"] if kept else [0] * players  # of those, without cards
+        self.no_cards = kept["no_cards"] if kept else 0  # players (bit i) the table says have no cards
         self.cursor = 0  # idle: the player hold-ok flags
         self.state = IDLE
         self.result = None  # the judge's dict for the shown result or a re-slap
         self.marks = []  # players marked false on the shown result, in order
         self.early = 0  # players (bit i) who pressed while not armed
+        self.late = []  # (player, margin_us) pressed after the collection time
         self.unlogged = False  # the shown result is not in the history yet
         self.out_bits = 0  # GPIO bits of eliminated players: never pressed
+        for p in range(players):
+            if self.out(p):
+                self.out_bits |= self.bits[p]
+        self.keep_tallies()  # a new game's zeros replace the last game's at once
 
     def out(self, p):
         """Eliminated: three mistakes without cards, with the setting on."""
@@ -61,6 +75,7 @@ class Referee(TapScreen):
     def on_nav(self, button, kind):
         if button == "ok" and kind == "long" and self.state == IDLE:
             self.no_cards ^= 1 << self.cursor
+            self.keep_tallies()
         elif kind != "press":
             return
         elif button == "ok":
@@ -68,6 +83,7 @@ class Referee(TapScreen):
             self.result = None
             self.state = ARMED
             self.early = 0
+            self.late = []
             self.arm(self.clock())
         elif button in ("up", "down") and self.state == IDLE:
             self.cursor = (self.cursor + (1 if button == "down" else -1)) % self.players
@@ -77,7 +93,7 @@ class Referee(TapScreen):
             self.mark(self.marks[-1], -1)
         elif button == "back":
             if self.state == IDLE:
-                self.leave()
+                self.app.confirm("Leave referee?", "The tallies are kept until a new game.", self.leave)
                 return
             self.close_result()
             self.state = IDLE
@@ -106,13 +122,26 @@ class Referee(TapScreen):
         levels |= self.out_bits
         if self.state != ARMED:
             old = self.levels if self.levels is not None else levels
-            self.early |= self.judge.held_mask(levels) & ~self.judge.held_mask(old)
+            pressed = self.judge.held_mask(levels) & ~self.judge.held_mask(old)
             self.levels = levels
+            if self.state == SHOWN:
+                self.note_late(pressed, t_us)
+            else:
+                self.early |= pressed
             self.app.invalidate()
             return
         self.feed(t_us, levels, pin)
         if not self.tapped and self.judge.order():
             self.tapped = True
+
+    def note_late(self, pressed, t_us):
+        """Players newly pressed after the collection time: late, with their margin
+        behind the first tap (once each; a player already in the order is not)."""
+        order = self.result["order"]
+        first = order[0]["t_us"] if order else t_us
+        for p in range(self.players):
+            if pressed >> p & 1 and not [o for o in order if o["player"] == p] and not [x for x in self.late if x[0] == p]:
+                self.late.append((p, ticks_diff(t_us, first)))
 
     def tick(self, now_ms):
         self.judge.keep(self.clock())  # a pile may wait minutes or hours
@@ -132,11 +161,37 @@ class Referee(TapScreen):
         self.app.invalidate()
 
     def close_result(self):
-        if self.unlogged:
-            self.result["winner"] = self.winner()
-            self.result["false_taps"] = self.marks
-            self.log(self.result)
-            self.unlogged = False
+        """The shown result is left: its history line (with the marks, the late taps
+        and who had no cards), the pile to its winner's tally, the tallies kept."""
+        if not self.unlogged:
+            return
+        result = self.result
+        winner = result["winner"] = self.winner()
+        result["false_taps"] = self.marks
+        result["late"] = [{"player": p, "margin_us": m} for p, m in self.late]
+        result["no_cards"] = [p for p in range(self.players) if self.no_cards >> p & 1]
+        self.log(result)
+        self.unlogged = False
+        if winner is not None:
+            self.won[winner] += 1
+        self.keep_tallies()
+
+    def keep_tallies(self):
+        """The tallies to the flash at the next save (never during a slap window)."""
+        self.app.keep_file(
+            paths.REFEREE,
+            {
+                "v": TALLY_VERSION,
+                "game": self.game_id,
+                "names": self.names,
+                "won": self.won,
+                "false": self.false_taps,
+                "mistakes": self.mistakes,
+                "no_cards": self.no_cards,
+            },
+        )
+
+    # --- drawing -------------------------------------------------------------------
 
     def draw(self, canvas):
         canvas.clear()
@@ -147,14 +202,15 @@ class Referee(TapScreen):
             ui.draw_title(canvas, "ARMED: SLAP!")
             if result and result["reslap"]:
                 ui.draw_big(canvas, "RE-SLAP", 20, 2)
-                tie = "tie: " + tie_text(result["tie"])
+                tie = "tie: " + tie_text(result["tie"], self.short)
                 canvas.center(tie if len(tie) <= 16 else "%d tied" % len(result["tie"]), 44)
             else:
                 ui.draw_big(canvas, "SLAP!", 20, 3)
+                canvas.center("first tap wins", 48)
             return
         marks = self.marks
         if len(marks) == 1:
-            title = "FALSE: " + self.names[marks[0]]
+            title = "FALSE: " + self.short[marks[0]]
         elif marks:
             title = "%d FALSE TAPS" % len(marks)
         elif result["tie"]:
@@ -163,49 +219,105 @@ class Referee(TapScreen):
             title = "FIRST TAP"
         ui.draw_title(canvas, title)
         winner = self.winner()
-        canvas.text(name(winner) if winner is not None else "--", 0, 14, 3)
-        if marks:
-            canvas.text("up: undo", 0, 40)
-        elif result["tie"]:
-            canvas.text("%d tied" % len(result["tie"]), 0, 40)
-        if winner is not None:  # the hint for marking the shown winner's tap false
-            canvas.text("down if", 0, 48)
-            canvas.text("false", 0, 56)
-        order = result["order"]
-        for i, tap in enumerate(order):
+        ui.draw_big(canvas, self.big[winner] if winner is not None else "nobody", 11, 2)
+        lines = self.result_lines(winner)
+        if len(lines) > LIST_ROWS:
+            lines = lines[: LIST_ROWS - 1] + ["  and %d more" % (len(lines) - LIST_ROWS + 1)]
+        for i, line in enumerate(lines):
+            canvas.text(line, 0, ui.row_y(2 + i))
+        if winner is not None and marks:
+            hint = "dn:false up:undo"
+        elif winner is not None:
+            hint = "down: false tap"
+        else:
+            hint = "up: undo"
+        canvas.text(hint, 0, ui.row_y(5))
+
+    def result_lines(self, winner):
+        """The result's list: every tap but the shown winner's, in the judged order
+        (x: marked false, =: tied), then the late and the early presses."""
+        result = self.result
+        lines = []
+        for tap in result["order"]:
             p = tap["player"]
-            mark = "x" if p in marks else "=" if p in result["tie"] else " "
-            canvas.text("%s%s %s" % (mark, name(p), margin_text(tap["margin_us"])), ORDER_X, 11 + 9 * i)
-        if self.early and len(order) < 6:
-            canvas.text(players_text(self.early, self.players, "early ", 8), ORDER_X, 11 + 9 * len(order))
+            if p != winner:
+                mark = "x" if p in self.marks else "=" if p in result["tie"] else " "
+                lines.append("%s%-7s%8s" % (mark, self.short[p], margin_text(tap["margin_us"])))
+        for p, m in self.late:
+            lines.append(" %-7s%8s" % (self.short[p], "late"))
+        for p in range(self.players):
+            if self.early >> p & 1:
+                lines.append(" %-7s%8s" % (self.short[p], "early"))
+        return lines
 
     def draw_idle(self, canvas):
-        ui.draw_title(canvas, "Corsica referee")
-        canvas.text("ok: pile changed", 0, 11)
-        canvas.text("False taps:", 0, 20)
-        for p in range(self.players):
+        ui.draw_title(canvas, "ok: pile changed")
+        canvas.text("%-6s%3s %5s" % ("", "won", "false"), 0, ui.row_y(0))
+        top = max(0, min(self.cursor - 1, self.players - IDLE_ROWS))
+        for row in range(min(IDLE_ROWS, self.players - top)):
+            p = top + row
+            name = self.short[p][:6]
             if self.out(p):
-                cell = "%s out" % name(p)
+                cell = "%-6s%9s" % (name, "out")
             elif self.no_cards >> p & 1:
-                cell = "%s %d m%d" % (name(p), self.false_taps[p], self.mistakes[p])
+                cell = "%-6s%9s" % (name, "no cards")
             else:
-                cell = "%s %d" % (name(p), self.false_taps[p])
-            x, y = (p % 2) * 64, 29 + (p // 2) * 9
-            if p == self.cursor:
-                canvas.fill_rect(x, y - 1, 63, 9, 1)
-            canvas.text(cell[:7], x + 1, y, 1, 0 if p == self.cursor else 1)
+                cell = "%-6s%3d %5d" % (name, self.won[p], self.false_taps[p])
+            y = ui.row_y(1 + row)
+            if p == self.cursor:  # the cursor: the whole line in inverse video
+                canvas.fill_rect(0, y - 1, canvas.width - 5, ui.LINE_H, 1)
+            canvas.text(cell, 0, y, 1, 0 if p == self.cursor else 1)
+        ui.draw_more(canvas, top > 0, top + IDLE_ROWS < self.players, top == self.cursor, False, 1, IDLE_ROWS)
+        c = self.cursor
         if self.early:
-            hint = players_text(self.early, self.players, "early: ", 16)
-        elif self.no_cards:
-            hint = "m: no-card taps"
+            hint = players_text(self.early, self.players, "early: ", 16, self.short)
+        elif self.no_cards >> c & 1:
+            rule = " of %d" % OUT_AT if self.app.settings["out_at_3"] else ""
+            hint = "%d%s mistakes" % (self.mistakes[c], rule)
         else:
             hint = "hold ok:no cards"
-        canvas.text(hint, 0, 56)
+        canvas.text(hint, 0, ui.row_y(5))
 
 
-def players_text(bits, players, label, chars):
-    """label and the players of a bitmask ("early P3 P5"), or how many when that is
+def load_tallies(app):
+    """The kept tallies (paths.REFEREE) if they are whole and fit the board's player
+    buttons, else None (a new game then; an unusable file is set aside)."""
+    import store_load
+
+    app.transient("store_load")
+    path = app.path(paths.REFEREE)
+    obj, problem = store_load.load(path)
+    kept = tallies_from(obj, app.out.players)
+    if obj is not None and kept is None:  # whole JSON, but not tallies we can go on with
+        store_load.set_aside(path)
+    return kept
+
+
+def tallies_from(obj, most):
+    """obj if it holds whole tallies for at most `most` players, else None."""
+    if type(obj) is not dict or obj.get("v") != TALLY_VERSION:
+        return None
+    names = obj.get("names")
+    if type(names) is not list or not 2 <= len(names) <= most or type(obj.get("game")) is not str:
+        return None
+    for key in ("won", "false", "mistakes"):
+        counts = obj.get(key)
+        if type(counts) is not list or len(counts) != len(names):
+            return None
+        for n in counts:
+            if type(n) is not int or n < 0:
+                return None
+    if type(obj.get("no_cards")) is not int:
+        return None
+    for name in names:
+        if type(name) is not str:
+            return None
+    return obj
+
+
+def players_text(bits, players, label, chars, names):
+    """label and the players of a bitmask ("early Al Cy"), or how many when that is
     longer than chars ("4 early")."""
     ps = [p for p in range(players) if bits >> p & 1]
-    text = label + tie_text(ps)
+    text = label + tie_text(ps, names)
     return text if len(text) <= chars else "%d %s" % (len(ps), label.strip(" :"))

@@ -28,23 +28,32 @@ COLLECT_MS = const(400)  # after the first tap, later taps are collected this lo
 SEED_RANGE = const(10000)  # tie-break seeds are 0..9999: short enough to show
 
 
+NAME_CHARS = const(7)  # a name in the slap screens' lists (ui.short_names: told apart)
+
+
 def name(player):
+    """A seat by number (P1..), where nobody is seated."""
     return "P%d" % (player + 1)
 
 
 def margin_text(us):
-    """Margin behind the first tap: "+15u" (microseconds) below 0.1 ms, where PIO
-    timestamps tell taps apart, then in ms: "+0.4" below 10 ms, "+12" above."""
-    if 0 < us < 100:
-        return "+%du" % us
+    """Margin behind the first tap, with its unit: "first" for the first tap itself,
+    "+9 us" below a millisecond (PIO timestamps tell taps that close apart),
+    "+1.4 ms" below 10 ms, "+126 ms", then "+1.2 s". At most 7 characters."""
+    if us <= 0:
+        return "first"
+    if us < 1000:
+        return "+%d us" % us
     if us < 10000:
-        return "+%d.%d" % (us // 1000, us % 1000 // 100)
-    return "+%d" % (us // 1000)
+        return "+%d.%d ms" % (us // 1000, us % 1000 // 100)
+    if us < 1000000:
+        return "+%d ms" % (us // 1000)
+    return "+%d.%d s" % (us // 1000000, us % 1000000 // 100000)
 
 
-def tie_text(tie):
-    """Tied players as "P1 P3"."""
-    return " ".join(name(p) for p in tie)
+def tie_text(tie, names=None):
+    """Tied players as "Al Cy" (names: the screen's short names; P1 P3 without)."""
+    return " ".join(names[p] if names else name(p) for p in tie)
 
 
 class TapScreen(ui.Screen):
@@ -53,9 +62,10 @@ class TapScreen(ui.Screen):
     MODULES = TAP_MODULES  # type: tuple
     MODE = ""  # "referee" or "deck": on the game's start line
 
-    def __init__(self, app, players, seed=None, clock=None):
+    def __init__(self, app, players, seed=None, clock=None, game_id=None):
         """seed: of the tie-break seeds (default: the clock); clock: () -> ticks_us
-        of now, on the ring the tap ring records on (tests pass their own)."""
+        of now, on the ring the tap ring records on (tests pass their own); game_id:
+        a game going on (its start line is in the history already)."""
         ui.Screen.__init__(self, app)
         s = app.settings
         out = app.out
@@ -67,11 +77,14 @@ class TapScreen(ui.Screen):
         self.levels = out.levels()
         self.clock = clock or out.now_us
         self.rng = Rng(self.clock() if seed is None else seed)  # tie-break seeds
-        self.game_id = app.new_game_id()
+        self.game_id = game_id or app.new_game_id()
         # The seats' names, as the setup seated them (P1.. for a seat without one).
         self.names = ["P%d" % (p + 1) for p in range(players)]
         self.names[: len(app.seated[:players])] = app.seated[:players]
-        app.log("start", self.game_id, RULES, {"players": self.names, "mode": self.MODE})
+        self.short = ui.short_names(self.names, NAME_CHARS)  # as the lists spell them
+        self.big = ui.short_names(self.names, 8)  # as the big winner spells them
+        if not game_id:
+            app.log("start", self.game_id, RULES, {"players": self.names, "mode": self.MODE})
         self.tapped = False  # a tap came since the judge was armed
         self.first_ms = None  # tick time when that tap was first seen
         self.lit = None  # player whose LED is on
@@ -126,6 +139,9 @@ class TapScreen(ui.Screen):
             fields["seed"] = result["seed"]
         if result["reason"]:
             fields["reason"] = result["reason"]
+        for key in ("late", "no_cards"):  # the referee's, when there are any
+            if result.get(key):
+                fields[key] = result[key]
         self.app.log("slap", self.game_id, RULES, fields)
 
     def leave(self):

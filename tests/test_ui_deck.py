@@ -297,9 +297,12 @@ def test_six_players_fit_the_screen():
             table.down(p, after=30000 + 7000 * p)
         table.settle()
         text = table.shown()  # Rig.shown asserts nothing is drawn off screen
-        assert "P6 +" in text
+        assert " P2       +37 ms" in text and "  and 3 more" in text
         table.nav("back")
-        assert "P6 0" in table.shown()
+        assert "P1      1     0" in table.shown() and "P6" not in table.shown()  # four rows, an arrow
+        for _ in range(5):
+            table.nav("down")
+        assert "P6      0     0" in table.shown()
         table.app.push(DeckGame(table.app, Game(6, (), 3), 1, table))
         assert "P6  9" in table.shown()
     finally:

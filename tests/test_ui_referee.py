@@ -11,6 +11,11 @@ from ui_referee import Referee
 # --- referee mode -----------------------------------------------------------------------
 
 
+def row(mark, name, margin):
+    """A line of the result's list: mark, name, margin with its unit."""
+    return "%s%-7s%8s" % (mark, name, margin)
+
+
 def saved_settings(table):
     """The settings in the table's state.json ({} before the first save)."""
     import json
@@ -73,9 +78,11 @@ def test_first_tap_wins_with_order_and_margins_shown():
         assert not screen.slap_window
         canvas = table.canvas()
         assert canvas.title() == "FIRST TAP"
-        assert canvas.scale_of("P2") == 3
+        assert canvas.scale_of("P2") == 2  # the winner, large
         lines = canvas.shown()
-        assert "P2 +0.0" in lines and "P1 +1.4" in lines and "P3 +12" in lines
+        assert row(" ", "P1", "+1.4 ms") in lines and row(" ", "P3", "+12 ms") in lines
+        assert "+0.0" not in lines and "first" not in lines  # the winner's own line is its name
+        assert "down: false tap" in lines
         assert screen.result["winner"] == 1
         assert orders(screen.result) == [(1, 0), (0, 1400), (2, 12000)]
         # The line is queued when the result is left (it may still be marked false).
@@ -127,9 +134,10 @@ def test_tie_is_broken_by_a_shown_and_logged_random_draw():
     assert result["tie"] == [0, 2] and result["winner"] in (0, 2)
     assert canvas.title() == "DRAWN AT RANDOM"
     text = canvas.shown()
-    assert "2 tied" in text and "=P1 +0.0" in text and "=P3 +0.3" in text
+    other = 2 if result["winner"] == 0 else 0
+    assert row("=", "P%d" % (other + 1), "first" if other == 0 else "+300 us") in text
     assert "s=" not in text  # the seed belongs in the history
-    assert canvas.scale_of("P%d" % (result["winner"] + 1)) == 3
+    assert canvas.scale_of("P%d" % (result["winner"] + 1)) == 2
     assert history[0]["seed"] == result["seed"] and history[0]["tie"] == [0, 2]
     assert history[0]["winner"] == result["winner"] and history[0]["reslap"] is False
     # The same seed gives the same draw (replayable from the log).
@@ -237,26 +245,28 @@ def test_marking_false_charges_the_shown_winner_only_and_passes_the_win():
         table.nav("down")  # P3's tap was false: the win passes to P1
         assert screen.false_taps == [0, 0, 1]
         canvas = table.canvas()
-        assert canvas.title() == "FALSE: P3" and canvas.scale_of("P1") == 3
-        assert "xP3 +0.0" in canvas.shown() and "up: undo" in canvas.shown()
+        assert canvas.title() == "FALSE: P3" and canvas.scale_of("P1") == 2
+        assert row("x", "P3", "first") in canvas.shown() and "dn:false up:undo" in canvas.shown()
         assert table.hw.leds[0] and not table.hw.leds[2]
         table.nav("up")  # a slip: unmark
-        assert screen.false_taps == [0, 0, 0] and table.canvas().scale_of("P3") == 3
+        assert screen.false_taps == [0, 0, 0] and table.canvas().scale_of("P3") == 2
         table.nav("down")
         table.nav("down")  # P1 too: the win passes to P2
-        assert screen.false_taps == [1, 0, 1] and table.canvas().scale_of("P2") == 3
+        assert screen.false_taps == [1, 0, 1] and table.canvas().scale_of("P2") == 2
         assert table.canvas().title() == "2 FALSE TAPS"
         table.nav("down")  # and P2: nobody is left
-        assert screen.false_taps == [1, 1, 1] and table.canvas().scale_of("--") == 3
-        assert "down if" not in table.shown()
+        assert screen.false_taps == [1, 1, 1] and table.canvas().scale_of("nobody") == 2
+        assert "false tap" not in table.shown() and "up: undo" in table.shown()
         table.nav("up")
-        table.nav("back")  # result done: idle screen with the false taps
+        table.nav("back")  # result done: idle screen with the tallies
         text = table.shown()
-        assert "P1 1" in text and "P2 0" in text and "P3 1" in text
+        assert "P1      0     1" in text and "P2      1     0" in text and "P3      0     1" in text
         [line] = table.history()
         assert line["false"] == [2, 0] and line["winner"] == 1
         assert orders(line) == [(2, 0), (0, 20000), (1, 60000)]
-        table.nav("back")
+        table.nav("back")  # leaving asks first: the tallies are kept
+        assert table.screen().title == "Leave referee?"
+        table.nav("ok")
         assert type(table.screen()).__name__ != "Referee"
     finally:
         table.close()
@@ -306,7 +316,7 @@ def test_a_six_way_tie_fits_the_screen():
         canvas = table.canvas()
         assert canvas.title() == "DRAWN AT RANDOM" and canvas.off_screen() == []
         text = canvas.shown()
-        assert "6 tied" in text and all("=P%d" % (p + 1) in text for p in range(6))
+        assert "  and 3 more" in text and sum(1 for p in range(6) if "=P%d " % (p + 1) in text) == 2
         table.nav("down")
         assert table.canvas().off_screen() == []
     finally:
@@ -324,8 +334,11 @@ def test_taps_before_arming_are_shown_and_never_count():
         table.down(1, after=20000)
         table.settle()
         assert orders(table.screen().result) == [(1, 0)]
-        table.press(0)  # after the result: early for the next pile
-        assert "early P1" in table.shown()
+        table.press(0)  # after the collection time: late, listed, never counted
+        assert row(" ", "P1", "late") in table.shown() and "early" not in table.shown()
+        table.nav("back")
+        [line] = table.history()
+        assert line["late"][0]["player"] == 0 and line["late"][0]["margin_us"] > 400000
         table.nav("ok")
         table.down(0, after=30000)
         table.settle()
@@ -361,9 +374,10 @@ def test_third_mistake_without_cards_eliminates_with_the_setting():
     try:
         screen = table.screen()
         no_cards(table, 1)
-        assert screen.no_cards == 2 and "P2 0 m0" in table.shown()
+        assert screen.no_cards == 2 and "P2     no cards" in table.shown()
+        assert "0 of 3 mistakes" in table.shown()  # the cursor's player
         false_taps_without_cards(table, 1, 3)
-        assert screen.mistakes == [0, 3, 0] and "P2 out" in table.shown()
+        assert screen.mistakes == [0, 3, 0] and "P2          out" in table.shown()
         table.nav("ok")  # out for good: P2's button does nothing
         table.down(1, after=1000)
         table.down(0, after=5000)
@@ -390,7 +404,7 @@ def test_third_mistake_without_cards_eliminates_with_the_setting():
         screen = table.screen()
         no_cards(table, 1)
         false_taps_without_cards(table, 1, 3)
-        assert screen.mistakes == [0, 3, 0] and "P2 3 m3" in table.shown()
+        assert screen.mistakes == [0, 3, 0] and "3 mistakes" in table.shown()
         tap_alone(table, 1)  # still in
         assert orders(screen.result) == [(1, 0)]
     finally:
@@ -410,17 +424,21 @@ def test_nobody_taps_then_back_logs_nothing():
         table.close()
 
 
-def test_margins_below_a_tenth_of_a_ms_show_in_microseconds():
+def test_margins_carry_their_unit():
     from ui_tap import margin_text
 
-    assert [margin_text(us) for us in (0, 1, 15, 99, 100, 999, 12345)] == [
-        "+0.0",
-        "+1u",
-        "+15u",
-        "+99u",
-        "+0.1",
-        "+0.9",
-        "+12",
+    assert [margin_text(us) for us in (0, 1, 15, 99, 100, 999, 1000, 1450, 12345, 126000, 1234567)] == [
+        "first",
+        "+1 us",
+        "+15 us",
+        "+99 us",
+        "+100 us",
+        "+999 us",
+        "+1.0 ms",
+        "+1.4 ms",
+        "+12 ms",
+        "+126 ms",
+        "+1.2 s",
     ]
 
 
@@ -441,5 +459,92 @@ def test_a_tap_after_the_pile_waited_eleven_minutes_is_judged():
         table.nav("back")
         [line] = table.history()
         assert line["winner"] == 2 and orders(line) == [(2, 0), (0, 126000)]
+    finally:
+        table.close()
+
+
+def test_tallies_last_across_leaving_and_a_reboot_until_a_new_game():
+    from canvas_record import exists
+
+    table = Table(4)
+    try:
+        rig = table.rig
+        rig.choose("Corsica ref")
+        assert "Go on last game" not in table.shown()  # nothing kept yet
+        rig.nav("up ok")  # Start: 4 players (the board's count at first)
+        screen = table.screen()
+        assert type(screen).__name__ == "Referee" and screen.players == 4
+        screen.clock = table
+        table.nav("ok")
+        table.down(1, after=1000)
+        table.settle()
+        table.nav("down")  # P2's tap was false: nobody else tapped
+        table.nav("back")
+        table.up(1)
+        table.nav("ok")
+        table.down(3, after=1000)
+        table.settle()
+        table.nav("back")  # P4 won that pile
+        assert screen.won == [0, 0, 0, 1] and screen.false_taps == [0, 1, 0, 0]
+        assert exists(rig.root + "/data/referee.json")
+        table.nav("back")
+        assert table.screen().title == "Leave referee?"
+        table.nav("ok")
+        assert rig.screen() == "Home"
+        rig.boot()  # a power cut: the tallies are on the flash
+        table.app = rig.app
+        rig.app.hw = table.hw
+        from signals import Signals
+
+        rig.app.out = Signals(table.hw)
+        rig.choose("Corsica ref")
+        setup = table.screen()
+        assert setup.items[setup.index] == "resume" and "Go on last game" in table.shown()
+        assert setup.players == 4  # the last table's count
+        table.nav("ok")
+        screen = table.screen()
+        assert screen.won == [0, 0, 0, 1] and screen.false_taps == [0, 1, 0, 0]
+        assert "P4      1     0" in table.shown() and "P2      0     1" in table.shown()
+        table.nav("back")
+        table.nav("ok")  # left again; a new game asks before it sets every tally to 0
+        rig.choose("Corsica ref")
+        table.screen().index = len(table.screen().items) - 1
+        table.nav("ok")
+        assert table.screen().title == "New game?"
+        table.nav("back")  # no: the setup stays
+        assert type(table.screen()).__name__ == "RefereeSetup"
+        table.nav("ok")
+        table.nav("ok")  # yes
+        screen = table.screen()
+        assert type(screen).__name__ == "Referee", table.shown()
+        assert screen.won == [0, 0, 0, 0] and screen.false_taps == [0, 0, 0, 0]
+        starts = [h for h in rig.history() if h["event"] == "start"]
+        assert len(starts) == 2  # the game that went on had no second start line
+    finally:
+        table.close()
+
+
+def test_both_corsica_setups_open_with_the_last_tables_count():
+    from ui_corsica import DeckSetup
+
+    table = Table(6)
+    try:
+        app = table.app
+        app.push(RefereeSetup(app))
+        setup = table.screen()
+        setup.index = 0
+        assert setup.players == 4  # the default at first
+        table.nav("ok")
+        table.nav("down")
+        table.nav("ok")  # 3 players ...
+        assert setup.players == 3
+        setup.index = len(setup.items) - 1
+        table.nav("ok")  # ... start with them
+        app.home()
+        app.push(DeckSetup(app))
+        assert table.screen().players == 3
+        app.home()
+        app.push(RefereeSetup(app))
+        assert table.screen().players == 3
     finally:
         table.close()
