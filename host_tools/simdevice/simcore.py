@@ -127,6 +127,7 @@ class World:
         self.ended = False
         self.poller = None
         self.own_bytes = 0  # heap the simulator allocated on the firmware's calls
+        self.slept = False  # the firmware has slept: its main loop runs (simload)
 
     # Clock --------------------------------------------------------------------
 
@@ -359,6 +360,7 @@ class World:
     def sleep_us(self, us):
         if self.in_irq:
             return
+        self.slept = True
         before = gc.mem_alloc()
         try:
             self._sleep_us(us)

@@ -1,0 +1,110 @@
+"""The time a screen takes to open, in the simulator: importing a firmware module
+costs simulated time in proportion to its size (issue #27).
+
+On the rp2 port a screen takes 199-425 ms to open when its modules are .mpy files
+on the flash (81-116 ms frozen into the firmware): the main loop polls nothing
+meanwhile, so a navigation button pressed and released within it reaches the
+firmware only through what its pin IRQ latched (hw.py's nav_ring). The unix port
+imports in microseconds; `install(world)` makes those imports take the device's
+time.
+
+It replaces builtins.__import__ (the port must be built with
+MICROPY_CAN_OVERRIDE_BUILTINS: the unix port and the 32-bit WebAssembly one are).
+Importing a module from a file on sys.path (or in `folder`, the firmware's, when
+install is given one: .mpy files, or .py with --source) that is not in sys.modules
+(never imported, or dropped by the app when the screens that needed it closed)
+first advances the clock by its .mpy size times US_PER_KB the way a scripted sleep
+does (World.dispatch: the button edges and script events due meanwhile happen in
+order, the clock at each one's instant, their hard IRQs fire there), as on the chip
+while it loads. (World.busy, an I2C transfer's time, would stamp them all with the
+end of the load.)
+
+Scripted mode only, and only once the firmware's main loop runs (its first sleep,
+`World.slept`): the boot's imports are not charged, so a script's times still count
+from a device ready at 0 ms. Real-time (interactive) mode is left as it is: no
+hook, the host's own import time is all that passes.
+"""
+
+import builtins
+import gc
+import os
+import sys
+
+# Simulated microseconds per 1024 bytes of a module's .mpy file. Calibration: what
+# the screens opened from the home menu import (their MODULES and what those import
+# in turn; build/sim-mpy's sizes): Settings 4.6 KB (ui_settings, ui_form, settings),
+# I Go setup 6.8 KB (ui_igo_setup, ui_form, settings, roster) and 12.8 KB the first
+# time (igo_scoring and scoresheet too), Corsica referee setup 9.3 KB. The rp2 port
+# opens a screen in 199-425 ms from .mpy files, 81-116 ms frozen: the frozen time is
+# the screen's own work (building it, its first drawing), which the simulator does
+# not charge, and the .mpy files add, taking the smallest and the largest of these
+# screens for the ends of the range, (199 - 81) ms / 4.6 KB = 26 ms/KB and
+# (425 - 116) ms / 12.8 KB = 24 ms/KB: per byte, the same. Charging all of the
+# 199-425 ms to the bytes would give 43 and 33 ms/KB, one rate fitting neither end
+# (and from 30 ms/KB on the bench's referee session, whose first taps come 470 ms
+# after Start is pressed, loses that slap: they land while its screen loads).
+US_PER_KB = 25000
+SOURCE_PER_MPY = 3  # with --source: a module's .py is about 3 times its .mpy (measured 3.0)
+
+
+class Loader:
+    """The replacement __import__ (a callable object: `loads` and `load_us` count
+    what it charged)."""
+
+    def __init__(self, world, real_import, folder=None, us_per_kb=US_PER_KB):
+        self.world = world
+        self.real_import = real_import
+        self.folder = folder  # where the charged modules are (None: anywhere on sys.path)
+        self.us_per_kb = us_per_kb
+        self.sizes = {}  # module name -> .mpy bytes (0: not a file on sys.path)
+        self.loads = 0  # imports charged
+        self.load_us = 0  # simulated time they took
+
+    def __call__(self, name, globals=None, locals=None, fromlist=None, level=0):
+        w = self.world
+        if level == 0 and w.slept and name not in sys.modules:
+            before = gc.mem_alloc()
+            size = self.sizes.get(name)
+            if size is None:
+                size = self.sizes[name] = module_size(name, self.folder)
+            if size:
+                us = size * self.us_per_kb // 1024
+                self.loads += 1
+                self.load_us += us
+                advance(w, us)
+            w.own(before)  # the simulator's work, not the firmware's heap
+        return self.real_import(name, globals, locals, fromlist, level)
+
+
+def advance(world, us):
+    """Scripted time passes `us` with the firmware busy: every edge due meanwhile
+    happens at its own instant, its IRQ fires then (World._sleep_us without the
+    frame reports: nothing is drawn while a module loads)."""
+    target = world.now + us
+    world.dispatch(target)
+    world.now = max(world.now, target)
+
+
+def module_size(name, folder=None):
+    """The bytes of module `name`'s .mpy, from the first file for it in folder or
+    (None) on sys.path (a .py counts 1 / SOURCE_PER_MPY of its size); 0 if none
+    (a built-in module)."""
+    for where in sys.path if folder is None else (folder,):
+        base = (where or ".") + "/" + name
+        for ext, per in ((".mpy", 1), (".py", SOURCE_PER_MPY)):
+            try:
+                return os.stat(base + ext)[6] // per
+            except OSError:
+                pass
+    return 0
+
+
+def install(world, folder=None):
+    """Charge the imports of modules from files (in folder, if given: the firmware's)
+    on world's clock (scripted mode); the Loader, or None (real-time mode: nothing
+    installed)."""
+    if world.real:
+        return None
+    loader = Loader(world, builtins.__import__, folder)
+    builtins.__import__ = loader
+    return loader
