@@ -13,12 +13,12 @@ tapring.TapRing; "pio" a PIO state machine (pio_capture.py, imported only then)
 samples all player pins every few clock cycles. If PIO capture cannot start, the
 pin IRQs take over and `capture_problem` says why (the app shows it at boot).
 
-The navigation buttons have a hard IRQ on both edges too: it records the edge's
-ticks_ms, all GPIO levels and the button's index into `nav_ring` (a TapRing), and
-`poll_nav` feeds those edges, oldest first, to navbuttons.NavButtons.edge. So a
-press and release that both happened between two loop passes (while a screen's
-modules load: 200-400 ms from .mpy files on rp2) is still a press, in its order;
-the debounce counts from the edges' own times.
+The navigation buttons have a hard IRQ on both edges too, one handler for all: it
+records the edge's ticks_ms and all GPIO levels into `nav_ring` (a TapRing), and
+`poll_nav` feeds the levels, oldest first, to navbuttons.NavButtons.edge. So a press
+and release that both happened between two loop passes (while a screen's modules
+load: 200-400 ms from .mpy files on rp2) is still a press, in its order; the
+debounce counts from the edges' own times.
 """
 
 import time
@@ -43,13 +43,12 @@ def _edge_handler(ring, gpio_in, gpio):
     return on_edge
 
 
-def _nav_handler(ring, gpio_in, index):
-    """The hard IRQ handler of one navigation pin: time in ms, all GPIO levels, the
-    button's index in `nav_names`."""
+def _nav_handler(ring, gpio_in):
+    """The hard IRQ handler of every navigation pin: time in ms, all GPIO levels."""
     ticks_ms = time.ticks_ms
 
     def on_edge(pin):
-        ring.record(ticks_ms(), mem32[gpio_in], index)
+        ring.record(ticks_ms(), mem32[gpio_in])
 
     return on_edge
 
@@ -57,7 +56,7 @@ def _nav_handler(ring, gpio_in, index):
 class Hardware:
     DEBOUNCE_MS = 20  # a nav button level must hold this long to count
     RING_SIZE = 64  # player edges buffered between main-loop drains
-    NAV_RING_SIZE = 64  # nav button edges buffered: ~4 presses (bounces included) in a load
+    NAV_RING_SIZE = 32  # nav edges buffered between polls: a few presses, bounces included
     BEEP_DUTY = 32768  # duty_u16 of the piezo tone (50 %: the loudest)
     LED_FREQ = 1000  # Hz of the LEDs' PWM: no flicker
     CONTRAST = INIT_CONTRAST  # the display's contrast (ssd1306 sets it at init), and dimmed
@@ -107,9 +106,9 @@ class Hardware:
         self._events = []  # poll_nav's next events
         self._on_nav_edge = self._nav_edge  # bound once: a drain allocates nothing
         self.nav_ring = TapRing(self.NAV_RING_SIZE)
-        self.nav_handlers = [_nav_handler(self.nav_ring, board.GPIO_IN_ADDR, i) for i in range(len(self.nav_names))]
-        for pin, handler in zip(self._nav_pins, self.nav_handlers):
-            pin.irq(handler=handler, trigger=Pin.IRQ_FALLING | Pin.IRQ_RISING, hard=True)
+        self.nav_handler = _nav_handler(self.nav_ring, board.GPIO_IN_ADDR)
+        for pin in self._nav_pins:
+            pin.irq(handler=self.nav_handler, trigger=Pin.IRQ_FALLING | Pin.IRQ_RISING, hard=True)
 
         # LEDs on PWM, all at LED_FREQ. On the RP2040 a PWM channel is shared by GPIO
         # n and n + 16 and the frequency by a slice's two channels: the board's LEDs
@@ -171,9 +170,12 @@ class Hardware:
         self._events = []  # the caller keeps this one
         return events
 
-    def _nav_edge(self, t_ms, levels, i):
-        """One latched edge of navigation button i (nav_ring.drain calls it)."""
-        self.nav.edge(i, levels & self._nav_bits[i] == 0, t_ms, self._events)
+    def _nav_edge(self, t_ms, levels, pin):
+        """One latched edge (nav_ring.drain calls it): the buttons' levels at t_ms."""
+        nav = self.nav
+        bits = self._nav_bits
+        for i in range(len(bits)):
+            nav.edge(i, levels & bits[i] == 0, t_ms, self._events)
 
     def nav_held(self):
         """True while a navigation button is down (as `poll_nav` last read it)."""

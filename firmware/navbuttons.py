@@ -49,12 +49,13 @@ class NavButtons:
         self._step(i, now_ms, events)
 
     def edge(self, i, down, t_ms, events):
-        """Button i's level changed to down (or up) at t_ms, a time already past (an
-        edge a pin IRQ latched; edges are fed oldest first, every button's in one
-        sequence): append the events due up to t_ms with the levels before it,
-        then take the new level from t_ms on."""
-        self.poll(t_ms, events)
-        self.level(i, down, t_ms, events)
+        """Button i is down (or up) at t_ms, a time already past (a level a pin IRQ
+        latched; fed oldest first, every button's in one sequence). If that is a
+        change: append the events due up to t_ms with the levels before it, then
+        take the new level from t_ms on (an unchanged level: nothing to do)."""
+        if down != self._down[i]:
+            self.poll(t_ms, events)
+            self.level(i, down, t_ms, events)
 
     def poll(self, now_ms, events):
         """Append the events due by now_ms with the levels unchanged (debounce ends,
