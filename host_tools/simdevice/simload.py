@@ -19,6 +19,9 @@ order, the clock at each one's instant, their hard IRQs fire there), as on the c
 while it loads. (World.busy, an I2C transfer's time, would stamp them all with the
 end of the load.)
 
+A firmware run as frozen (`--frozen`, and the 32-bit runner's `--firmware`) is charged
+the same: on the chip its imports cost little, so the simulator errs late there.
+
 Scripted mode only, and only once the firmware's main loop runs (its first sleep,
 `World.slept`): the boot's imports are not charged, so a script's times still count
 from a device ready at 0 ms. Real-time (interactive) mode is left as it is: no
