@@ -77,7 +77,7 @@ class RefereeSetup(_Setup):
 
     def start(self):
         if self.kept:
-            self.app.confirm("New game?", "Every tally back to 0 (the last game's stay in the history).", self.begin)
+            self.app.confirm("New game?", "Every tally back to 0? (The history keeps them.)", self.begin)
         else:
             self.begin()
 

@@ -219,7 +219,8 @@ class Referee(TapScreen):
             title = "FIRST TAP"
         ui.draw_title(canvas, title)
         winner = self.winner()
-        ui.draw_big(canvas, self.big[winner] if winner is not None else "nobody", 11, 2)
+        big = ui.short_names(self.names, 8)[winner] if winner is not None else "nobody"
+        ui.draw_big(canvas, big, 11, 2)
         lines = self.result_lines(winner)
         if len(lines) > LIST_ROWS:
             lines = lines[: LIST_ROWS - 1] + ["  and %d more" % (len(lines) - LIST_ROWS + 1)]
@@ -294,25 +295,15 @@ def load_tallies(app):
 
 
 def tallies_from(obj, most):
-    """obj if it holds whole tallies for at most `most` players, else None."""
-    if type(obj) is not dict or obj.get("v") != TALLY_VERSION:
+    """obj if it holds whole tallies for 2 to `most` players, else None."""
+    try:
+        n = len(obj["names"])
+        whole = obj["v"] == TALLY_VERSION and 2 <= n <= most and obj["no_cards"] >= 0
+        for key in ("won", "false", "mistakes"):
+            whole = whole and len(obj[key]) == n and min(obj[key]) >= 0
+        return obj if whole and "%s%s" % (obj["game"], "".join(obj["names"])) else None
+    except (KeyError, TypeError, ValueError):
         return None
-    names = obj.get("names")
-    if type(names) is not list or not 2 <= len(names) <= most or type(obj.get("game")) is not str:
-        return None
-    for key in ("won", "false", "mistakes"):
-        counts = obj.get(key)
-        if type(counts) is not list or len(counts) != len(names):
-            return None
-        for n in counts:
-            if type(n) is not int or n < 0:
-                return None
-    if type(obj.get("no_cards")) is not int:
-        return None
-    for name in names:
-        if type(name) is not str:
-            return None
-    return obj
 
 
 def players_text(bits, players, label, chars, names):

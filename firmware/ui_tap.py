@@ -82,7 +82,6 @@ class TapScreen(ui.Screen):
         self.names = ["P%d" % (p + 1) for p in range(players)]
         self.names[: len(app.seated[:players])] = app.seated[:players]
         self.short = ui.short_names(self.names, NAME_CHARS)  # as the lists spell them
-        self.big = ui.short_names(self.names, 8)  # as the big winner spells them
         if not game_id:
             app.log("start", self.game_id, RULES, {"players": self.names, "mode": self.MODE})
         self.tapped = False  # a tap came since the judge was armed
