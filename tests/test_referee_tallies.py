@@ -112,3 +112,20 @@ def test_both_corsica_setups_open_with_the_last_tables_count():
         assert table.screen().players == 3
     finally:
         table.close()
+
+
+def test_unusable_tallies_are_set_aside_and_a_new_game_starts():
+    from canvas_record import exists, write_file
+
+    table = Table(4)
+    try:
+        rig = table.rig
+        write_file(rig.root + "/data/referee.json", '{"v": 1, "names": ["Al", 3], "won": [0, 0]}')
+        rig.choose("Corsica ref")
+        assert "Go on last game" in table.shown()
+        table.nav("ok")  # go on: the file is no game to go on with
+        screen = table.screen()
+        assert type(screen).__name__ == "Referee" and screen.won == [0] * screen.players
+        assert exists(rig.root + "/data/referee.json.bad")
+    finally:
+        table.close()
