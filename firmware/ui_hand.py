@@ -246,8 +246,9 @@ class HandCalc(ui.Screen):
             self.title = "Display colour"
             ui.Screen.draw(self, canvas)
             canvas.center("cards to remove", ui.TOP)
-            ui.draw_big(canvas, COLOURS[self.colour], ui.TOP + 14, 3)
-            canvas.center(COLOUR_NAMES[self.colour], row_y(ROWS - 1))
+            # The name large (a big "O" alone reads as zero), the card letter under it.
+            ui.draw_big(canvas, COLOUR_NAMES[self.colour].upper(), ui.TOP + 14, 2)
+            canvas.center("card letter %s" % COLOURS[self.colour], row_y(ROWS - 1))
             return
         self.title = "Card %d of 12" % (len(self.cards) + 1)
         ui.Screen.draw(self, canvas)

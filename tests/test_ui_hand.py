@@ -152,3 +152,20 @@ def test_another_players_calculator_adds_to_the_enders_series_once_it_is_in():
         assert "Added: Y1 Y2 Y3" in text and "own series only" not in text
     finally:
         rig.close()
+
+
+def test_the_display_colour_is_named_large_so_orange_never_reads_as_zero():
+    from canvas_record import RecordingCanvas
+    from ui_hand import HandCalc
+
+    rig = Rig(names=["Ann", "Bob"])
+    try:
+        screen = HandCalc(rig.app)
+        rig.app.push(screen)
+        screen.field, screen.colour = "display", 1  # orange
+        canvas = RecordingCanvas(128, 64)
+        rig.app.draw(canvas)
+        assert canvas.scale_of("ORANGE") == 2 and "O" not in canvas.shown().split("\n")
+        assert "card letter O" in canvas.shown()
+    finally:
+        rig.close()
