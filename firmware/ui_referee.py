@@ -139,8 +139,9 @@ class Referee(TapScreen):
         behind the first tap (once each; a player already in the order is not)."""
         order = self.result["order"]
         first = order[0]["t_us"] if order else t_us
+        seen = [o["player"] for o in order] + [x[0] for x in self.late]
         for p in range(self.players):
-            if pressed >> p & 1 and not [o for o in order if o["player"] == p] and not [x for x in self.late if x[0] == p]:
+            if pressed >> p & 1 and p not in seen:
                 self.late.append((p, ticks_diff(t_us, first)))
 
     def tick(self, now_ms):
@@ -244,8 +245,8 @@ class Referee(TapScreen):
             if p != winner:
                 mark = "x" if p in self.marks else "=" if p in result["tie"] else " "
                 lines.append("%s%-7s%8s" % (mark, self.short[p], margin_text(tap["margin_us"])))
-        for p, m in self.late:
-            lines.append(" %-7s%8s" % (self.short[p], "late"))
+        for late in self.late:
+            lines.append(" %-7s%8s" % (self.short[late[0]], "late"))
         for p in range(self.players):
             if self.early >> p & 1:
                 lines.append(" %-7s%8s" % (self.short[p], "early"))

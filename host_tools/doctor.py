@@ -120,7 +120,7 @@ def firmware_check(info, project, board):
         )
     is_frozen = frozen(info)
     copy, remove, unchanged = deploy_plan(files, set(info.get("names", [])), project, board, is_frozen)
-    redo = "make deploy BOARD=%s" % board if not is_frozen else "python -m host_tools deploy --frozen --board %s" % board
+    redo = ("python -m host_tools deploy --frozen --board %s" if is_frozen else "make deploy BOARD=%s") % board
     if copy or remove:
         what = []
         if copy:

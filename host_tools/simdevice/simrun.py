@@ -83,7 +83,8 @@ def setup(argv):
     import simoled
 
     sys.modules["micropython"] = simmicropython
-    import machine  # noqa: F401  (the fakes stay in sys.modules, like rp2's built-ins)
+    # The fakes stay in sys.modules, as rp2's built-ins are there.
+    import machine  # noqa: F401, I001
     import time  # noqa: F401
 
     sys.path[:] = device + last
