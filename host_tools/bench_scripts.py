@@ -11,6 +11,7 @@ from host_tools.bench_session import BENCH, REFEREE_SLAPS
 
 GAP_MS = 160  # between presses (a press is 80 ms down; the nav debounce is 20 ms)
 HOLD_MS = 700  # a long press (the firmware's LONG_MS is 600)
+SCREEN_LOAD_MS = 500  # a screen's modules load (199-425 ms on the rp2 port; host_tools/simdevice/simload.py)
 
 
 class Script:
@@ -181,8 +182,13 @@ def referee_script():
     s = Script("Battle of Corsica referee: %d slaps" % REFEREE_SLAPS)
     s.press("down", 2)
     s.press("ok")  # Corsica ref
+    s.wait(SCREEN_LOAD_MS)
+    s.press("ok")
+    s.press("up", 2)
+    s.press("ok")  # 6 players (the setup opens with the last table's count: 4 at first)
     s.press("up")
-    s.press("ok")  # Start (6 players; the setup's last line)
+    s.press("ok")  # Start (the setup's last line)
+    s.wait(SCREEN_LOAD_MS)
     for i in range(REFEREE_SLAPS):
         s.press("ok")  # the pile changed
         s.wait(150)
@@ -195,7 +201,9 @@ def referee_script():
         if i % 7 == 3:
             s.press("down")  # the table marks it false
     s.press("back")  # result closed (logged)
-    s.press("back")  # leave
+    s.press("back")  # leave: it asks first
+    s.wait(SCREEN_LOAD_MS)
+    s.press("ok")  # yes: the tallies stay on the flash
     s.wait(500)
     return s.text()
 
