@@ -27,16 +27,16 @@ PICTURES = {
         ("igo", 30400),  # hand calculator: a player's arrangement and penalty
         ("igo", 36845),  # score sheet: names, a void round, who leads
         ("igo", 101500),  # game over: why, and who won
-        ("referee", 1400),  # referee idle: each player's false taps
-        ("referee", 2200),  # first tap, with the others' margins
-        ("referee", 4600),  # a tie, drawn at random
-        ("referee", 6400),  # a false slap marked, the win passed down
+        ("referee", 64800),  # referee idle: the table's tallies, piles won and false taps
+        ("referee", 3800),  # first tap: the winner's name, the others' margins
+        ("referee", 6200),  # a tie, drawn at random
+        ("referee", 8000),  # a false slap marked, the win passed down
     ],
     "players.png": [
         ("players", 32400),  # an I Go setup: a line per seat, the typed name
         ("players", 21200),  # a seat's picker: the roster
         ("players", 29500),  # the name editor on ë
-        ("players", 33000),  # the drawn starter
+        ("players", 33300),  # the drawn starter
         ("players", 31000),  # Starts: draw
         ("players", 40300),  # Continue: two saved matches
         ("players", 40900),  # the other one chosen
