@@ -78,6 +78,9 @@ class MatchScreen(ui.Screen):
         ui.Screen.draw(self, canvas)
         mark = sheet.next_starter() if sheet.rules == "igo" else sheet.dealer()
         draw_totals(canvas, sheet, self.top, mark)
+        if 3 < len(sheet.names) <= ROWS - 2:  # room under the players: what > and ok mean
+            canvas.text("> %s next" % ("starts" if sheet.rules == "igo" else "deals"), 0, row_y(ROWS - 2))
+            canvas.text("ok: round menu", 0, row_y(ROWS - 1))
 
 
 class MatchMenu(ui.Menu):
