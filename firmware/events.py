@@ -5,8 +5,9 @@ does not name) and host_tools/pull.py reads with (a field's kind is checked ther
 A new event or field is a line here, in docs/formats.md, and where it is written.
 """
 
-# The keys of every line, written by history.History.log itself.
-COMMON = ("seq", "boot", "device", "history", "event", "game", "rules")
+# The keys of every line, written by history.History.log itself (`at`: the wall-clock
+# time, "YYYY-MM-DDTHH:MM:SS", or None while the device's clock was never set).
+COMMON = ("seq", "boot", "device", "history", "at", "event", "game", "rules")
 
 # Kinds of field values: what pull.py accepts (None is accepted for every field
 # except where pull.py requires it).

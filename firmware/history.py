@@ -1,7 +1,7 @@
 """The device history `data/history.jsonl` (docs/formats.md "Device history").
 
-One JSON object a line with `seq`, `boot`, `device`, `history`, `event`, `game`,
-`rules` and the event's fields, keys sorted. `log` queues a line in RAM; `flush`
+One JSON object a line with `seq`, `boot`, `device`, `history`, `at`, `event`,
+`game`, `rules` and the event's fields, keys sorted. `log` queues a line in RAM; `flush`
 appends the queue (call it between rounds, never while a slap can happen: flash
 writes stop interrupts). Make one `History` per boot: it increments the boot counter
 kept in `boot_path`.
@@ -21,6 +21,30 @@ lost in RAM at a power cut are given out again after the reboot.
 """
 
 MAX_QUEUE = 100  # queued lines kept while flushes fail; older ones are dropped (counted)
+# A clock before this year was never set: rp2's RTC starts at 2021-01-01 at power-up
+# (CircuitPython's at 2000-01-01) and only a PC sets it (deploy, doctor, pull, clock).
+MIN_YEAR = 2024
+
+
+def clock_text(t):
+    """A line's `at`: "YYYY-MM-DDTHH:MM:SS" from a time.localtime() tuple, or None when
+    its year is before MIN_YEAR (the clock was never set since power-up)."""
+    if t[0] < MIN_YEAR:
+        return None
+    return "%04d-%02d-%02dT%02d:%02d:%02d" % (t[0], t[1], t[2], t[3], t[4], t[5])
+
+
+def now_text(clock=None):
+    """clock_text of clock() (default time.localtime); None when there is no clock or it
+    fails: nothing depends on the time being set."""
+    try:
+        if clock is None:
+            import time
+
+            clock = time.localtime
+        return clock_text(clock())
+    except (AttributeError, OSError, OverflowError, ValueError, TypeError, IndexError):
+        return None
 
 
 class History:
@@ -35,6 +59,7 @@ class History:
         self.dropped = 0  # lines lost because the queue overflowed
         self._queue = []  # (seq, line text)
         self._recheck = False  # a flush failed: the file's tail must be read again
+        self.clock = None  # the wall clock (a time.localtime); None: time.localtime
         import history_boot  # loaded for the boot only (the app drops it)
 
         history_boot.start(self, boot_path, device_id)
@@ -50,6 +75,7 @@ class History:
             "boot": self.boot,
             "device": self.device,
             "history": self.history,
+            "at": now_text(self.clock),
             "event": event,
             "game": game,
             "rules": rules,

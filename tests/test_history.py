@@ -41,6 +41,7 @@ def retried_after_a_torn_batch(d, n):
 def test_lines_are_queued_until_flush_and_sorted():
     with TmpDir("hist") as d:
         h = open_history(d)
+        h.clock = lambda: (2026, 3, 4, 5, 6, 7, 2, 63)
         assert h.log("round", 7, "igo", {"ender": 1, "void": False}) == 1
         assert h.log("undo", 7, "igo", {"of": 1}) == 2
         assert h.pending() == 2
@@ -49,9 +50,10 @@ def test_lines_are_queued_until_flush_and_sorted():
         ids = (h.device, h.history)
         assert len(h.device) == 16 and len(h.history) == 8
         assert lines_of(d + "/data/history.jsonl") == [
-            '{"boot":1,"device":"%s","ender":1,"event":"round","game":7,"history":"%s",'
-            '"rules":"igo","seq":1,"void":false}' % ids,
-            '{"boot":1,"device":"%s","event":"undo","game":7,"history":"%s","of":1,"rules":"igo","seq":2}' % ids,
+            '{"at":"2026-03-04T05:06:07","boot":1,"device":"%s","ender":1,"event":"round","game":7,'
+            '"history":"%s","rules":"igo","seq":1,"void":false}' % ids,
+            '{"at":"2026-03-04T05:06:07","boot":1,"device":"%s","event":"undo","game":7,"history":"%s",'
+            '"of":1,"rules":"igo","seq":2}' % ids,
             "",
         ]
         h.log("game_over", 7, "igo", {"totals": [4, 2], "winners": [0]})
@@ -553,3 +555,45 @@ def test_a_folder_is_told_by_the_mode_not_by_other_fields():
     finally:
         history_boot.os = real
         remove_tree(d)
+
+
+def test_each_line_carries_the_wall_clock_time_when_the_clock_was_set():
+    with TmpDir("hist") as d:
+        h = open_history(d)
+        h.clock = lambda: (2026, 11, 26, 1, 30, 5, 3, 330)  # set by a PC
+        h.log("undo", 1, "igo", {"of": 1})
+        h.clock = lambda: (2021, 1, 1, 0, 0, 12, 4, 1)  # rp2's RTC at power-up: never set
+        h.log("undo", 1, "igo", {"of": 2})
+        assert h.flush()
+        lines = lines_of(h.path)
+        assert '"at":"2026-11-26T01:30:05"' in lines[0] and '"at":null' in lines[1]
+        events = list(history_boot.read(h.path))
+        assert [e["at"] for e in events] == ["2026-11-26T01:30:05", None]
+
+
+def test_the_year_tells_a_clock_that_was_never_set():
+    assert history.MIN_YEAR == 2024
+    assert history.clock_text((2023, 12, 31, 23, 59, 59, 6, 365)) is None
+    assert history.clock_text((2000, 1, 1, 0, 0, 0, 5, 1)) is None  # CircuitPython's start
+    assert history.clock_text((2024, 1, 1, 0, 0, 0, 0, 1)) == "2024-01-01T00:00:00"
+    assert history.clock_text((2099, 12, 9, 7, 5, 3, 2, 343)) == "2099-12-09T07:05:03"
+
+
+def test_a_missing_or_failing_clock_only_leaves_the_time_out():
+    def broken():
+        raise OSError(5)
+
+    for clock in (broken, lambda: (), lambda: None):
+        assert history.now_text(clock) is None
+    with TmpDir("hist") as d:
+        h = open_history(d)
+        h.clock = broken
+        h.log("undo", 1, "igo", {"of": 1})
+        assert h.flush() and json.loads(lines_of(h.path)[0])["at"] is None
+
+
+def test_the_runtime_clock_gives_a_date_or_none():
+    at = history.now_text()  # this machine's clock (time.localtime)
+    if at is not None:
+        assert len(at) == 19 and at[4] == "-" and at[10] == "T" and at[13] == ":"
+        assert int(at[:4]) >= history.MIN_YEAR
