@@ -56,6 +56,7 @@ class App:
         self._mode_modules = set()  # modules loaded for the screens on the stack
         self._flush_due = False
         self.unsaved = None  # what the last failed save said, until it is acknowledged
+        self._last_error = None  # the last error written to errors.txt ("Type: text")
         self.display_sleep = display_sleep.DisplaySleep()
         self.history = None  # history.History, opened by app_boot
         self.config = {}  # config.json (config.py)
@@ -208,22 +209,32 @@ class App:
             canvas.text(label, x, 1, 1, 1)
 
     def crash(self, e):
-        """Log a screen's exception, go home and show it."""
+        """Log a screen's exception, go home and show it. Never raises (a MemoryError
+        included): an error here would stop the device, the game lost with it."""
+        del self.stack[1:]  # first: the failed screen's memory is free for the rest
         self._log_error(e)
-        del self.stack[1:]
         try:
             self.notice("Error", "%s: %s" % (type(e).__name__, e))
         except Exception:  # no room for the notice: home, the error is in errors.txt
-            self._entered()
+            try:
+                self._entered()
+            except Exception:
+                self.dirty = True
 
     def _log_error(self, e):
+        """data/errors.txt: the traceback (MicroPython) or the one line (CPython tests);
+        the same error again right after it is not written again (no flash wear)."""
         try:
+            text = "%s: %s" % (type(e).__name__, e)
+            if text == self._last_error:
+                return
+            self._last_error = text
             with open(self.path(paths.ERRORS), "w") as f:
                 if hasattr(sys, "print_exception"):  # MicroPython: with the traceback
                     sys.print_exception(e, f)
                 else:  # CPython (tests)
-                    f.write("%s: %s\n" % (type(e).__name__, e))
-        except OSError:
+                    f.write(text + "\n")
+        except Exception:  # no flash or no memory left: the Error screen says it
             pass
 
     # --- storage ------------------------------------------------------------------------
@@ -396,23 +407,28 @@ def step(app, hw, now):
     """One pass of the device loop at `now` (ticks_ms): buttons, player snapshots,
     tick, display. A navigation button going down while the display is dim or off
     only wakes it (that press gives no events); a player's tap is judged as always,
-    then wakes it. Nothing is drawn while the display is off."""
-    events = hw.poll_nav(now)
-    if hw.nav_held() and app.wake(now):
-        hw.ignore_held_nav()
-        events = ()
-    for name, kind in events:
-        app.on_nav(name, kind)
-    if len(hw.ring):  # only then: passing app.on_snapshot allocates a bound method
-        hw.ring.drain(app.on_snapshot)
-        app.wake(now)
-    app.tick(now)
-    if app.dirty and app.display_on():
-        app.draw(hw.canvas)
-        try:
-            hw.show()
-        except OSError:  # an I2C glitch: draw again next time
-            app.invalidate()
+    then wakes it. Nothing is drawn while the display is off. What the screens'
+    guards do not catch (the app's own saving, the display) shows as App.crash: the
+    loop never stops."""
+    try:
+        events = hw.poll_nav(now)
+        if hw.nav_held() and app.wake(now):
+            hw.ignore_held_nav()
+            events = ()
+        for name, kind in events:
+            app.on_nav(name, kind)
+        if len(hw.ring):  # only then: passing app.on_snapshot allocates a bound method
+            hw.ring.drain(app.on_snapshot)
+            app.wake(now)
+        app.tick(now)
+        if app.dirty and app.display_on():
+            app.draw(hw.canvas)
+            try:
+                hw.show()
+            except OSError:  # an I2C glitch: draw again next time
+                app.invalidate()
+    except Exception as e:
+        app.crash(e)
 
 
 def run(app, hw, time):
