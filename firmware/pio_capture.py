@@ -21,14 +21,25 @@ microseconds; presses in the same sample get the same time, and PIO times are a 
 microseconds (the start-up's constant offset) before the CPU's ticks_us.
 
 Resolution: one sample every TICK_CYCLES cycles, the same for every pin; after a
-change the next sample comes 2 x TICK_CYCLES later (the push path takes two ticks),
-so a change right behind another is timestamped up to 2 x TICK_CYCLES late. The
-input synchronisers add 2 cycles to every pin alike. A contact shorter than a sample
-period can be missed.
+change the next sample comes PUSH_TICKS x TICK_CYCLES later (the push path takes
+three ticks), so a change right behind another is timestamped up to that much late.
+The input synchronisers add 2 cycles to every pin alike. A contact shorter than a
+sample period can be missed.
 
-A full FIFO (8 words) drops the word and sets the state machine's RXSTALL flag; the
-handler counts each time it finds it set in `overflows` (one or more lost changes),
-beside the ring's own overflows.
+No word is lost to a full FIFO: before pushing, the program asks the FIFO's level
+(`mov y, ~status`, EXECCTRL set to "RX level < 8" by `start()`). When all 8 words
+are taken it pushes nothing and keeps counting, sampling every other tick; each
+sample then counts as a change, so the levels of the first sample after the CPU has
+read a word go in, with that sample's count. The levels the CPU ends with are
+always the pins' levels; changes that came and went while the FIFO was full are
+not seen (a bouncing button: the first edge is timed exactly, its bounces merge;
+another button pressed then is timed when the FIFO has room again). The handler
+likewise leaves the words in the FIFO while the tap ring is full, and `drain` takes
+them once it has emptied the ring, so nothing is dropped there either. Debouncing is
+the judge's (judge.py): the state machine holds no change back, so a clean press is
+timed the same whichever other buttons bounce, as long as the FIFO has room. RXSTALL
+(a push into a full FIFO, which the program never makes) and a full ring are still
+counted in `overflows`.
 
 The program text below is the one source: `adafruit_pioasm` assembles it on CPython
 (tests, the emulator) and CircuitPython; on MicroPython WORDS (the same words, a test
@@ -45,18 +56,26 @@ if TYPE_CHECKING:
 
 PROGRAM = """
 .program tap_capture
+.mov_status rxfifo < 8  ; `mov y, ~status` is 0 while the RX FIFO (8 words, joined) has room
 ; X: the sample counter, counting down one per tick of 6 cycles
 ; Y: the levels last pushed; ISR holds the counter while X takes a sample
-changed:                ; X = the new levels, Y = the old, ISR = this sample's count
+changed:                ; X = the new levels, ISR = this sample's count
+    mov y, ~status      ; Y = 0 if the RX FIFO has room, all ones if it is full
+    jmp !y, room
+    mov x, isr          ; full: nothing is pushed, and Y (all ones) matches no sample,
+    jmp held [2]        ; so every sample comes back here until there is room
+room:
     mov y, x
     mov x, isr
     mov isr, y
     in x, 24            ; ISR = levels << 24 | count & 0xFFFFFF (bits 30, 31 stay 0)
-    push noblock        ; a full FIFO drops it and sets RXSTALL
-    irq 0 rel           ; the CPU drains the FIFO
-    jmp x--, next       ; this path takes two ticks (12 cycles), so two counts
+    push noblock        ; (never into a full FIFO)
+    irq 0 rel [3]       ; the CPU drains the FIFO
+    jmp x--, held       ; this path takes three ticks (18 cycles), so three counts
+held:
+    jmp x--, next       ; (the full path two: 12 cycles)
 next:
-    jmp x--, sample     ; at X = 0 both jumps fall through to the same place
+    jmp x--, sample     ; at X = 0 each jump falls through to the same place
 .wrap_target
 sample:                 ; one tick, 6 cycles
     mov isr, x          ; park the counter
@@ -68,17 +87,33 @@ sample:                 ; one tick, 6 cycles
 .wrap
 """
 # adafruit_pioasm.Program(PROGRAM).assembled (tests/host/test_pio_emulator.py checks it)
-WORDS = (0xA041, 0xA026, 0xA0C2, 0x4038, 0x8000, 0xC010, 0x0047, 0x0048, 0xA0C1, 0xA0E0, 0x6026, 0x00A0, 0xA026, 0x0048)
-WRAP_TARGET = 8  # .wrap_target: `sample`
-WRAP = 13  # .wrap: the last word
-SAMPLE = 9  # `mov osr, pins`; `out x, N` follows (also executed once before the start)
+WORDS = (
+    0xA04D, 0x0064, 0xA026, 0x020B, 0xA041, 0xA026, 0xA0C2, 0x4038, 0x8000, 0xC310,
+    0x004B, 0x004C, 0x004D, 0xA0C1, 0xA0E0, 0x6026, 0x00A0, 0xA026, 0x004D,
+)  # fmt: skip
+WRAP_TARGET = 13  # .wrap_target: `sample`
+WRAP = 18  # .wrap: the last word
+SAMPLE = 14  # `mov osr, pins`; `out x, N` follows (also executed once before the start)
 TICK_CYCLES = 6  # system clock cycles per sample and count
+PUSH_TICKS = 3  # ticks from a sample that saw a change to the next sample (a push)
+FIFO_WORDS = 8  # the RX FIFO, joined with the TX FIFO: `.mov_status rxfifo < 8`
 MAX_PINS = 6  # levels << 24 must stay below 2**30 (a small int: no allocation)
 COUNT_MASK = 0xFFFFFF
 COUNT_PERIOD = 1 << 24  # the 24-bit count ring (COUNT_MASK + 1)
 # FDEBUG register of PIO0, PIO1, PIO2 (RP2040 and RP2350); RXSTALL is bit 0 + sm.
 FDEBUG = (0x50200008, 0x50300008, 0x50400008)
 SM_ID = 0  # the state machine used (PIO0, state machine 0)
+_PROG_EXECCTRL = 3  # rp2.asm_pio's program: [words, offsets x2, EXECCTRL, SHIFTCTRL, pins x3]
+
+
+def status_bits(chip):
+    """EXECCTRL's STATUS_SEL and STATUS_N making `mov y, status` all ones while the RX
+    FIFO holds fewer than FIFO_WORDS words, for `chip` (sys.implementation._machine,
+    e.g. "Raspberry Pi Pico with RP2040"): bit 4 and bits 3-0 on the RP2040, bits 6-5
+    and 4-0 on the RP2350."""
+    if "RP2350" in chip:
+        return 1 << 5 | FIFO_WORDS
+    return 1 << 4 | FIFO_WORDS
 
 
 def program_words(count):
@@ -111,9 +146,13 @@ class PioCapture:
     `overflows` as tapring.TapRing; `on_irq` is the state machine's hard IRQ handler.
 
     `sm` needs `rx_fifo()` and `get()`, `mem` is machine.mem32 (FDEBUG at `fdebug`,
-    RXSTALL `stall_bit`), `ticks_us` the CPU clock on the 30-bit ring."""
+    RXSTALL `stall_bit`), `ticks_us` the CPU clock on the 30-bit ring;
+    `disable_irq`/`enable_irq` (machine's) keep the handler out while `drain` reads
+    the FIFO itself (none on the host)."""
 
-    def __init__(self, sm, in_base, freq_hz, mem, fdebug, stall_bit, ticks_us, size=64):
+    def __init__(
+        self, sm, in_base, freq_hz, mem, fdebug, stall_bit, ticks_us, size=64, disable_irq=None, enable_irq=None
+    ):
         g = _gcd(TICK_CYCLES * 1000000, freq_hz)
         self.step_us = TICK_CYCLES * 1000000 // g  # the anchor moves by whole steps:
         self.step_ticks = freq_hz // g  # step_us microseconds are step_ticks counts
@@ -123,9 +162,12 @@ class PioCapture:
         self.ring = TapRing(size)  # (ticks_us when handled, word, NO_PIN)
         self.anchor_count = 0  # this count ...
         self.anchor_us = 0  # ... was sampled at this ticks_us
+        self._sm = sm
         self._mem = mem
         self._fdebug = fdebug
         self._stall_bit = stall_bit
+        self._disable_irq = disable_irq
+        self._enable_irq = enable_irq
         self.on_irq = self._handler(sm, ticks_us)
 
     def _handler(self, sm, ticks_us):
@@ -134,7 +176,9 @@ class PioCapture:
         ring = self.ring
 
         def on_irq(_):
-            while sm.rx_fifo():
+            # A full ring leaves the words in the FIFO (the state machine then holds
+            # its newest levels back): drain() takes them once the ring has room.
+            while sm.rx_fifo() and len(ring) < ring.size:
                 ring.record(ticks_us(), sm.get(), NO_PIN)
             if self._mem[self._fdebug] & self._stall_bit:  # a push found the FIFO full
                 self._mem[self._fdebug] = self._stall_bit  # (write 1 to clear)
@@ -144,7 +188,9 @@ class PioCapture:
 
     @property
     def overflows(self):
-        """Times changes were lost: the ring was full, or the FIFO (one or more each)."""
+        """Times changes were lost: RXSTALL, a push into a full FIFO (one or more
+        words each time; the program asks the FIFO's level first, so only if that
+        setting did not take), or a full ring (the handler waits instead)."""
         return self.ring.overflows
 
     def __len__(self):
@@ -182,21 +228,37 @@ class PioCapture:
 
     def drain(self, fn):
         """Call `fn(t_us, levels, NO_PIN)` for every change recorded, oldest first;
-        return the count. Call it often (every main-loop pass): the anchor follows."""
+        return the count. Call it often (every main-loop pass): the anchor follows.
+        Words the handler left in the FIFO (the ring was full) follow the ring's."""
         n = 0
         ring = self.ring
         while True:
             e = ring.pop()
             if e is None:
-                break
+                if not self._sm.rx_fifo():
+                    break
+                self._take_fifo()
+                continue
             t, levels = self.entry(e[0], e[1])
             fn(t, levels, NO_PIN)
             n += 1
         return n
 
+    def _take_fifo(self):
+        """The handler's work, with interrupts off so that its own run cannot
+        interleave (the ring is empty: it takes what the FIFO holds)."""
+        state = self._disable_irq() if self._disable_irq else None
+        try:
+            self.on_irq(None)
+        finally:
+            if self._enable_irq:
+                self._enable_irq(state)
 
-def _asm_program(words):
-    """`words` as an rp2.asm_pio program (the same words, with the wrap)."""
+
+def _asm_program(words, status):
+    """`words` as an rp2.asm_pio program (the same words, with the wrap) with EXECCTRL's
+    `status` bits: asm_pio takes no argument for them, and StateMachine() loads the
+    program's EXECCTRL as it is."""
     import rp2
 
     # asm_pio runs the body with its own globals: the data comes in as defaults.
@@ -209,23 +271,28 @@ def _asm_program(words):
             if i == last:
                 wrap()
 
+    tap_capture[_PROG_EXECCTRL] |= status
     return tap_capture
 
 
 def start(pins, size=64, wait_ms=20):
     """Start the capture of the player `pins` (GPIO numbers; pulled up by the caller)
-    on state machine SM_ID. Raises OSError if its first word does not come."""
+    on state machine SM_ID. Raises OSError if its first word does not come (so also
+    if the FIFO-level setting did not take: the program then waits for room forever)."""
+    import sys
     import time
 
     import rp2
-    from machine import Pin, freq, mem32
+    from machine import Pin, disable_irq, enable_irq, freq, mem32
 
     in_base, count = pin_span(pins)
     words = program_words(count)
     hz = freq()
-    sm = rp2.StateMachine(SM_ID, _asm_program(words), freq=hz, in_base=Pin(in_base))
-    cap = PioCapture(sm, in_base, hz, mem32, FDEBUG[SM_ID // 4], 1 << SM_ID % 4, time.ticks_us, size)
-    mem32[FDEBUG[SM_ID // 4]] = 1 << SM_ID % 4  # clear a stale RXSTALL
+    prog = _asm_program(words, status_bits(getattr(sys.implementation, "_machine", "")))
+    sm = rp2.StateMachine(SM_ID, prog, freq=hz, in_base=Pin(in_base))
+    fdebug, stall = FDEBUG[SM_ID // 4], 1 << SM_ID % 4
+    cap = PioCapture(sm, in_base, hz, mem32, fdebug, stall, time.ticks_us, size, disable_irq, enable_irq)
+    mem32[fdebug] = stall  # clear a stale RXSTALL
     sm.irq(cap.on_irq, hard=True)
     sm.exec(words[SAMPLE])  # X = the levels now: the program starts in `changed`,
     sm.exec(words[SAMPLE + 1])  # which pushes them with the count it starts from

@@ -3,8 +3,9 @@
 A menu of pages (up/down, ok opens one, back leaves):
 - Buttons: every button's name, GPIO and a counter, inverted while it is down (read
   live every loop pass). Navigation counters count presses, player counters the pin's
-  interrupts (2 for a clean press and release). Every press is only shown here:
-  hold back to leave.
+  interrupts, or with PIO capture and on CircuitPython (keypad) the level changes
+  reported from the levels the page opened with: 2 for a clean press and release
+  either way. Every press is only shown here: hold back to leave.
 - Display: test patterns, ok for the next (frame and centre lines, checkerboard,
   all lit), back leaves.
 - LEDs, buzzer: each LED lights in turn (its GPIO shown), then the buzzer plays;
@@ -87,7 +88,9 @@ class Buttons(Page):
         self.cells = sorted(range(len(self.pins)), key=lambda i: _rank(self.pins[i][0]))
         self.counts = [0] * len(self.pins)
         self.down = 0
-        self.levels = None  # the last snapshot's, when its pin is unknown
+        # The levels the page opened with, then the last snapshot's when its pin is
+        # unknown: the first change after the page opens counts too.
+        self.levels = app.out.levels()
 
     def tick(self, now_ms):
         if not self.tester:

@@ -1,43 +1,68 @@
 """firmware/pio_capture.py's state machine in rp2040-pio-emulator, with pin waveforms.
 
-`run(levels_at, cycles, ...)` assembles pio_capture.PROGRAM with adafruit_pioasm
-(the words the device loads), executes the two start-up words as `start()` does
-with `sm.exec`, then runs the program from its first word for `cycles` system clock
-cycles (one per instruction: the state machine runs at the system clock). The
-firmware's own `PioCapture` is the CPU side: its hard IRQ handler runs
-`handler_latency` cycles after the program's `irq` (None: never, the FIFO fills),
-reading the emulated FIFO; its clock is the CPU's ticks_us at FREQ_HZ.
+`run(levels_at, cycles, ...)` assembles pio_capture.PROGRAM (or another program text)
+with adafruit_pioasm (the words the device loads), executes the two start-up words as
+`start()` does with `sm.exec`, then runs the program from its first word for `cycles`
+system clock cycles (one per instruction: the state machine runs at the system
+clock). The firmware's own `PioCapture` is the CPU side: its hard IRQ handler runs
+`handler_latency` cycles after the program's `irq` (None: never, the FIFO fills) and
+reads the emulated FIFO; its loop can take `handler_each` cycles a word, while the
+state machine runs on (the real rp2 port in an RP2040 emulator: the first word about
+30 us after the change, then one every 51 us). Its clock is the CPU's ticks_us at
+FREQ_HZ.
 
 `Device` goes further: rp2, machine and time over the emulator, for the firmware's
-own `pio_capture.start()` (its `asm_pio` runs a program body as MicroPython's does).
+own `pio_capture.start()` (its `asm_pio` runs a program body as MicroPython's does
+and returns the program as MicroPython's does, EXECCTRL included).
 
 Where the emulator stops short of the chip, this module completes it faithfully:
 `irq 0 rel` sets the flag and takes one cycle (the emulator has no IRQ instruction);
-IN_BASE rotates the pins as the chip's input mapping does; a `push noblock` into a
-full FIFO sets FDEBUG.RXSTALL (write 1 to clear). The emulator's RX FIFO holds 4
-words (the device joins the TX FIFO for 8).
+`mov y, status` (absent too) is all ones while the RX FIFO holds fewer words than
+STATUS_N (`.mov_status rxfifo < N` in the text; EXECCTRL on a Device), all zeros
+otherwise; the RX FIFO holds 8 words, joined with the TX FIFO as on the device (the
+emulator's holds 4: the pushes are done here), and a `push noblock` into a full one
+drops the word and sets FDEBUG.RXSTALL (write 1 to clear); IN_BASE rotates the pins
+as the chip's input mapping does.
 """
 
 import types
 from array import array
+from collections import deque
 from dataclasses import replace
 
 import adafruit_pioasm
 import pio_capture  # firmware/ (host_tools puts it on the path)
-from pioemu import State, emulate
+from pioemu import ShiftRegister, State, emulate
 
 FREQ_HZ = 125_000_000
-FIFO_DEPTH = 4  # the emulator's (the device: 8, RX joined)
+FIFO_DEPTH = pio_capture.FIFO_WORDS  # the RX FIFO joined with the TX FIFO: 8 words
 FDEBUG = pio_capture.FDEBUG[0]
 RXSTALL = 1  # state machine 0
-_IRQ = 6  # major opcode of `irq`
+US = FREQ_HZ // 1_000_000  # cycles per microsecond
+_PUSH, _MOV, _IRQ = 4, 5, 6  # major opcodes
+_MOV_OSR_PINS = 0xA0E0  # the sample: `out x, N` follows it
 
 
-def assemble(pins=pio_capture.MAX_PINS):
-    """(words, wrap_target, wrap) of PROGRAM for `pins` consecutive player pins."""
-    text = pio_capture.PROGRAM.replace("out x, %d" % pio_capture.MAX_PINS, "out x, %d" % pins)
-    prog = adafruit_pioasm.Program(text)
+def assemble(pins=pio_capture.MAX_PINS, program=None):
+    """(words, wrap_target, wrap) of `program` (default PROGRAM) for `pins`
+    consecutive player pins."""
+    prog = _program(pins, program)
     return list(prog.assembled), prog.pio_kwargs["wrap_target"], prog.pio_kwargs["wrap"]
+
+
+def _program(pins, program):
+    text = pio_capture.PROGRAM if program is None else program
+    text = text.replace("out x, %d" % pio_capture.MAX_PINS, "out x, %d" % pins)
+    return adafruit_pioasm.Program(text)
+
+
+def rx_status(prog):
+    """STATUS as `.mov_status` sets it: level -> all ones? (no directive: STATUS_N 0,
+    TX level < 0, never)."""
+    if prog.pio_kwargs.get("mov_status_type") == "rxfifo":
+        n = prog.pio_kwargs["mov_status_n"]
+        return lambda level: level < n
+    return lambda level: False
 
 
 class Mem32:
@@ -55,88 +80,201 @@ class Mem32:
         self.fdebug &= ~value
 
 
-class Machine:
-    """The emulated state machine as rp2.StateMachine shows it to the handler."""
+class Chip:
+    """One state machine: its program, registers (a pioemu State), RX FIFO and
+    FDEBUG. `run_to(clock)` executes the program up to that cycle; `raised(clock)`
+    is called after each `irq`. `status(level)`: STATUS for an RX FIFO level."""
 
-    def __init__(self, state):
-        self.state = state
+    def __init__(self, words, wrap_target, wrap, gpio, mem, status, raised=None):
+        self.words = list(words)
+        self.wrap_target = wrap_target
+        self.wrap = wrap
+        self.gpio = gpio
+        self.mem = mem
+        self.status = status
+        self.raised = raised or (lambda clock: None)
+        self.state = State()
+        self.pushes = []  # clock of every push executed, dropped or not
+        self.dropped = 0  # pushes into a full FIFO
+
+    def exec(self, instr):
+        """Execute one instruction as `sm.exec` does (the program counter stays)."""
+        now = self.state.clock
+        s = _emulate(
+            [instr],
+            replace(self.state, program_counter=0),
+            lambda op, st: st.clock > now,
+            input_source=self.gpio,
+            shift_isr_right=False,
+        )
+        self.state = replace(s, program_counter=self.state.program_counter, clock=now)
+
+    def run_to(self, clock, irq_stops=False):
+        """Run to `clock`; with `irq_stops`, only to just after the next `irq` if
+        one comes first (its handler may be due before `clock`)."""
+        while self.state.clock < clock:
+            self.state = _emulate(
+                self.words,
+                self.state,
+                lambda op, s: s.clock >= clock or _completed(op),
+                input_source=self.gpio,
+                shift_isr_right=False,
+                wrap_target=self.wrap_target,
+                wrap_top=self.wrap,
+            )
+            if self.state.clock < clock and self._complete() and irq_stops:
+                return
+
+    def _complete(self):
+        """Execute the instruction at the program counter that the emulator lacks."""
+        s = self.state
+        pc = s.program_counter
+        op = self.words[pc]
+        changes = {}
+        if op >> 13 == _PUSH:
+            assert not op & 0x20, "only push noblock"
+            self.pushes.append(s.clock)
+            fifo = deque(s.receive_fifo)
+            if len(fifo) < FIFO_DEPTH:
+                fifo.append(s.input_shift_register.contents)
+            else:
+                self.mem.fdebug |= RXSTALL
+                self.dropped += 1
+            changes = {"receive_fifo": fifo, "input_shift_register": ShiftRegister(0, 0)}
+        elif op >> 13 == _MOV:  # mov x/y, status
+            value = 0xFFFFFFFF if self.status(len(s.receive_fifo)) else 0
+            assert (op >> 3) & 3 in (0, 1), "only mov and mov ~"
+            if (op >> 3) & 3:
+                value ^= 0xFFFFFFFF
+            changes = {{1: "x_register", 2: "y_register"}[(op >> 5) & 7]: value}
+        nxt = self.wrap_target if pc == self.wrap else pc + 1
+        self.state = replace(s, program_counter=nxt, clock=s.clock + 1 + (op >> 8 & 0x1F), **changes)
+        if op >> 13 == _IRQ:
+            self.raised(s.clock)
+            return True
+        return False
+
+
+def _completed(op):
+    """Instructions Chip completes: push, irq, mov from STATUS."""
+    return op >> 13 in (_PUSH, _IRQ) and not op & 0x80 or op >> 13 == _MOV and op & 7 == 5
+
+
+class Machine:
+    """The emulated state machine as rp2.StateMachine shows it to the handler; each
+    word read lets `each` cycles pass (the handler's loop) before the next read."""
+
+    def __init__(self, chip, each=0):
+        self.chip = chip
+        self.each = each
         self.words = []  # every word the CPU took: (clock, word)
 
+    @property
+    def state(self):
+        return self.chip.state
+
     def rx_fifo(self):
-        return len(self.state.receive_fifo)
+        return len(self.chip.state.receive_fifo)
 
     def get(self):
-        fifo = self.state.receive_fifo.copy()
+        chip = self.chip
+        fifo = deque(chip.state.receive_fifo)
         word = fifo.popleft()
-        self.state = replace(self.state, receive_fifo=fifo)
-        self.words.append((self.state.clock, word))
+        chip.state = replace(chip.state, receive_fifo=fifo)
+        self.words.append((chip.state.clock, word))
+        if self.each:
+            chip.run_to(chip.state.clock + self.each)
         return word
 
 
-def run(levels_at, cycles, in_base=16, pins=6, handler_latency=40, count0=0, t0_us=0):
-    """Run the capture for `cycles` cycles; `levels_at(clock)`: GPIO_IN (bit n = GPIO
-    n, 0 = pressed) at that cycle. Returns a dict: `capture` (the firmware's
-    PioCapture after start-up, its ring holding what the handler recorded since),
-    `words` [(clock taken, word)], `pushes` [clock of every push executed, dropped
-    or not], `fifo` (words left in the FIFO), `irqs`, `start_clock` (when the first
-    word was taken)."""
-    words, wrap_target, wrap = assemble(pins)
+def _rotated(levels_at, in_base):
+    """The pins as the state machine reads them from in_base (GPIO n at bit n - in_base)."""
 
     def gpio(clock: int) -> int:
         v = levels_at(clock) & 0xFFFFFFFF
         return ((v >> in_base) | (v << (32 - in_base))) & 0xFFFFFFFF if in_base else v
 
-    # The start-up: `mov osr, pins` and `out x, N` executed before the enable.
-    state = State(input_shift_register=pio_capture_isr(count0))
-    for w in (words[pio_capture.SAMPLE], words[pio_capture.SAMPLE + 1]):
-        state = _emulate(
-            [w],
-            replace(state, program_counter=0, clock=0),
-            lambda op, s: s.clock >= 1,
-            input_source=gpio,
-            shift_isr_right=False,
-        )
-    state = replace(state, program_counter=0, clock=0)
-    sm = Machine(state)
+    return gpio
+
+
+def run(
+    levels_at,
+    cycles,
+    in_base=16,
+    pins=6,
+    handler_latency=40,
+    handler_each=0,
+    count0=0,
+    t0_us=0,
+    program=None,
+):
+    """Run the capture for `cycles` cycles; `levels_at(clock)`: GPIO_IN (bit n = GPIO
+    n, 0 = pressed) at that cycle; `program`: another program text (an earlier one).
+    An `irq` while the handler runs (or is due) runs it again `handler_latency` after
+    it returns. Returns a dict: `capture` (the firmware's PioCapture after start-up,
+    its ring holding what the handler recorded since), `words` [(clock taken, word)],
+    `pushes` [clock of every push executed], `dropped` (pushes into a full FIFO),
+    `fifo` (words left in the FIFO), `irqs`, `start_clock` (when the first word was
+    taken), `handler_runs`."""
+    prog = _program(pins, program)
+    words = list(prog.assembled)
     mem = Mem32()
+    out = {"irqs": 0, "start_clock": None, "handler_runs": 0}
+    handler = {"due": None, "busy": False, "again": False}
+
+    def raised(clock):
+        out["irqs"] += 1
+        if handler_latency is None:
+            return
+        if handler["busy"] or handler["due"] is not None:
+            handler["again"] = handler["busy"]
+        else:
+            handler["due"] = clock + 1 + handler_latency
+
+    chip = Chip(
+        words,
+        prog.pio_kwargs["wrap_target"],
+        prog.pio_kwargs["wrap"],
+        _rotated(levels_at, in_base),
+        mem,
+        rx_status(prog),
+        raised,
+    )
+    # The start-up: `mov osr, pins` and `out x, N` executed before the enable, the
+    # counter's start value in the ISR (the program starts in `changed`).
+    chip.state = State(input_shift_register=ShiftRegister(count0 & 0xFFFFFFFF, 0))
+    sample = words.index(_MOV_OSR_PINS)
+    chip.exec(words[sample])
+    chip.exec(words[sample + 1])
+    sm = Machine(chip, handler_each)
 
     def ticks_us():
-        return (t0_us + sm.state.clock * 1_000_000 // FREQ_HZ) & 0x3FFFFFFF
+        return (t0_us + chip.state.clock * 1_000_000 // FREQ_HZ) & 0x3FFFFFFF
 
     cap = pio_capture.PioCapture(sm, in_base, FREQ_HZ, mem, FDEBUG, RXSTALL, ticks_us)
-    out = {"capture": cap, "words": sm.words, "pushes": [], "irqs": 0, "start_clock": None}
-    due = []  # clocks at which the handler runs
-
-    def stop(op, s):
-        if s.clock >= cycles or (due and s.clock >= due[0]):
-            return True
-        if op >> 13 == 4 and not op & 0x80:  # push
-            out["pushes"].append(s.clock)
-            if len(s.receive_fifo) >= FIFO_DEPTH:
-                mem.fdebug |= RXSTALL
-        return op >> 13 == _IRQ
-
-    while sm.state.clock < cycles:
-        sm.state = _emulate(
-            words, sm.state, stop, input_source=gpio, shift_isr_right=False, wrap_target=wrap_target, wrap_top=wrap
-        )
-        s = sm.state
-        if s.clock >= cycles:
-            break
-        if due and s.clock >= due[0]:
-            due.pop(0)
-            cap.on_irq(sm)
-            if out["start_clock"] is None and len(cap.ring):
-                out["start_clock"] = s.clock
-                assert cap.start(t0_us)
+    while chip.state.clock < cycles:
+        due = handler["due"]
+        chip.run_to(cycles if due is None else min(cycles, due), irq_stops=True)
+        if due is None or chip.state.clock < due:
             continue
-        # `irq 0 rel`: the flag is set (the handler is due), one cycle
-        out["irqs"] += 1
-        if handler_latency is not None and not due:
-            due.append(s.clock + handler_latency)
-        pc = wrap_target if s.program_counter == wrap else s.program_counter + 1
-        sm.state = replace(s, program_counter=pc, clock=s.clock + 1)
-    out["fifo"] = list(sm.state.receive_fifo)
+        handler["due"] = None
+        handler["busy"] = True
+        out["handler_runs"] += 1
+        cap.on_irq(sm)
+        handler["busy"] = False
+        if handler["again"]:
+            handler["again"] = False
+            handler["due"] = chip.state.clock + handler_latency
+        if out["start_clock"] is None and len(cap.ring):
+            out["start_clock"] = chip.state.clock
+            assert cap.start(t0_us)
+    out.update(
+        capture=cap,
+        words=sm.words,
+        pushes=chip.pushes,
+        dropped=chip.dropped,
+        fifo=list(chip.state.receive_fifo),
+    )
     return out
 
 
@@ -146,13 +284,6 @@ def _emulate(words, state, stop_when, **config):
     for _, after in emulate(words, stop_when=stop_when, initial_state=state, **config):
         last = after
     return last
-
-
-def pio_capture_isr(count0):
-    """The ISR holding the counter's start value (the program starts in `changed`)."""
-    from pioemu import ShiftRegister
-
-    return ShiftRegister(count0 & 0xFFFFFFFF, 0)
 
 
 def counts(result):
@@ -169,10 +300,12 @@ def sample_ticks(result):
 
 class Device:
     """The chip for `pio_capture.start()`: rp2 (asm_pio, StateMachine), machine (Pin,
-    freq, mem32) and time (ticks) over the emulator, installed in sys.modules by
-    `modules()`. The state machine runs while the CPU's clock goes on (each
-    `ticks_ms()` lets `step` cycles pass: the CPU's code in between) and its hard IRQ
-    handler runs as soon as the program raises its flag. `levels_at(clock)` as in run()."""
+    freq, mem32, disable_irq, enable_irq) and time (ticks) over the emulator,
+    installed in sys.modules by `modules()`. The state machine runs while the CPU's
+    clock goes on (each `ticks_ms()` lets `step` cycles pass: the CPU's code in
+    between) and its hard IRQ handler runs as soon as the program raises its flag
+    (not while interrupts are disabled: then when they are enabled again).
+    `levels_at(clock)` as in run()."""
 
     def __init__(self, levels_at, t0_us=0, step=1000):
         self.levels_at = levels_at
@@ -182,6 +315,8 @@ class Device:
         self.sm = None
         self.mem = Mem32()
         self.mem32 = self.mem
+        self.irq_off = False
+        self.irq_pending = False
 
     def freq(self):
         return FREQ_HZ
@@ -201,36 +336,32 @@ class Device:
     def ticks_diff(end, start):
         return ((end - start + 0x20000000) & 0x3FFFFFFF) - 0x20000000
 
+    def disable_irq(self):
+        was = self.irq_off
+        self.irq_off = True
+        return was
+
+    def enable_irq(self, state):
+        self.irq_off = state
+        if not state and self.irq_pending:
+            self.irq_pending = False
+            self._interrupt()
+
+    def _interrupt(self):
+        sm = self.sm
+        if self.irq_off:
+            self.irq_pending = True
+        elif sm.handler is not None:
+            self.clock = sm.chip.state.clock
+            sm.handler(sm)
+
     def run_to(self, clock):
         """Let the clock run to `clock` cycles, the state machine with it if it is on."""
         sm = self.sm
-        while sm is not None and sm.on and self.clock < clock:
-
-            def stop(op, s):
-                if s.clock >= clock:
-                    return True
-                if op >> 13 == 4 and not op & 0x80 and len(s.receive_fifo) >= FIFO_DEPTH:
-                    self.mem.fdebug |= RXSTALL
-                return op >> 13 == _IRQ
-
-            sm.state = _emulate(
-                sm.program,
-                replace(sm.state, clock=self.clock),
-                stop,
-                input_source=sm.gpio,
-                shift_isr_right=False,
-                wrap_target=sm.wrap_target,
-                wrap_top=sm.wrap,
-            )
-            self.clock = sm.state.clock
-            if self.clock >= clock:
-                return
-            s = sm.state  # at `irq 0 rel`: one cycle, then the hard handler
-            pc = sm.wrap_target if s.program_counter == sm.wrap else s.program_counter + 1
-            sm.state = replace(s, program_counter=pc, clock=s.clock + 1)
-            self.clock += 1
-            if sm.handler is not None:
-                sm.handler(sm)
+        if sm is not None and sm.on:
+            sm.chip.state = replace(sm.chip.state, clock=max(self.clock, sm.chip.state.clock))
+            sm.chip.run_to(clock)
+            self.clock = sm.chip.state.clock
         self.clock = max(self.clock, clock)
 
     def modules(self):
@@ -247,68 +378,110 @@ class Device:
         rp2.StateMachine = lambda *a, **kw: StateMachine(device, *a, **kw)
         machine = types.ModuleType("machine")
         machine.Pin, machine.freq, machine.mem32 = Pin, self.freq, self.mem
+        machine.disable_irq, machine.enable_irq = self.disable_irq, self.enable_irq
         time = types.ModuleType("time")
         for name in ("ticks_us", "ticks_ms", "ticks_add", "ticks_diff"):
             setattr(time, name, getattr(self, name))
         return {"rp2": rp2, "machine": machine, "time": time}
 
 
-def asm_pio(**config):
+# rp2.asm_pio's program list (MicroPython's ports/rp2/modules/rp2.py)
+PROG_DATA, PROG_EXECCTRL, PROG_SHIFTCTRL = 0, 3, 4
+
+
+def asm_pio(in_shiftdir=0, out_shiftdir=0, fifo_join=0):
     """rp2.asm_pio as MicroPython's runs a program body: the body's globals replaced by
     the assembler's functions, two passes; `word`, `wrap_target` and `wrap` recorded as
-    its emitter does. The program: {"words", "wrap_target", "wrap", "config"}."""
+    its emitter does. The program as MicroPython's: [words, offset in PIO0, in PIO1,
+    EXECCTRL (wrap bottom << 7, wrap top << 12), SHIFTCTRL, out, set, side-set pins]."""
 
     def dec(f):
-        prog = {"config": config}
         for _ in (0, 1):
-            prog.update(words=array("H"), wrap_target=0, wrap=None)
-            funcs = {
-                "word": lambda instr, label=None: prog["words"].append(instr),
-                "wrap_target": lambda: prog.__setitem__("wrap_target", len(prog["words"])),
-                "wrap": lambda: prog.__setitem__("wrap", len(prog["words"]) - 1),
-            }
+            emit = _Emitter(fifo_join << 30 | out_shiftdir << 19 | in_shiftdir << 18)  # thresholds 32: 0
             saved = dict(f.__globals__)
             f.__globals__.clear()
-            f.__globals__.update(funcs)
+            f.__globals__.update(word=emit.word, wrap_target=emit.wrap_target, wrap=emit.wrap)
             try:
                 f()
             finally:
                 f.__globals__.clear()
                 f.__globals__.update(saved)
-        return prog
+        return emit.prog
 
     return dec
 
 
-class StateMachine(Machine):
-    """rp2.StateMachine as pio_capture.start() uses it, on a Device."""
+class _Emitter:
+    """One pass of MicroPython's PIOASMEmit: the words and the wrap."""
+
+    def __init__(self, shiftctrl):
+        self.prog = [array("H"), -1, -1, 0, shiftctrl, None, None, None]
+
+    def word(self, instr, label=None):
+        self.prog[PROG_DATA].append(instr)
+
+    def wrap_target(self):
+        self.prog[PROG_EXECCTRL] |= len(self.prog[PROG_DATA]) << 7
+
+    def wrap(self):
+        self.prog[PROG_EXECCTRL] |= (len(self.prog[PROG_DATA]) - 1) << 12
+
+
+def execctrl_status(execctrl):
+    """STATUS of an RP2040 EXECCTRL (STATUS_SEL bit 4: 1 the RX level, 0 the TX level,
+    which is 0 with the FIFOs joined for RX; STATUS_N bits 3-0): level -> all ones?"""
+    n = execctrl & 0xF
+    if execctrl >> 4 & 1:
+        return lambda level: level < n
+    return lambda level: 0 < n
+
+
+class StateMachine:
+    """rp2.StateMachine as pio_capture.start() uses it, on a Device: it loads the
+    program's EXECCTRL (the wrap, STATUS) as MicroPython's does."""
 
     def __init__(self, device, sm_id, prog, freq, in_base):
         assert sm_id == pio_capture.SM_ID and freq == FREQ_HZ
-        Machine.__init__(self, State())
         device.sm = self
         self.device = device
-        self.program = list(prog["words"])
-        self.wrap_target, self.wrap = prog["wrap_target"], prog["wrap"]
-        self.config = prog["config"]
+        self.prog = prog
+        execctrl = prog[PROG_EXECCTRL]
         self.base = in_base.id
+        self.chip = Chip(
+            list(prog[PROG_DATA]),
+            execctrl >> 7 & 0x1F,
+            execctrl >> 12 & 0x1F,
+            self.gpio,
+            device.mem,
+            execctrl_status(execctrl),
+            lambda clock: device._interrupt(),
+        )
+        self.chip.state = replace(self.chip.state, clock=device.clock)
         self.handler = None
         self.on = False
+        self.words = []  # every word the CPU took: (clock, word)
+
+    @property
+    def state(self):
+        return self.chip.state
 
     def gpio(self, clock: int) -> int:
         v = self.device.levels_at(clock) & 0xFFFFFFFF
         return ((v >> self.base) | (v << (32 - self.base))) & 0xFFFFFFFF
 
+    def rx_fifo(self):
+        return len(self.chip.state.receive_fifo)
+
+    def get(self):
+        fifo = deque(self.chip.state.receive_fifo)
+        word = fifo.popleft()
+        self.chip.state = replace(self.chip.state, receive_fifo=fifo)
+        self.words.append((self.chip.state.clock, word))
+        return word
+
     def exec(self, instr):
-        now = self.device.clock
-        s = _emulate(
-            [instr],
-            replace(self.state, program_counter=0, clock=now),
-            lambda op, st: st.clock > now,
-            input_source=self.gpio,
-            shift_isr_right=False,
-        )
-        self.state = replace(s, program_counter=self.state.program_counter, clock=now)
+        self.chip.state = replace(self.chip.state, clock=self.device.clock)
+        self.chip.exec(instr)
 
     def irq(self, handler=None, trigger=1, hard=False):
         assert hard or handler is None

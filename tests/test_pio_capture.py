@@ -49,13 +49,14 @@ class Chip:
     """A state machine started at `t0` (CPU ticks_us, unbounded here) with counter
     `c0`: the count of a sample at true time `t_us` is c0 - elapsed ticks."""
 
-    def __init__(self, t0=0, c0=0):
+    def __init__(self, t0=0, c0=0, size=64):
         self.t0 = t0
         self.c0 = c0
         self.now = t0
         self.sm = FakeSM()
         self.mem = FakeMem()
-        self.cap = PioCapture(self.sm, 16, FREQ, self.mem, FDEBUG, 1, self.ticks)
+        self.irqs_off = []  # disable_irq/enable_irq calls: True off, False on again
+        self.cap = PioCapture(self.sm, 16, FREQ, self.mem, FDEBUG, 1, self.ticks, size, self.irq_off, self.irq_on)
         self.sm.fifo.append(63 << 24 | c0 & COUNT_MASK)  # the start-up word
         self.cap.on_irq(self.sm)
         assert self.cap.start(t0)
@@ -63,15 +64,25 @@ class Chip:
     def ticks(self):
         return self.now & MASK30
 
+    def irq_off(self):
+        self.irqs_off.append(True)
+        return 7  # machine.disable_irq's state, for enable_irq
+
+    def irq_on(self, state):
+        assert state == 7
+        self.irqs_off.append(False)
+
     def time_of(self, tick):
         """CPU ticks_us (unbounded) at the `tick`th sample: 125 ticks are 6 us."""
         return self.t0 + tick * 6 // 125
 
-    def change(self, tick, levels, latency_us=15):
-        """A change seen by the `tick`th sample after the start, handled `latency_us` later."""
+    def change(self, tick, levels, latency_us=15, handled=True):
+        """A change seen by the `tick`th sample after the start, handled `latency_us`
+        later (or left in the FIFO)."""
         self.sm.fifo.append(levels << 24 | (self.c0 - tick) & COUNT_MASK)
         self.now = self.time_of(tick) + latency_us
-        self.cap.on_irq(self.sm)
+        if handled:
+            self.cap.on_irq(self.sm)
 
 
 def drained(cap):
@@ -147,12 +158,32 @@ def test_full_fifo_is_counted_once_per_irq_and_cleared():
     assert len(drained(chip.cap)) == 2
 
 
-def test_ring_full_counts_as_overflow_too():
-    chip = Chip()
+def test_a_full_ring_leaves_the_words_in_the_fifo_for_drain():
+    # The handler takes what the ring has room for; the rest waits in the FIFO (where
+    # the state machine holds its newest levels back once it is full) and drain()
+    # takes it, with interrupts off, after the ring's: nothing dropped, in order.
+    chip = Chip(size=4)
+    for k in range(7):
+        chip.change(20 + k * 20, 0b111110 if k % 2 == 0 else 0b111111)
+    assert len(chip.cap) == 4 and chip.sm.rx_fifo() == 3 and chip.cap.overflows == 0
+    got = drained(chip.cap)
+    assert [t - chip.t0 for t, _, _ in got] == [(20 + k * 20) * 6 // 125 for k in range(7)]
+    assert [lv >> 16 for _, lv, _ in got] == [0b111110, 0b111111] * 3 + [0b111110]
+    assert chip.irqs_off == [True, False] and chip.sm.rx_fifo() == 0
+    # 70 changes while the main loop is away: none lost either
+    chip = Chip(size=64)
     for k in range(70):
         chip.change(20 + k * 20, k & 1)
-    assert chip.cap.overflows == 70 - 64
-    assert len(drained(chip.cap)) == 64
+    assert chip.cap.overflows == 0 and len(drained(chip.cap)) == 70
+    assert drained(chip.cap) == [] and chip.irqs_off == [True, False]
+
+
+def test_words_the_handler_has_not_taken_yet_wait_for_it():
+    chip = Chip()
+    chip.change(100, 0b111110, handled=False)  # its interrupt is still to come
+    assert len(chip.cap) == 0
+    chip.cap.on_irq(chip.sm)
+    assert [lv >> 16 for _, lv, _ in drained(chip.cap)] == [0b111110]
 
 
 def test_simultaneous_and_close_taps_through_the_judge():
@@ -182,7 +213,7 @@ def test_handler_allocates_nothing_under_heap_lock():
         skip("heap_lock is MicroPython's")
     import micropython
 
-    chip = Chip()
+    chip = Chip(size=8)
     sm = chip.sm
     words = [(k & 0x3F) << 24 | (COUNT_MASK - k * 1000) for k in range(10)]
     sm.fifo.extend(words)
@@ -190,10 +221,10 @@ def test_handler_allocates_nothing_under_heap_lock():
     handler = chip.cap.on_irq
     micropython.heap_lock()
     try:
-        handler(sm)
+        handler(sm)  # the ring fills: 2 words stay in the FIFO
     finally:
         micropython.heap_unlock()
-    assert len(chip.cap) == 10 and chip.cap.overflows == 1
+    assert len(chip.cap) == 8 and sm.rx_fifo() == 2 and chip.cap.overflows == 1
 
 
 def test_the_board_check_allows_the_pin_span_the_program_takes():

@@ -102,6 +102,33 @@ def test_buttons_show_gpio_state_and_counts_and_only_a_held_back_leaves():
         rig.close()
 
 
+def test_pio_capture_counts_a_clean_press_and_release_as_two_like_pin_irqs():
+    # PIO capture and keypad report the levels, not the pin: the page counts the
+    # changes from the levels it opened with, so the first change counts too.
+    hw = fake_hw()
+    rig = rig_with(hw)
+    try:
+        open_page(rig, 0)
+        p1, p2 = 1 << 16, 1 << 17
+        hw.ring.record(1, 0x3FFFFFFF & ~p1, 255)  # p1 down: the first snapshot
+        hw.ring.record(2, 0x3FFFFFFF, 255)  # and up
+        drain(rig)
+        shown = cells(rig)[0]
+        assert "P1 16 2" in shown and "P2 17 0" in shown, shown
+        for t in range(3, 5):  # p1 with pin interrupts: one per edge, the same count
+            hw.ring.record(t, 0x3FFFFFFF, 16)
+        drain(rig)
+        assert "P1 16 4" in cells(rig)[0]
+        rig.nav("back:long")
+        hw.levels = 0x3FFFFFFF & ~p2  # p2 held when the page opens: its release counts
+        open_page(rig, 0)
+        hw.ring.record(5, 0x3FFFFFFF, 255)
+        drain(rig)
+        assert "P2 17 1" in cells(rig)[0] and "P1 16 0" in cells(rig)[0]
+    finally:
+        rig.close()
+
+
 def test_timing_measures_probe_pulses_drained_by_the_loop():
     hw = fake_hw()
     rig = rig_with(hw)
