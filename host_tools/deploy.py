@@ -32,7 +32,9 @@ full flash, a pulled cable) leaves a record that makes the next deploy redo that
 The entry file (main.py / code.py) is written last.
 
 The two transports (host_tools/deploy_transport.py): mpremote as a library over one
-serial connection, and the mounted drive. Prints `copied N, removed M, unchanged K`.
+serial connection, and the mounted drive. Prints `copied N, removed M, unchanged K`;
+over USB serial it also sets the Pico's clock to this PC's time (host_tools/clock.py:
+the history's lines are dated from then on) and says so on the next line.
 Without --port it uses the one Pico plugged in. Errors: one line, exit status 2.
 """
 
@@ -42,7 +44,7 @@ import sys
 
 import paths  # firmware/paths.py (host_tools puts firmware/ on the path)
 
-from host_tools import ROOT, ArgumentParser, UserError, boards, manifest, mpycross, port_option, project_option
+from host_tools import ROOT, ArgumentParser, UserError, boards, clock, manifest, mpycross, port_option, project_option
 from host_tools.deploy_transport import DriveTransport, MpremoteTransport, sha256
 from host_tools.mpremote_port import find_port
 
@@ -189,10 +191,12 @@ def deploy(transport, files, board, runtime):
 
 
 def deploy_micropython(port, project=ROOT, board="pico", frozen=False):
+    """deploy's counts, and what the device's clock reads after it was set (clock.py)."""
     files = (frozen_files if frozen else micropython_files)(project, board)  # a bad board or module: before connecting
     transport = MpremoteTransport(port)
     try:
-        return deploy(transport, files, board, "micropython")
+        counts = deploy(transport, files, board, "micropython")
+        return counts, clock.set_clock(transport)
     finally:
         transport.close()
 
@@ -230,6 +234,9 @@ def main(argv):
             print("deploy: lib/%s missing on the drive (%s): circup install %s" % (lib, what, lib), file=sys.stderr)
     else:
         boards.check_name(os.path.join(project, "boards"), board)
-        counts = deploy_micropython(args.port or find_port(), project, board, args.frozen)
+        counts, set_to = deploy_micropython(args.port or find_port(), project, board, args.frozen)
+        print("copied %d, removed %d, unchanged %d" % counts)
+        print(clock.said(set_to))
+        return 0
     print("copied %d, removed %d, unchanged %d" % counts)
     return 0

@@ -8,7 +8,8 @@ NAME and where the firmware's modules come from (a flash file, or `.frozen/` whe
 MicroPython build has them frozen in: that firmware is reported as such, not as
 missing). It compares the device's firmware with what `deploy` would put there now (the
 same build and plan as deploy, into a temporary folder) and prints one line per
-finding, then what to do about anything that is off.
+finding, then what to do about anything that is off. On the way it sets the Pico's
+clock to this PC's time (host_tools/clock.py: the history's lines get dates).
 
 Exit status: 0 all good, 1 something to fix (no board, several boards, firmware out
 of date, flash nearly full ...), 2 bad input or a port that does not answer (one line
@@ -21,7 +22,7 @@ import sys
 
 import paths
 
-from host_tools import ArgumentParser, UserError, picoports, port_option, project_option
+from host_tools import ArgumentParser, UserError, clock, picoports, port_option, project_option
 from host_tools.deploy import frozen_files, micropython_files, plan
 from host_tools.deploy_transport import MANIFEST, sha256
 from host_tools.mpremote_port import Device
@@ -66,9 +67,12 @@ print(json.dumps(r))
 
 
 def ask(port):
-    """What the device says about itself (QUERY's answer as a dict)."""
+    """What the device says about itself (QUERY's answer as a dict); its clock is set
+    to this PC's time on the way ("clock": what it reads then, or None)."""
     with Device(port) as device:
-        return device.ask(QUERY)
+        info = device.ask(QUERY)
+        info["clock"] = clock.set_clock(device)
+        return info
 
 
 def kib(n):
@@ -229,6 +233,7 @@ def check_port(port, project, board_arg, out):
     print("port: %s" % port, file=out)
     for line in lines:
         print(line, file=out)
+    print(clock.said(info.get("clock")), file=out)
     return advice
 
 

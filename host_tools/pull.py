@@ -1,7 +1,14 @@
 """`python -m host_tools pull --db FILE [--port PORT | --file HISTORY]`: history -> SQLite.
 
 Fetches /data/history.jsonl from the device (through mpremote; --file reads a local
-copy instead, e.g. the simulator's) and loads it into the SQLite database FILE.
+copy instead, e.g. the simulator's) and loads it into the SQLite database FILE. On the
+way it sets the device's clock to this PC's time (host_tools/clock.py), so the lines
+it writes from then on are dated. A pull with no valid line writes no database.
+
+Examples:
+    python -m host_tools pull --db history.sqlite                    the Pico plugged in
+    python -m host_tools pull --db history.sqlite --port /dev/ttyACM0
+    python -m host_tools pull --db history.sqlite --file sim_flash/data/history.jsonl
 
 Identity: a history line is identified by (device, history, seq): the device's id,
 the id of its history (a new one each time the device starts its history anew, e.g.
@@ -19,12 +26,21 @@ table starts with device and history):
   lines  (device, history, boot, seq, game, event, rules, json)
          PRIMARY KEY (device, history, seq)
   games  (device, history, game, rules, players, totals, winners, over,
-          first_seq, last_seq, boot, rounds, first, drawn)
+          first_seq, last_seq, boot, rounds, first, drawn, started, ended, seconds,
+          placed, ord, mode, slaps)
          PRIMARY KEY (device, history, game)
          totals/winners: from the standing game_over line (one not undone), else
          totals after the last round still standing and winners NULL; boot: of the
          game's first line; rounds: standing rounds; first/drawn: from its `start`
          line (who starts / deals, whether the device drew it), else NULL.
+         started/ended: the `at` of its first and last dated lines (NULL: undated);
+         seconds: from its first line to its last, when both are dated. placed: where the game falls in time, its
+         `started`, or for an undated game the `at` of the last dated line before
+         it in its history (else of the first one after it; NULL in a history
+         without dates); ord: the games' order of play across the database (1 =
+         first): by placed (undated histories first), a history's games in seq
+         order. mode: Battle of Corsica's "referee" or "deck" (start line); slaps:
+         its standing slaps.
   players (name, games, finished, wins)   PRIMARY KEY (name)
          one row per player name on a `start` line, the name as entered (é kept):
          the games they sat in, how many of those are over, how many they won.
@@ -34,11 +50,11 @@ table starts with device and history):
          no `start` line, from before names were logged); total: the seat's total in
          games.totals; won: 1 if the seat is among the winners.
   rounds (device, history, boot, seq, game, rules, ender, penalties, round_scores,
-          totals, void, undone)
+          totals, void, undone, at)
          one row per `round` line, void and undone ones included (void/undone 0 or 1;
          undone = a later `undo` line of the same game has `of` = this seq).
   slaps  (device, history, boot, seq, game, rules, winner, tie, false, "order", reason,
-          margin_us, undone)
+          margin_us, undone, at)
          margin_us: the winner's lead, the second tap's margin (NULL with < 2 taps).
   taps   (device, history, boot, seq, game, rank, player, t_us, margin_us)
          one row per tap of a slap's order; margin_us = behind the slap's first tap.
@@ -53,6 +69,8 @@ leaves, and it stays on the device, so every later pull would fail otherwise.
 
 import argparse
 import binascii
+import bisect
+import datetime
 import json
 import os
 import sqlite3
@@ -61,7 +79,7 @@ import sys
 import events
 import paths
 
-from host_tools import ArgumentParser, UserError, port_option
+from host_tools import ArgumentParser, UserError, clock, port_option
 from host_tools.mpremote_port import Device, find_port
 
 HISTORY = "/" + paths.HISTORY
@@ -77,7 +95,8 @@ CREATE TABLE IF NOT EXISTS games (
     device TEXT NOT NULL, history TEXT NOT NULL, game TEXT NOT NULL, rules TEXT,
     players INTEGER, totals TEXT, winners TEXT, over INTEGER NOT NULL, first_seq INTEGER,
     last_seq INTEGER, boot INTEGER, rounds INTEGER NOT NULL, first INTEGER, drawn INTEGER,
-    PRIMARY KEY (device, history, game));
+    started TEXT, ended TEXT, seconds INTEGER, placed TEXT, ord INTEGER NOT NULL, mode TEXT,
+    slaps INTEGER NOT NULL, PRIMARY KEY (device, history, game));
 CREATE TABLE IF NOT EXISTS players (
     name TEXT NOT NULL PRIMARY KEY, games INTEGER NOT NULL, finished INTEGER NOT NULL,
     wins INTEGER NOT NULL);
@@ -89,12 +108,12 @@ CREATE TABLE IF NOT EXISTS seats (
 CREATE TABLE IF NOT EXISTS rounds (
     device TEXT NOT NULL, history TEXT NOT NULL, boot INTEGER NOT NULL, seq INTEGER NOT NULL,
     game TEXT NOT NULL, rules TEXT, ender INTEGER, penalties TEXT, round_scores TEXT,
-    totals TEXT, void INTEGER NOT NULL, undone INTEGER NOT NULL,
+    totals TEXT, void INTEGER NOT NULL, undone INTEGER NOT NULL, at TEXT,
     PRIMARY KEY (device, history, seq));
 CREATE TABLE IF NOT EXISTS slaps (
     device TEXT NOT NULL, history TEXT NOT NULL, boot INTEGER NOT NULL, seq INTEGER NOT NULL,
     game TEXT NOT NULL, rules TEXT, winner INTEGER, tie TEXT, false TEXT, "order" TEXT,
-    reason TEXT, margin_us INTEGER, undone INTEGER NOT NULL,
+    reason TEXT, margin_us INTEGER, undone INTEGER NOT NULL, at TEXT,
     PRIMARY KEY (device, history, seq));
 CREATE TABLE IF NOT EXISTS taps (
     device TEXT NOT NULL, history TEXT NOT NULL, boot INTEGER NOT NULL, seq INTEGER NOT NULL,
@@ -137,6 +156,16 @@ def is_taps(x):
         and (t.get("t_us") is None or is_int(t["t_us"]))
         for t in x
     )
+
+
+def is_at(x):
+    """A line's `at`: "YYYY-MM-DDTHH:MM:SS", a real date and time."""
+    if type(x) is not str or len(x) != 19 or x[10] != "T":
+        return False
+    try:
+        return datetime.datetime.strptime(x, "%Y-%m-%dT%H:%M:%S").isoformat() == x
+    except ValueError:
+        return False
 
 
 def is_names(x):
@@ -182,6 +211,8 @@ def _check_needed(obj):
     for key in ("device", "history"):
         if key in obj and not is_ident(obj[key]):
             return "bad %r" % key
+    if obj.get("at") is not None and not is_at(obj["at"]):
+        return "bad 'at'"
     event = obj["event"]
     if event == "round":
         if obj.get("void") is True:
@@ -273,9 +304,19 @@ def rebuild(conn):
                 "names": None,
                 "starter": None,
                 "drawn": None,
+                "started": None,
+                "ended": None,
+                "mode": None,
+                "slaps": 0,
             },
         )
         g["first"], g["last"] = min(g["first"], o["seq"]), max(g["last"], o["seq"])
+        at = o.get("at")
+        if at is not None:
+            g["started"] = g["started"] or at  # rows come in seq order
+            g["ended"] = at
+        g["last_at"] = at  # the length needs the first and the last line dated
+        g.setdefault("first_at", at)
         is_undone = ids + (game, o["seq"]) in undone
         for key in ("totals", "penalties", "round_scores"):
             if type(o.get(key)) is list:
@@ -286,9 +327,10 @@ def rebuild(conn):
             g["players"] = max(g["players"], len(o["players"]))
             g["starter"] = o.get("first")
             g["drawn"] = None if o.get("drawn") is None else int(o["drawn"])
+            g["mode"] = o.get("mode")
         elif event == "round":
             conn.execute(
-                "INSERT INTO rounds VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                "INSERT INTO rounds VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 ids
                 + (
                     o["boot"],
@@ -301,6 +343,7 @@ def rebuild(conn):
                     dumps(o.get("totals")),
                     int(o.get("void") is True),
                     int(is_undone),
+                    at,
                 ),
             )
             if not is_undone:
@@ -314,8 +357,9 @@ def rebuild(conn):
             margin = order[1]["margin_us"] if len(order) > 1 else None
             for t in order:
                 g["players"] = max(g["players"], t["player"] + 1)
+            g["slaps"] += not is_undone
             conn.execute(
-                "INSERT INTO slaps VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                "INSERT INTO slaps VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 ids
                 + (
                     o["boot"],
@@ -329,6 +373,7 @@ def rebuild(conn):
                     o.get("reason"),
                     margin,
                     int(is_undone),
+                    at,
                 ),
             )
             conn.executemany(
@@ -338,11 +383,12 @@ def rebuild(conn):
                     for rank, t in enumerate(order)
                 ],
             )
+    place(games, rows)
     players = {}
     for key in sorted(games):
         g = games[key]
         conn.execute(
-            "INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            "INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             key
             + (
                 g["rules"],
@@ -356,6 +402,13 @@ def rebuild(conn):
                 g["rounds"],
                 g["starter"],
                 g["drawn"],
+                g["started"],
+                g["ended"],
+                seconds_between(g["first_at"], g["last_at"]),
+                g["placed"],
+                g["ord"],
+                g["mode"],
+                g["slaps"],
             ),
         )
         names, totals, winners = g["names"], g["totals"] or [], g["winners"] or []
@@ -372,6 +425,41 @@ def rebuild(conn):
     conn.executemany(
         "INSERT INTO players VALUES (?,?,?,?)", [(name,) + tuple(players[name]) for name in sorted(players)]
     )
+
+
+def seconds_between(start, end):
+    """Seconds from one `at` to another (None unless both are known)."""
+    if start is None or end is None:
+        return None
+    return int((datetime.datetime.fromisoformat(end) - datetime.datetime.fromisoformat(start)).total_seconds())
+
+
+def place(games, rows):
+    """Set each game's `placed` and `ord` (see the module's doc): a game without dates
+    goes after the last dated line before it in its history, else before the first one
+    after it; within a history the order is seq order, whatever the clock said."""
+    by_history = {}
+    for key in games:
+        by_history.setdefault(key[:2], []).append(key)
+    dated = {}  # (device, history) -> [(seq, at)] in seq order
+    for o in rows:
+        if o.get("at") is not None:
+            dated.setdefault(identity(o), []).append((o["seq"], o["at"]))
+    order = []
+    for ids, keys in by_history.items():
+        keys.sort(key=lambda k: games[k]["first"])
+        marks = dated.get(ids, [])
+        seqs = [seq for seq, _ in marks]
+        latest = None  # the sort key so far in this history: never goes back
+        for key in keys:
+            g = games[key]
+            i = bisect.bisect_left(seqs, g["first"])  # marks[:i]: the dated lines before it
+            at = g["started"] or (marks[i - 1][1] if i else marks[i][1] if marks else None)
+            g["placed"] = at
+            latest = at if latest is None or (at is not None and at > latest) else latest
+            order.append(((latest is not None, latest or ""), ids, g["first"], key))
+    for n, (_, _, _, key) in enumerate(sorted(order), 1):
+        games[key]["ord"] = n
 
 
 def upgrade(conn):
@@ -431,10 +519,14 @@ def load(db_path, lines):
         conn.close()
 
 
-def fetch(port):
+def fetch(port, on_clock=None):
     """The bytes of the device's history file, or None if it has none (one session:
-    its size, then READ_CHUNK bytes per request)."""
+    its clock set to this PC's time, on_clock(what it reads then) if given, its size,
+    then READ_CHUNK bytes per request)."""
     with Device(port) as device:
+        set_to = clock.set_clock(device)
+        if on_clock:
+            on_clock(set_to)
         size = device.ask("import os\ntry:\n print(os.stat(%r)[6])\nexcept OSError:\n print(-1)\n" % HISTORY, int)
         if size < 0:
             return None
@@ -463,13 +555,16 @@ def main(argv):
         except OSError as exc:
             raise UserError("cannot read %s: %s" % (args.file, exc.strerror))
     else:
-        data = fetch(args.port or find_port())
+        data = fetch(args.port or find_port(), lambda set_to: print(clock.said(set_to)))
         if data is None:
             print("the device has no %s yet: nothing to load" % HISTORY)
             return 0
     lines, bad = parse_history(data)
     for number, problem in bad:
         print("pull: history line %d: %s (skipped)" % (number, problem), file=sys.stderr)
+    if not lines and not os.path.exists(args.db):
+        print("no valid history line (%d skipped): no database written" % len(bad))
+        return 2 if any(problem != TORN for _, problem in bad) else 0
     added = load(args.db, lines)
     print("loaded %d new lines (%d read, %d skipped) into %s" % (added, len(lines), len(bad), args.db))
     return 2 if any(problem != TORN for _, problem in bad) else 0

@@ -10,6 +10,9 @@ Output is "cooked" like a board's (\\n sent as \\r\\n). mpremote works against i
 `--frozen DIR` stands for a MicroPython build with DIR's modules frozen in: they are
 found after the flash root, as rp2's `.frozen` (mounted at /.frozen, so a frozen
 module's __file__ starts with /.frozen where the chip's starts with .frozen).
+Its RTC (`machine.RTC`, `time.localtime()`) starts at 2021-01-01 00:00:00 when the
+vdevice starts, as a Pico's at power-up, and keeps what code sets it to across soft
+resets.
 """
 
 import argparse
@@ -21,6 +24,7 @@ import struct
 import subprocess
 import sys
 import termios
+import time
 import tty
 
 from host_tools import MICROPYTHON, ROOT, ArgumentParser, UserError, child, folder
@@ -35,6 +39,7 @@ MARK = b"\x00\x04vdevice\x04\x00"  # must match vdevice_backend.py
 PASTE_WINDOW = 128  # raw-paste flow-control window, in bytes
 PICO_FLASH = 1408 * 1024  # MicroPython's filesystem on a 2 MB Pico
 MIN_FLASH = 16 * 1024  # four 4 KiB blocks (as sim --flash-size)
+POWER_UP = 1609459200  # rp2's RTC at power-up: 2021-01-01 00:00:00
 FRIENDLY, RAW = "friendly", "raw"
 
 
@@ -47,12 +52,15 @@ class Backend:
     """The MicroPython process that runs the device's code, with DIR as its root."""
 
     def __init__(self, flash, flash_size, frozen=None):
-        self.args = [MICROPYTHON, BACKEND, flash, str(flash_size)] + ([frozen] if frozen else [])
+        self.flash, self.flash_size, self.frozen = flash, flash_size, frozen
+        self.rtc_offset = POWER_UP - int(time.time())  # the RTC: this clock + offset
         self.proc = None
         self.jobs = 0
 
     def start(self):
-        self.proc = child.start(self.args, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        args = [MICROPYTHON, BACKEND, self.flash, str(self.flash_size), str(self.rtc_offset)]
+        args += [self.frozen] if self.frozen else []
+        self.proc = child.start(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         self.out = self.proc.stdout.fileno()
 
     def stop(self):
@@ -147,6 +155,10 @@ class VirtualPico:
             if end < 0:
                 return
             fields = self.out[len(MARK) : end].decode().split()
+            if fields[0][0] == "C":  # the code set the RTC
+                self.out = self.out[end + 1 :]
+                self.backend.rtc_offset = int(fields[0][1:])
+                continue
             job = int(fields[0][1:])
             if fields[0][0] == "S":
                 self.out = self.out[end + 1 :]

@@ -1,17 +1,21 @@
 # MicroPython side of `vdevice` (runs on the unix port, not on CPython):
 #
-#     micropython vdevice_backend.py FLASH_DIR FLASH_BYTES
+#     micropython vdevice_backend.py FLASH_DIR FLASH_BYTES RTC_OFFSET [FROZEN_DIR]
 #
 # Mounts FLASH_DIR as the root filesystem (with a LittleFS-like size limit: writes
 # past FLASH_BYTES fail with ENOSPC), gives `os` a Pico's uname(), then runs the code chunks the host sends, all in
 # one persistent globals dict, like a board's REPL.
+# The Pico's RTC: `machine.RTC().datetime()` and `time.time()`/`localtime()` read this
+# machine's clock + RTC_OFFSET seconds (no time zone, as on rp2); datetime(t) sets it
+# and tells the host the new offset, so it outlives a soft reset (a new backend).
 #
 # Host -> backend (stdin):  b"<job> <kind> <nbytes>\n" + nbytes of payload, where kind is
 #   x  exec the payload as a file of code (raw REPL),
 #   s  compile the payload in 'single' mode (friendly REPL: expressions print),
 #   f  run the file whose path is the payload (boot.py, main.py).
 # Backend -> host (stdout): MARK + b"S<job>\n" when the code starts, the code's own
-#   output, then MARK + b"D<job> <n>\n" + n bytes of error text (a traceback, or empty).
+#   output, then MARK + b"D<job> <n>\n" + n bytes of error text (a traceback, or empty);
+#   MARK + b"C<offset>\n" when the code set the RTC.
 import io
 import os
 import sys
@@ -190,10 +194,73 @@ class PicoOs:
         return Uname()
 
 
+def seconds(t):
+    """Seconds since 1970 of a (year, month, day, hour, minute, second) date, as it is."""
+    y, m = t[0] - (t[1] <= 2), t[1]
+    era = y // 400
+    yoe = y - era * 400
+    doy = (153 * (m + (-3 if m > 2 else 9)) + 2) // 5 + t[2] - 1
+    days = era * 146097 + yoe * 365 + yoe // 4 - yoe // 100 + doy - 719468
+    return days * 86400 + t[3] * 3600 + t[4] * 60 + t[5]
+
+
+class PicoTime:
+    """The unix port's `time` whose wall clock is the Pico's RTC (time.time() + offset)."""
+
+    def __init__(self, real, offset):
+        self.real = real
+        self.offset = offset
+
+    def __getattr__(self, name):
+        return getattr(self.real, name)
+
+    def time(self):
+        return int(self.real.time()) + self.offset
+
+    def localtime(self, secs=None):
+        return self.real.gmtime(self.time() if secs is None else secs)
+
+    gmtime = localtime
+
+    def mktime(self, t):
+        return seconds(t)
+
+
+class RTC:
+    """machine.RTC on rp2: datetime() -> (year, month, day, weekday, hour, minute,
+    second, 0); datetime(t) sets it."""
+
+    def __init__(self, *args):
+        self.clock = sys.modules["time"]
+
+    def datetime(self, t=None):
+        if t is None:
+            y, m, d, h, mi, s, wd = self.clock.localtime()[:7]
+            return (y, m, d, wd, h, mi, s, 0)
+        self.clock.offset = seconds((t[0], t[1], t[2], t[4], t[5], t[6])) - int(self.clock.real.time())
+        send(MARK + b"C%d\n" % self.clock.offset)
+
+
+class PicoMachine:
+    """The unix port's `machine` with a Pico's RTC."""
+
+    def __init__(self, real):
+        self.real = real
+        self.RTC = RTC
+
+    def __getattr__(self, name):
+        return getattr(self.real, name)
+
+
 def main():
-    root, size = sys.argv[1], int(sys.argv[2])
-    frozen = sys.argv[3] if len(sys.argv) > 3 else None
+    root, size, offset = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+    frozen = sys.argv[4] if len(sys.argv) > 4 else None
+    import machine
+    import time
+
     sys.modules["os"] = PicoOs()
+    sys.modules["time"] = PicoTime(time, offset)
+    sys.modules["machine"] = PicoMachine(machine)
     vfs.umount("/")
     vfs.mount(Flash(root, size), "/")
     os.chdir("/")

@@ -4,7 +4,7 @@ Pin (IN/OUT/OPEN_DRAIN, PULL_UP/PULL_DOWN, value/on/off/toggle, irq with
 IRQ_FALLING/IRQ_RISING, hard or soft), mem32/mem16/mem8 (GPIO_IN = every pin level),
 I2C (rp2 pin rules; the display model at the board's address, other addresses
 NACK with OSError), PWM (the buzzer), freq, idle, lightsleep, disable_irq/enable_irq,
-unique_id, reset, WDT (accepted, not enforced).
+unique_id, reset, WDT (accepted, not enforced), RTC (the wall clock).
 """
 
 import gc
@@ -183,6 +183,20 @@ class WDT:
 
     def feed(self):
         pass
+
+
+class RTC:
+    """The wall clock (the fake time module's): datetime() reads it as (year, month,
+    day, weekday, hour, minute, second, 0), datetime(t) sets it, as on rp2."""
+
+    def datetime(self, t=None):
+        import time
+
+        if t is not None:
+            time.set_wall_clock((t[0], t[1], t[2], t[4], t[5], t[6]))
+            return None
+        y, m, d, h, mi, s, wd = time.localtime()[:7]
+        return (y, m, d, wd, h, mi, s, 0)
 
 
 _freq = 125000000

@@ -1,8 +1,10 @@
 """Fake `time` for the simulator: rp2-like 30-bit ticks on simcore's clock.
 
 Scripted mode: sleeps jump ahead in simulated time (pending button edges fire on
-the way); real mode: wall-clock time. `time()` counts from 2021-01-01 (an unset
-Pico RTC) plus the simulated seconds since boot.
+the way); real mode: wall-clock time. The wall clock (`time()`, `localtime()`) starts
+at the PC's local time when the simulator starts, as a Pico's RTC once the host tools
+have set it (a Pico's own starts at 2021-01-01), and goes on with the simulated time;
+machine.RTC().datetime(t) sets it.
 """
 
 import simcore
@@ -43,14 +45,42 @@ def sleep(s):
     simcore.world.sleep_us(int(s * 1000000))
 
 
+def seconds(t):
+    """Seconds since 1970 of a (year, month, day, hour, minute, second) date, taken as
+    it is (no time zone, as a Pico's RTC)."""
+    y, m = t[0] - (t[1] <= 2), t[1]
+    era = y // 400
+    yoe = y - era * 400
+    doy = (153 * (m + (-3 if m > 2 else 9)) + 2) // 5 + t[2] - 1
+    days = era * 146097 + yoe * 365 + yoe // 4 - yoe // 100 + doy - 719468
+    return days * 86400 + t[3] * 3600 + t[4] * 60 + t[5]
+
+
+_base = None  # the wall clock's seconds at simulated time w.start
+
+
+def _wall_base():
+    global _base
+    if _base is None:
+        _base = seconds(simcore.rt.localtime())  # the PC's time at the simulator's start
+    return _base
+
+
+def set_wall_clock(t):
+    """machine.RTC().datetime's work: the wall clock reads t now."""
+    global _base
+    w = simcore.world
+    _base = seconds(t) - (w.clock() - w.start) // 1000000
+
+
 def time():
     w = simcore.world
-    return EPOCH_2021 + (w.clock() - w.start) // 1000000
+    return _wall_base() + (w.clock() - w.start) // 1000000
 
 
 def time_ns():
     w = simcore.world
-    return (EPOCH_2021 * 1000000 + w.clock() - w.start) * 1000
+    return (_wall_base() * 1000000 + w.clock() - w.start) * 1000
 
 
 def gmtime(secs=None):

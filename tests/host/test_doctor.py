@@ -44,7 +44,8 @@ def test_doctor_up_to_date_then_out_of_date(tmp_path):
         assert lines[3].startswith("heap: ") and "bytes free of" in lines[3]
         assert lines[4] == "board definition: pico (boards/pico.py)"
         assert lines[5] == "firmware: up to date with this checkout (4 files)"
-        assert lines[6:] == ["all good"]
+        assert lines[6].startswith("clock: set to 20") and lines[6].endswith(" (this PC's time)")
+        assert lines[7:] == ["all good"]
 
         (project / "firmware" / "greet.py").write_text("def hello():\n    print('hello')\n")
         (project / "firmware" / "extra.py").unlink()
