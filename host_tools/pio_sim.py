@@ -43,6 +43,32 @@ _PUSH, _MOV, _IRQ = 4, 5, 6  # major opcodes
 _MOV_OSR_PINS = 0xA0E0  # the sample: `out x, N` follows it
 
 
+# The program before issue #27: every change pushed with `push noblock`, whatever the
+# FIFO held (a full FIFO dropped the word and set RXSTALL).
+BEFORE_27 = """
+.program tap_capture
+changed:
+    mov y, x
+    mov x, isr
+    mov isr, y
+    in x, 24
+    push noblock
+    irq 0 rel
+    jmp x--, next
+next:
+    jmp x--, sample
+.wrap_target
+sample:
+    mov isr, x
+    mov osr, pins
+    out x, 6
+    jmp x!=y, changed
+    mov x, isr
+    jmp x--, sample
+.wrap
+"""
+
+
 def assemble(pins=pio_capture.MAX_PINS, program=None):
     """(words, wrap_target, wrap) of `program` (default PROGRAM) for `pins`
     consecutive player pins."""

@@ -202,32 +202,6 @@ def test_bounce_is_reported_edge_by_edge():
     assert order[0]["t_us"] == 300 * 8 // 1000  # 2.4 us: floored to 2
 
 
-# The program before issue #27: every change pushed with `push noblock`, whatever the
-# FIFO held (a full FIFO dropped the word and set RXSTALL).
-BEFORE_27 = """
-.program tap_capture
-changed:
-    mov y, x
-    mov x, isr
-    mov isr, y
-    in x, 24
-    push noblock
-    irq 0 rel
-    jmp x--, next
-next:
-    jmp x--, sample
-.wrap_target
-sample:
-    mov isr, x
-    mov osr, pins
-    out x, 6
-    jmp x!=y, changed
-    mov x, isr
-    jmp x--, sample
-.wrap
-"""
-
-
 def toggles(changes):
     """GPIO_IN at a cycle when each pin of `changes` ({GPIO: [cycle, ...] sorted})
     changes level at those cycles, starting released."""
@@ -292,7 +266,7 @@ def test_bounce_bursts_on_all_six_pins_lose_no_word():
         # Words while the FIFO had room, then the levels each time the handler had read
         # one: a few dozen words for 300 changes.
         assert len(got) < 40
-        before = pio_sim.run(wave, end, handler_latency=FIRST_WORD, handler_each=EACH_WORD, program=BEFORE_27)
+        before = pio_sim.run(wave, end, handler_latency=FIRST_WORD, handler_each=EACH_WORD, program=pio_sim.BEFORE_27)
         assert before["dropped"] > 0 and before["capture"].overflows >= 1
 
 
