@@ -27,7 +27,7 @@ table starts with device and history):
          PRIMARY KEY (device, history, seq)
   games  (device, history, game, rules, players, totals, winners, over,
           first_seq, last_seq, boot, rounds, first, drawn, started, ended, seconds,
-          placed, ord, mode, slaps)
+          placed, placed_by, ord, mode, slaps)
          PRIMARY KEY (device, history, game)
          totals/winners: from the standing game_over line (one not undone), else
          totals after the last round still standing and winners NULL; boot: of the
@@ -37,7 +37,8 @@ table starts with device and history):
          seconds: from its first line to its last, when both are dated. placed: where the game falls in time, its
          `started`, or for an undated game the `at` of the last dated line before
          it in its history (else of the first one after it; NULL in a history
-         without dates); ord: the games' order of play across the database (1 =
+         without dates); placed_by: "dated" (its own), "after" (it came after
+         `placed`), "before" (before it), NULL; ord: the games' order of play across the database (1 =
          first): by placed (undated histories first), a history's games in seq
          order. mode: Battle of Corsica's "referee" or "deck" (start line); slaps:
          its standing slaps.
@@ -95,8 +96,8 @@ CREATE TABLE IF NOT EXISTS games (
     device TEXT NOT NULL, history TEXT NOT NULL, game TEXT NOT NULL, rules TEXT,
     players INTEGER, totals TEXT, winners TEXT, over INTEGER NOT NULL, first_seq INTEGER,
     last_seq INTEGER, boot INTEGER, rounds INTEGER NOT NULL, first INTEGER, drawn INTEGER,
-    started TEXT, ended TEXT, seconds INTEGER, placed TEXT, ord INTEGER NOT NULL, mode TEXT,
-    slaps INTEGER NOT NULL, PRIMARY KEY (device, history, game));
+    started TEXT, ended TEXT, seconds INTEGER, placed TEXT, placed_by TEXT, ord INTEGER NOT NULL,
+    mode TEXT, slaps INTEGER NOT NULL, PRIMARY KEY (device, history, game));
 CREATE TABLE IF NOT EXISTS players (
     name TEXT NOT NULL PRIMARY KEY, games INTEGER NOT NULL, finished INTEGER NOT NULL,
     wins INTEGER NOT NULL);
@@ -388,7 +389,7 @@ def rebuild(conn):
     for key in sorted(games):
         g = games[key]
         conn.execute(
-            "INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            "INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             key
             + (
                 g["rules"],
@@ -406,6 +407,7 @@ def rebuild(conn):
                 g["ended"],
                 seconds_between(g["first_at"], g["last_at"]),
                 g["placed"],
+                g["placed_by"],
                 g["ord"],
                 g["mode"],
                 g["slaps"],
@@ -454,7 +456,14 @@ def place(games, rows):
         for key in keys:
             g = games[key]
             i = bisect.bisect_left(seqs, g["first"])  # marks[:i]: the dated lines before it
-            at = g["started"] or (marks[i - 1][1] if i else marks[i][1] if marks else None)
+            if g["started"]:
+                at, g["placed_by"] = g["started"], "dated"
+            elif i:
+                at, g["placed_by"] = marks[i - 1][1], "after"
+            elif marks:
+                at, g["placed_by"] = marks[0][1], "before"
+            else:
+                at, g["placed_by"] = None, None
             g["placed"] = at
             latest = at if latest is None or (at is not None and at > latest) else latest
             order.append(((latest is not None, latest or ""), ids, g["first"], key))

@@ -116,13 +116,13 @@ def test_undated_games_go_after_the_dated_lines_before_them_across_devices(tmp_p
     path.write_text("\n".join(one + two + old) + "\n")
     db = str(tmp_path / "h.sqlite")
     assert run("pull", "--file", path, "--db", db).returncode == 0
-    assert rows(db, "SELECT game, placed, seconds FROM games ORDER BY ord") == [
-        ("f", None, None),
-        ("a", "2026-11-20T10:00:00", None),
-        ("b", "2026-11-20T10:00:00", 1230),
-        ("c", "2026-11-20T10:20:30", None),
-        ("e", "2026-11-20T11:00:00", None),
-        ("d", "2026-11-20T12:00:00", 300),
+    assert rows(db, "SELECT game, placed, seconds, placed_by FROM games ORDER BY ord") == [
+        ("f", None, None, None),
+        ("a", "2026-11-20T10:00:00", None, "before"),
+        ("b", "2026-11-20T10:00:00", 1230, "dated"),
+        ("c", "2026-11-20T10:20:30", None, "after"),
+        ("e", "2026-11-20T11:00:00", None, "dated"),
+        ("d", "2026-11-20T12:00:00", 300, "dated"),
     ]
 
 
