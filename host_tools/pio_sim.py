@@ -343,6 +343,7 @@ class Device:
         self.mem32 = self.mem
         self.irq_off = False
         self.irq_pending = False
+        self.irq_offs = 0  # disable_irq() calls
 
     def freq(self):
         return FREQ_HZ
@@ -363,6 +364,7 @@ class Device:
         return ((end - start + 0x20000000) & 0x3FFFFFFF) - 0x20000000
 
     def disable_irq(self):
+        self.irq_offs += 1
         was = self.irq_off
         self.irq_off = True
         return was

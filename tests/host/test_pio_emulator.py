@@ -98,6 +98,21 @@ def test_start_on_the_device_anchors_the_clock_and_captures():
     assert got == [((t0 + 40) & 0x3FFFFFFF, pressed(19) & ALL, pio_capture.NO_PIN)]
 
 
+def test_on_the_device_a_full_ring_leaves_the_words_in_the_fifo_for_drain():
+    def wave(c):  # pin 17 changes 6 times from 40 us on, 2.4 us apart
+        n = sum(1 for k in range(6) if c >= 5000 + 300 * k)
+        return pressed(17) if n % 2 else ALL
+
+    device = pio_sim.Device(wave)
+    cap = on_device(device, lambda: pio_capture.start((16, 17, 18, 19, 20, 21), size=2))
+    device.run_to(9000)
+    assert len(cap) == 2 and device.sm.rx_fifo() == 4  # the handler waits for room
+    got = []
+    cap.drain(lambda t, levels, pin: got.append(levels))  # (interrupts off meanwhile)
+    assert got == [pressed(17) & ALL, ALL] * 3 and device.irq_offs == 1 and not device.irq_off
+    assert device.sm.rx_fifo() == 0 and cap.overflows == 0
+
+
 def test_start_gives_up_without_a_first_word():
     device = pio_sim.Device(lambda c: ALL)
     mods = device.modules()
