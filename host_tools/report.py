@@ -1,162 +1,483 @@
-"""`python -m host_tools report --db FILE --out DIR`: an HTML report of the history.
+"""`python -m host_tools report --db FILE --out DIR [--csv DIR]`: the history, readable.
 
 Reads the SQLite database written by `pull` and writes DIR/index.html with PNG charts
-beside it (drawn with Pillow):
-- a summary across games: games played and wins per player;
-- per game: the score table (every round line, void and undone rounds marked) and a
-  chart of each player's total after each standing round;
-- Battle of Corsica slaps: a histogram of slap margins (the winner's lead over the
-  second tap) and each player's reaction times. The device logs tap times on a
-  free-running clock, not from the pile change, so a "reaction time" here is how far
-  a player's tap came behind the slap's first tap (0 for the first tap).
-Players are named as the device logged them on each game's `start` line (the true
-name: "Zoë", not the screen's "Zoe"); a game from before names were logged shows its
-seats as player 1, 2, ...
+beside it (matplotlib, DejaVu Sans: every name is drawn as written, "Zoë", "Łukasz"):
+- players across games: games, finished, wins, win rate, the average I Go points and
+  Corsari totals of their finished games, and a chart of games and wins;
+- the games in the order they were played: date, length, players, winner (an undated
+  game, played while the device's clock was not set, is placed by its order: "after"
+  the dated line before it);
+- Battle of Corsica by name: piles won by slap, false taps and reaction margins (how
+  far a tap came behind the slap's first tap: the device's tap clock is free-running,
+  so times from the pile change are not logged), with charts; referee sessions are
+  listed apart (they judge the table's slaps, they are not games the device scores);
+- per game: the score table (every round by its number, void and undone ones marked)
+  and each player's total after each round.
+Players are named as the device logged them on each game's `start` line; games from
+before names were logged are counted apart.
+
+--csv DIR writes games.csv, rounds.csv and slaps.csv for a spreadsheet (UTF-8 with a
+byte-order mark, so that spreadsheet programs read "Zoë" as written; docs/formats.md
+"Report CSV files").
+
+Examples:
+    python -m host_tools report --db history.sqlite --out report
+    python -m host_tools report --db history.sqlite --csv report/csv
+    python -m host_tools report --db history.sqlite --out report --csv report/csv
 """
 
 import argparse
+import csv
 import html
 import json
 import os
 import sqlite3
-
-from PIL import Image, ImageDraw, ImageFont
+import statistics
+import sys
+import warnings
 
 from host_tools import ArgumentParser, UserError, folder
 
-COLOURS = [
-    (31, 119, 180),
-    (214, 39, 40),
-    (44, 160, 44),
-    (255, 127, 14),
-    (148, 103, 189),
-    (140, 86, 75),
-    (227, 119, 194),
-]
-WIDTH, HEIGHT = 640, 360
-LEFT, RIGHT, TOP, BOTTOM = 60, 20, 36, 48
+FONT = "DejaVu Sans"  # ships with matplotlib; has ë, Ł, Ø and the rest of Latin and Greek
+RULES = {"igo": "I Go", "corsari": "Corsari", "corsica": "Battle of Corsica"}
+COLUMNS = (
+    "device, history, game, rules, players, totals, winners, over, first_seq, last_seq, boot, rounds, "
+    "first, drawn, started, ended, seconds, placed, placed_by, ord, mode, slaps"
+)
 
 
-def font(size=13):
-    return ImageFont.load_default(size=size)
+class Game:
+    """One row of `games`, with its seats' names (None for a game without names)."""
+
+    def __init__(self, row, names):
+        for key, value in zip([c.strip() for c in COLUMNS.split(",")], row):
+            setattr(self, key, value)
+        self.key = (self.device, self.history, self.game)
+        self.n = self.players or 0
+        self.totals = json.loads(self.totals) if self.totals else None
+        self.winners = json.loads(self.winners) if self.winners else None
+        self.named = names is not None
+        self.who = list(names) if names else []
+        self.who += ["player %d" % (p + 1) for p in range(len(self.who), self.n)]
+        self.session = self.rules == "corsica" and self.mode == "referee"
+        self.number = None  # games and referee sessions are numbered apart: 1, 2, ...
+
+    def label(self):
+        return "%s %d" % ("Referee session" if self.session else "Game", self.number)
+
+    def anchor(self):
+        return "%s%d" % ("session" if self.session else "game", self.number)
+
+    def name(self, seat):
+        if seat is None:
+            return ""
+        return self.who[seat] if 0 <= seat < len(self.who) else "player %d" % (seat + 1)
+
+    def what(self):
+        what = RULES.get(self.rules, self.rules or "?")
+        return what + (" (referee)" if self.session else " (deck)" if self.mode == "deck" else "")
+
+    def when(self):
+        """The date as a person reads it."""
+        if self.started:
+            return self.started[:16].replace("T", " ")
+        if self.placed_by == "after":
+            return "undated, after %s" % self.placed[:16].replace("T", " ")
+        if self.placed_by == "before":
+            return "undated, before %s" % self.placed[:16].replace("T", " ")
+        return "undated"
+
+    def length(self):
+        count = "%d slap%s" % (self.slaps, "" if self.slaps == 1 else "s")
+        if self.rules != "corsica":
+            count = "%d round%s" % (self.rounds, "" if self.rounds == 1 else "s")
+        return count if self.seconds is None else "%s, %s" % (duration(self.seconds), count)
+
+    def winner_text(self):
+        if self.session:
+            return ""
+        if not self.over or self.winners is None:
+            return "not over"
+        return ", ".join(self.name(w) for w in self.winners)
 
 
-def nice_step(span, ticks=5):
-    """A round tick step (1, 2 or 5 times a power of ten) for an axis of this span."""
-    raw = max(span, 1e-9) / ticks
-    power = 10 ** len(str(int(raw))) / 10 if raw >= 1 else 1
-    while power > raw:
-        power /= 10
-    for m in (1, 2, 5, 10):
-        if m * power >= raw:
-            return m * power
-    return 10 * power
+def duration(seconds):
+    if seconds < 60:
+        return "under a minute"
+    minutes = seconds // 60
+    if minutes < 60:
+        return "%d min" % minutes
+    return "%d h %02d min" % (minutes // 60, minutes % 60)
 
 
-class Chart:
-    """A white canvas with a title and a y axis from lo to hi, ready for marks."""
-
-    def __init__(self, title, lo, hi, y_label=""):
-        if hi <= lo:
-            hi = lo + 1
-        step = nice_step(hi - lo)
-        self.lo = step * (lo // step)
-        self.hi = step * -(-hi // step)
-        self.image = Image.new("RGB", (WIDTH, HEIGHT), "white")
-        self.draw = ImageDraw.Draw(self.image)
-        self.draw.text((LEFT, 8), title, fill="black", font=font(15))
-        self.draw.text((4, TOP - 16), y_label, fill="gray", font=font(11))
-        y = self.lo
-        while y <= self.hi + step / 2:
-            py = self.y(y)
-            self.draw.line([(LEFT, py), (WIDTH - RIGHT, py)], fill=(225, 225, 225))
-            self.draw.text((LEFT - 6, py), "%g" % y, fill="black", font=font(11), anchor="rm")
-            y += step
-        self.draw.line([(LEFT, TOP), (LEFT, HEIGHT - BOTTOM), (WIDTH - RIGHT, HEIGHT - BOTTOM)], fill="black")
-
-    def y(self, value):
-        frac = (value - self.lo) / (self.hi - self.lo)
-        return HEIGHT - BOTTOM - frac * (HEIGHT - BOTTOM - TOP)
-
-    def x_label(self, px, text):
-        self.draw.text((px, HEIGHT - BOTTOM + 6), text, fill="black", font=font(11), anchor="ma")
-
-    def legend(self, names):
-        x = LEFT + 10
-        for i, name in enumerate(names):
-            colour = COLOURS[i % len(COLOURS)]
-            self.draw.rectangle([x, HEIGHT - 16, x + 10, HEIGHT - 6], fill=colour)
-            self.draw.text((x + 14, HEIGHT - 11), name, fill="black", font=font(11), anchor="lm")
-            x += 20 + self.draw.textlength(name, font=font(11))
-
-    def save(self, path):
-        self.image.save(path, "PNG")
+def load_games(conn):
+    seats = {}
+    for device, history, game, seat, name in conn.execute(
+        "SELECT device, history, game, seat, name FROM seats ORDER BY device, history, game, seat"
+    ):
+        seats.setdefault((device, history, game), {})[seat] = name
+    games = []
+    for row in conn.execute("SELECT %s FROM games ORDER BY ord" % COLUMNS):
+        by_seat = seats.get(tuple(row[:3]), {})
+        names = [by_seat.get(s) for s in range(len(by_seat))]
+        games.append(Game(row, names if names and None not in names else None))
+    counts = [0, 0]
+    for g in games:
+        counts[g.session] += 1
+        g.number = counts[g.session]
+    return games
 
 
-def progression_chart(path, title, totals_by_round, names):
-    """Each player's total after each round (a line per player)."""
-    players = len(totals_by_round[0])
-    values = [v for t in totals_by_round for v in t] + [0]
-    chart = Chart(title, min(values), max(values), "total")
-    n = len(totals_by_round)
-    span = WIDTH - LEFT - RIGHT - 20
-
-    def px(i):  # round i (0 = before the first round)
-        return LEFT + 10 + span * i / max(n, 1)
-
-    for i in range(n + 1):
-        chart.x_label(px(i), str(i))
-    for p in range(players):
-        points = [(px(0), chart.y(0))] + [(px(i + 1), chart.y(t[p])) for i, t in enumerate(totals_by_round)]
-        colour = COLOURS[p % len(COLOURS)]
-        chart.draw.line(points, fill=colour, width=2)
-        for x, y in points:
-            chart.draw.ellipse([x - 3, y - 3, x + 3, y + 3], fill=colour)
-    chart.legend(names)
-    chart.save(path)
+def round_rows(conn, g):
+    """[(round number or None when undone, row)] of a game's rounds in seq order:
+    standing rounds (void ones too) are numbered 1, 2, ..."""
+    out, n = [], 0
+    for row in conn.execute(
+        "SELECT seq, ender, penalties, round_scores, totals, void, undone, at "
+        "FROM rounds WHERE device = ? AND history = ? AND game = ? ORDER BY seq",
+        g.key,
+    ):
+        if not row[6]:
+            n += 1
+        out.append((None if row[6] else n, row))
+    return out
 
 
-def histogram_chart(path, title, values_us, bins=12):
-    """How many slaps had each margin (in ms bins)."""
-    ms = [v / 1000 for v in values_us]
-    top = max(ms + [1.0])
-    width = nice_step(top, bins)
-    nbins = int(top // width) + 1
-    counts = [0] * nbins
-    for v in ms:
-        counts[min(int(v // width), nbins - 1)] += 1
-    chart = Chart(title, 0, max(counts + [1]), "slaps")
-    span = (WIDTH - LEFT - RIGHT - 10) / nbins
-    for i, c in enumerate(counts):
-        x0 = LEFT + 5 + i * span
-        chart.draw.rectangle([x0 + 1, chart.y(c), x0 + span - 1, chart.y(0)], fill=COLOURS[0])
-        if nbins <= 16 or i % 2 == 0:
-            chart.x_label(x0, "%g" % (i * width))
-    chart.draw.text((WIDTH - RIGHT, HEIGHT - 12), "ms", fill="gray", font=font(11), anchor="rm")
-    chart.save(path)
+def slap_rows(conn, g):
+    """A game's slaps in seq order: (seq, winner, tie, false, order, reason, margin_us, undone, at)."""
+    return [
+        (seq, winner, json.loads(tie), json.loads(false), json.loads(order), reason, margin, undone, at)
+        for seq, winner, tie, false, order, reason, margin, undone, at in conn.execute(
+            'SELECT seq, winner, tie, false, "order", reason, margin_us, undone, at '
+            "FROM slaps WHERE device = ? AND history = ? AND game = ? ORDER BY seq",
+            g.key,
+        )
+    ]
 
 
-def reaction_chart(path, title, margins_by_player):
-    """Each player's taps (dots) and median (bar), in ms behind the first tap."""
-    players = sorted(margins_by_player)
-    all_ms = [m / 1000 for p in players for m in margins_by_player[p]]
-    chart = Chart(title, 0, max(all_ms + [1.0]), "ms")
-    span = (WIDTH - LEFT - RIGHT) / max(len(players), 1)
-    for i, p in enumerate(players):
-        ms = sorted(m / 1000 for m in margins_by_player[p])
-        cx = LEFT + span * (i + 0.5)
-        colour = COLOURS[p % len(COLOURS)]
-        for k, v in enumerate(ms):
-            x = cx + ((k * 7) % 21 - 10)
-            chart.draw.ellipse([x - 3, chart.y(v) - 3, x + 3, chart.y(v) + 3], outline=colour)
-        median = ms[len(ms) // 2]
-        chart.draw.line([(cx - 18, chart.y(median)), (cx + 18, chart.y(median))], fill="black", width=3)
-        chart.x_label(cx, "player %d (%d taps)" % (p + 1, len(ms)))
-    chart.save(path)
+# --- numbers -------------------------------------------------------------------------
+
+
+def player_stats(games):
+    """{name: {...}} over the games with names, referee sessions left out; and how many
+    games had no names."""
+    stats, unnamed = {}, 0
+    for g in games:
+        if g.session:
+            continue
+        if not g.named:
+            unnamed += 1
+            continue
+        for seat, name in enumerate(g.who):
+            s = stats.setdefault(name, {"games": 0, "finished": 0, "wins": 0, "igo": [], "corsari": []})
+            s["games"] += 1
+            if g.over:
+                s["finished"] += 1
+                s["wins"] += int(seat in (g.winners or []))
+                if g.rules in ("igo", "corsari") and g.totals and seat < len(g.totals):
+                    s[g.rules].append(g.totals[seat])
+    return stats, unnamed
+
+
+def corsica_stats(conn, games):
+    """{name: {"slaps", "first", "won", "false", "margins_us"}} over every standing slap
+    (deck games and referee sessions)."""
+    stats = {}
+
+    def row(name):
+        return stats.setdefault(name, {"slaps": 0, "first": 0, "won": 0, "false": 0, "margins_us": []})
+
+    for g in games:
+        if g.rules != "corsica":
+            continue
+        for _, winner, _, false, order, _, _, undone, _ in slap_rows(conn, g):
+            if undone:
+                continue
+            for rank, tap in enumerate(order):
+                r = row(g.name(tap["player"]))
+                r["slaps"] += 1
+                r["first"] += rank == 0
+                r["margins_us"].append(tap["margin_us"])
+            if winner is not None:
+                row(g.name(winner))["won"] += 1
+            for p in false:
+                row(g.name(p))["false"] += 1
+    return stats
+
+
+def mean_text(values):
+    return "%.1f" % statistics.mean(values) if values else "—"
+
+
+def ms(us):
+    return "%.1f" % (us / 1000)
+
+
+# --- charts --------------------------------------------------------------------------
+
+
+def figure(width=8.0, height=4.0):
+    from matplotlib.figure import Figure
+
+    return Figure(figsize=(width, height), dpi=100, layout="constrained")
+
+
+def whole_numbers(axis):
+    from matplotlib.ticker import MaxNLocator
+
+    axis.set_major_locator(MaxNLocator(integer=True))
+
+
+def colours(names):
+    """A colour per name, the same in every chart."""
+    from matplotlib import colormaps
+
+    palette = colormaps["tab10"].colors + colormaps["Dark2"].colors
+    return {name: palette[i % len(palette)] for i, name in enumerate(sorted(names))}
+
+
+def save(fig, out_dir, name):
+    fig.savefig(os.path.join(out_dir, name))
+    return name
+
+
+def wins_chart(out_dir, stats):
+    names = sorted(stats, key=lambda n: (-stats[n]["wins"], -stats[n]["games"], n))
+    fig = figure(8, max(2.0, 0.5 * len(names) + 1.2))
+    ax = fig.subplots()
+    y = list(range(len(names)))[::-1]
+    ax.barh(y, [stats[n]["games"] for n in names], color="#c9d6e8", label="games")
+    ax.barh(y, [stats[n]["wins"] for n in names], height=0.5, color="#1f77b4", label="wins")
+    ax.set_yticks(y, names)
+    whole_numbers(ax.xaxis)
+    ax.set_xlabel("games")
+    ax.set_title("Games and wins by player")
+    ax.legend(loc="lower right")
+    return save(fig, out_dir, "players.png")
+
+
+def progression_chart(out_dir, png, g, totals_by_round, palette):
+    """Each player's total after each standing round (round 0: the start)."""
+    fig = figure(8, 4)
+    ax = fig.subplots()
+    rounds = list(range(len(totals_by_round) + 1))
+    for seat in range(g.n):
+        name = g.name(seat)
+        ax.plot(rounds, [0] + [t[seat] for t in totals_by_round], marker="o", label=name, color=palette.get(name))
+    whole_numbers(ax.xaxis)
+    whole_numbers(ax.yaxis)
+    ax.set_xlabel("round")
+    ax.set_ylabel("points" if g.rules == "igo" else "total")
+    ax.set_title("%s, %s: totals after each round" % (g.label(), g.what()))
+    ax.grid(alpha=0.3)
+    ax.legend(loc="best")
+    return save(fig, out_dir, png)
+
+
+def piles_chart(out_dir, stats, palette):
+    names = sorted(stats, key=lambda n: (-stats[n]["won"], n))
+    fig = figure(8, max(2.0, 0.5 * len(names) + 1.2))
+    ax = fig.subplots()
+    y = list(range(len(names)))[::-1]
+    ax.barh([v + 0.2 for v in y], [stats[n]["won"] for n in names], height=0.4, color="#2ca02c", label="piles won")
+    ax.barh([v - 0.2 for v in y], [stats[n]["false"] for n in names], height=0.4, color="#d62728", label="false taps")
+    ax.set_yticks(y, names)
+    whole_numbers(ax.xaxis)
+    ax.set_xlabel("slaps")
+    ax.set_title("Battle of Corsica: piles won by slap and false taps")
+    ax.legend(loc="lower right")
+    return save(fig, out_dir, "corsica_piles.png")
+
+
+def reaction_chart(out_dir, stats, palette):
+    names = sorted(
+        (n for n in stats if stats[n]["margins_us"]), key=lambda n: statistics.median(stats[n]["margins_us"])
+    )
+    fig = figure(8, max(2.0, 0.5 * len(names) + 1.2))
+    ax = fig.subplots()
+    data = [[m / 1000 for m in stats[n]["margins_us"]] for n in names]
+    box = ax.boxplot(data[::-1], orientation="horizontal", patch_artist=True, widths=0.6)
+    for patch, name in zip(box["boxes"], names[::-1]):
+        patch.set_facecolor(palette.get(name, "#1f77b4"))
+        patch.set_alpha(0.6)
+    ax.set_yticks(range(1, len(names) + 1), names[::-1])
+    ax.set_xlabel("ms behind the slap's first tap (0: first)")
+    ax.set_title("Battle of Corsica: reaction margins by player")
+    ax.grid(axis="x", alpha=0.3)
+    return save(fig, out_dir, "reaction_times.png")
+
+
+def margins_chart(out_dir, margins_us):
+    fig = figure(8, 3.5)
+    ax = fig.subplots()
+    ax.hist([m / 1000 for m in margins_us], bins=min(20, max(5, len(margins_us) // 3)), color="#1f77b4")
+    whole_numbers(ax.yaxis)
+    ax.set_xlabel("the pile winner's lead over the second tap (ms)")
+    ax.set_ylabel("slaps")
+    ax.set_title("Battle of Corsica: slap margins")
+    return save(fig, out_dir, "slap_margins.png")
+
+
+# --- HTML ----------------------------------------------------------------------------
 
 
 def cells(values, tag="td"):
     return "".join("<%s>%s</%s>" % (tag, html.escape(str(v)), tag) for v in values)
+
+
+def table(head, rows, classes=None):
+    out = ["<tr>%s</tr>" % cells(head, "th")]
+    for i, row in enumerate(rows):
+        cls = classes[i] if classes else ""
+        out.append('<tr%s>%s</tr>' % (' class="%s"' % cls if cls else "", cells(row)))
+    return "<table>%s</table>" % "".join(out)
+
+
+def img(png, alt):
+    return '<img src="%s" alt="%s">' % (html.escape(png), html.escape(alt))
+
+
+def players_section(out_dir, games):
+    stats, unnamed = player_stats(games)
+    parts = ["<h2>Players</h2>"]
+    if not stats:
+        parts.append("<p>No games with names yet.</p>")
+    else:
+        rows = []
+        for name in sorted(stats, key=lambda n: (-stats[n]["wins"], n)):
+            s = stats[name]
+            rate = "%d %%" % round(100 * s["wins"] / s["finished"]) if s["finished"] else "—"
+            rows.append(
+                [name, s["games"], s["finished"], s["wins"], rate, mean_text(s["igo"]), mean_text(s["corsari"])]
+            )
+        head = ["player", "games", "finished", "wins", "win rate", "I Go: avg points", "Corsari: avg total"]
+        parts.append(table(head, rows))
+        parts.append(
+            "<p class=note>Win rate: wins of finished games. Averages: of finished games "
+            "(I Go: points, the most wins; Corsari: penalty totals, the lowest wins). "
+            "Referee sessions are not games and are not counted here.</p>"
+        )
+        parts.append(img(wins_chart(out_dir, stats), "games and wins by player"))
+    if unnamed:
+        parts.append(
+            "<p class=note>%d game%s from before names were logged %s not counted by player.</p>"
+            % (unnamed, "" if unnamed == 1 else "s", "is" if unnamed == 1 else "are")
+        )
+    return "\n".join(parts)
+
+
+def games_section(games):
+    played = [g for g in games if not g.session]
+    if not played:
+        return "<h2>Games</h2><p>No games yet.</p>"
+    rows = [
+        '<tr><td><a href="#%s">%d</a></td>%s</tr>'
+        % (g.anchor(), g.number, cells([g.when(), g.length(), g.what(), ", ".join(g.who), g.winner_text()]))
+        for g in played
+    ]
+    head = "<tr>%s</tr>" % cells(["game", "date", "length", "rules", "players", "winner"], "th")
+    return '<h2>Games</h2><div class=wide><table class=text>%s%s</table></div>' % (head, "".join(rows))
+
+
+def corsica_section(conn, out_dir, games, palette):
+    stats = corsica_stats(conn, games)
+    if not stats:
+        return ""
+    parts = ["<h2>Battle of Corsica: slaps by player</h2>"]
+    rows = []
+    for name in sorted(stats, key=lambda n: (-stats[n]["won"], n)):
+        s = stats[name]
+        med = ms(statistics.median(s["margins_us"])) if s["margins_us"] else "—"
+        rows.append([name, s["slaps"], s["first"], s["won"], s["false"], med])
+    head = ["player", "slaps tapped", "first to tap", "piles won", "false taps", "median margin (ms)"]
+    parts.append(table(head, rows))
+    parts.append(
+        "<p class=note>Deck games and referee sessions alike, undone slaps left out. "
+        "Margin: how far a tap came behind the slap's first tap (the device's tap "
+        "clock is free-running, so times from the pile change are not logged).</p>"
+    )
+    parts.append(img(piles_chart(out_dir, stats, palette), "piles won and false taps by player"))
+    if any(s["margins_us"] for s in stats.values()):
+        parts.append(img(reaction_chart(out_dir, stats, palette), "reaction margins by player"))
+    margins = [m for (m,) in conn.execute("SELECT margin_us FROM slaps WHERE undone = 0 AND margin_us IS NOT NULL")]
+    if margins:
+        parts.append(img(margins_chart(out_dir, margins), "slap margins histogram"))
+    sessions = [g for g in games if g.session]
+    if sessions:
+        rows = [
+            '<tr><td><a href="#%s">%d</a></td>%s</tr>'
+            % (g.anchor(), g.number, cells([g.when(), g.length(), ", ".join(g.who)]))
+            for g in sessions
+        ]
+        head = "<tr>%s</tr>" % cells(["session", "date", "length", "players"], "th")
+        parts.append("<h3>Referee sessions</h3>")
+        parts.append(
+            "<p class=note>The device judged the slaps of a game played with cards: "
+            "not a game it scored, so not counted as one.</p>"
+        )
+        parts.append("<div class=wide><table class=text>%s%s</table></div>" % (head, "".join(rows)))
+    return "\n".join(parts)
+
+
+def game_section(conn, out_dir, g, palette):
+    source = "device %s, history %s" % (g.device, g.history) if g.device else "device without id"
+    parts = [
+        '<h2 id="%s">%s: %s, %s</h2>' % (g.anchor(), g.label(), html.escape(g.what()), html.escape(g.when())),
+        "<p class=note>Game %s on the device, %s, boot %s.</p>" % (html.escape(g.game), html.escape(source), g.boot),
+        "<p>Players: %s. Length: %s.</p>" % (html.escape(", ".join(g.who)), html.escape(g.length())),
+    ]
+    if g.first is not None and g.first < g.n:
+        verb = "started" if g.rules == "igo" else "dealt" if g.rules == "corsari" else "sat"
+        drawn = " (drawn by the device)" if g.drawn else ""
+        parts.append("<p>%s %s first%s.</p>" % (html.escape(g.name(g.first)), verb, drawn))
+    if not g.session:
+        totals = ", ".join("%s %s" % (g.name(p), t) for p, t in enumerate(g.totals or []))
+        result = ("Winner: %s" % g.winner_text()) if g.over else "Not over"
+        parts.append("<p>%s; totals: %s.</p>" % (html.escape(result), html.escape(totals or "—")))
+    rounds = round_rows(conn, g)
+    if rounds:
+        head = (
+            ["round", "time", "ender"]
+            + ["%s penalty" % g.name(p) for p in range(g.n)]
+            + ["%s score" % g.name(p) for p in range(g.n)]
+            + ["%s total" % g.name(p) for p in range(g.n)]
+            + ["note"]
+        )
+        rows, classes = [], []
+        for number, (_seq, ender, pen, scores, tot, void, undone, at) in rounds:
+            note = " ".join(w for w, on in (("void", void), ("undone", undone)) if on)
+            rows.append(
+                [number or "", at[11:16] if at else "", "" if ender is None else g.name(ender)]
+                + per_player(pen, g.n)
+                + per_player(scores, g.n)
+                + per_player(tot, g.n)
+                + [note]
+            )
+            classes.append("undone" if undone else "")
+        parts.append("<div class=wide>%s</div>" % table(head, rows, classes))
+        progression = [
+            (json.loads(row[4]) + [0] * g.n)[: g.n] for number, row in rounds if number is not None and row[4]
+        ]
+        if progression and g.n:
+            png = progression_chart(out_dir, "game%d.png" % g.number, g, progression, palette)
+            parts.append(img(png, "totals after each round"))
+    slaps = [s for s in slap_rows(conn, g) if not s[7]]
+    if slaps:
+        won, false = {}, {}
+        for s in slaps:
+            if s[1] is not None:
+                won[g.name(s[1])] = won.get(g.name(s[1]), 0) + 1
+            for p in s[3]:
+                false[g.name(p)] = false.get(g.name(p), 0) + 1
+
+        def by_count(counts):
+            return ", ".join("%s %d" % (n, counts[n]) for n in sorted(counts, key=lambda n: (-counts[n], n))) or "none"
+
+        parts.append(
+            "<p>%d slaps; piles won by slap: %s; false taps: %s.</p>"
+            % (len(slaps), html.escape(by_count(won)), html.escape(by_count(false)))
+        )
+    return "\n".join(parts)
 
 
 def per_player(text, players):
@@ -164,208 +485,217 @@ def per_player(text, players):
     return [values[p] if p < len(values) else "" for p in range(players)]
 
 
-def seat_names(conn, device, history, game, players):
-    """The names of a game's seats ("player N" where none was logged)."""
-    names = ["player %d" % (p + 1) for p in range(players)]
-    for seat, name in conn.execute(
-        "SELECT seat, name FROM seats WHERE device = ? AND history = ? AND game = ?", (device, history, game)
-    ):
-        if name is not None and seat < players:
-            names[seat] = name
-    return names
+def summary(games):
+    played = [g for g in games if not g.session]
+    sessions = len(games) - len(played)
+    devices = len(set(g.device for g in games))
+    dates = sorted(g.started[:10] for g in games if g.started)
+    undated = sum(1 for g in played if not g.started)
+    text = "%d game%s, %d finished" % (len(played), "" if len(played) == 1 else "s", sum(g.over for g in played))
+    if sessions:
+        text += ", and %d referee session%s" % (sessions, "" if sessions == 1 else "s")
+    text += ", from %d device%s" % (devices, "" if devices == 1 else "s")
+    if dates:
+        text += ", %s" % dates[0] if dates[0] == dates[-1] else ", %s to %s" % (dates[0], dates[-1])
+    if undated:
+        text += " (%d undated: played while the device's clock was not set, placed by their order)" % undated
+    return "<p class=lead>%s.</p>" % html.escape(text)
 
 
-def game_section(conn, out_dir, n, game):
-    """HTML for one game; writes its chart."""
-    (device, history, name, rules, players, totals, winners, over, first, last, boot, standing, starter, drawn) = game
-    who = seat_names(conn, device, history, name, players or 0)
-    source = "device %s, history %s" % (device, history) if device else "device without id"
-    parts = [
-        "<h2>Game %s <small>(%s, %s, boot %s, seq %s..%s)</small></h2>"
-        % (html.escape(name), html.escape(rules or "?"), html.escape(source), boot, first, last)
-    ]
-    result = (
-        "over: winner%s %s"
-        % (
-            "s" if len(json.loads(winners)) > 1 else "",
-            ", ".join(who[w] if w < len(who) else "player %d" % (w + 1) for w in json.loads(winners)),
-        )
-        if winners
-        else "not over"
-    )
-    parts.append("<p>Players: %s.</p>" % html.escape(", ".join(who)))
-    if starter is not None and starter < len(who):
-        parts.append(
-            "<p>%s %s first%s.</p>"
-            % (
-                html.escape(who[starter]),
-                "started" if rules == "igo" else "dealt" if rules == "corsari" else "sat",
-                " (drawn by the device)" if drawn else "",
-            )
-        )
-    parts.append(
-        "<p>%s; totals %s</p>"
-        % (
-            html.escape(result),
-            html.escape(
-                ", ".join("%s %s" % (who[p], t) if p < len(who) else str(t) for p, t in enumerate(json.loads(totals)))
-                if totals
-                else "-"
-            ),
-        )
-    )
-    rounds = conn.execute(
-        "SELECT seq, ender, penalties, round_scores, totals, void, undone "
-        "FROM rounds WHERE device = ? AND history = ? AND game = ? ORDER BY seq",
-        (device, history, name),
-    ).fetchall()
-    if rounds:
-        head = (
-            ["seq", "ender"]
-            + ["%s penalty" % who[p] for p in range(players)]
-            + ["%s score" % who[p] for p in range(players)]
-            + ["%s total" % who[p] for p in range(players)]
-            + ["note"]
-        )
-        rows = ["<tr>%s</tr>" % cells(head, "th")]
-        for seq, ender, pen, scores, tot, void, undone in rounds:
-            note = " ".join(w for w, on in (("void", void), ("undone", undone)) if on)
-            ender = "" if ender is None else who[ender] if ender < len(who) else str(ender)
-            values = (
-                [seq, ender]
-                + per_player(pen, players)
-                + per_player(scores, players)
-                + per_player(tot, players)
-                + [note]
-            )
-            rows.append('<tr class="%s">%s</tr>' % ("undone" if undone else "", cells(values)))
-        parts.append("<table>%s</table>" % "".join(rows))
-        progression = [json.loads(t) for _, _, _, _, t, _, undone in rounds if t and not undone]
-        if progression and players:
-            png = "game%d.png" % n
-            progression_chart(
-                os.path.join(out_dir, png),
-                "Game %s: totals after each round" % name,
-                [(t + [0] * players)[:players] for t in progression],
-                who,
-            )
-            parts.append('<img src="%s" alt="score progression">' % png)
-    slaps = conn.execute(
-        "SELECT COUNT(*), SUM(undone) FROM slaps WHERE device = ? AND history = ? AND game = ?", (device, history, name)
-    ).fetchone()
-    if slaps[0]:
-        parts.append("<p>%d slaps logged.</p>" % slaps[0])
-    return "\n".join(parts)
-
-
-def write_report(db_path, out_dir):
+def open_db(db_path):
+    """A read-only connection to a database `pull` wrote; UserError (one line) when
+    there is none, or it holds no pulled history."""
+    hint = "run pull first: python -m host_tools pull --db %s" % db_path
     if not os.path.isfile(db_path):
-        raise UserError("no database %s (run pull first)" % db_path)
+        raise UserError("no database %s (%s)" % (db_path, hint))
     try:
         conn = sqlite3.connect("file:%s?mode=ro" % db_path, uri=True)
-        games = conn.execute(
-            "SELECT device, history, game, rules, players, totals, winners, "
-            "over, first_seq, last_seq, boot, rounds, first, drawn FROM games "
-            "ORDER BY device, history, first_seq"
-        ).fetchall()
-        folder(out_dir, "--out")
-        body = [summary(conn, games)]
-        body.append(slap_section(conn, out_dir))
-        for n, game in enumerate(games, 1):
-            body.append(game_section(conn, out_dir, n, game))
+        tables = {name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        columns = {row[1] for row in conn.execute("PRAGMA table_info(games)")}
+    except sqlite3.Error as exc:
+        raise UserError("database %s: %s" % (db_path, exc))
+    if "lines" not in tables or "games" not in tables:
         conn.close()
-        with open(os.path.join(out_dir, "index.html"), "w") as f:
-            f.write(PAGE % "\n".join(body))
+        raise UserError("%s holds no pulled history (%s)" % (db_path, hint))
+    if "ord" not in columns:
+        conn.close()
+        raise UserError("%s was pulled by an older version: pull again to bring it up to date" % db_path)
+    return conn
+
+
+def write_report(db_path, out_dir=None, csv_dir=None):
+    """Write DIR/index.html and its charts, and/or the CSV files. Return (the games,
+    referee sessions included; what the charts could not draw: one-line texts, e.g. a
+    character of a name that the font lacks, drawn as a box)."""
+    conn = open_db(db_path)
+    problems = []
+    try:
+        games = load_games(conn)
+        if out_dir:
+            folder(out_dir, "--out")
+            palette = colours({name for g in games for name in g.who})
+            body = [summary(games), games_section(games)]
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                import matplotlib
+
+                with matplotlib.rc_context({"font.family": FONT, "font.size": 11}):
+                    body.append(players_section(out_dir, games))
+                    body.append(corsica_section(conn, out_dir, games, palette))
+                    for g in games:
+                        body.append(game_section(conn, out_dir, g, palette))
+            for w in caught:
+                text = " ".join(str(w.message).split())
+                if text not in problems:
+                    problems.append(text)
+            with open(os.path.join(out_dir, "index.html"), "w", encoding="utf-8") as f:
+                f.write(PAGE.replace("{body}", "\n".join(part for part in body if part)))
+        if csv_dir:
+            write_csv(conn, games, csv_dir)
     except sqlite3.Error as exc:
         raise UserError("database %s: %s" % (db_path, exc))
     except OSError as exc:
-        raise UserError("cannot write %s: %s" % (out_dir, exc.strerror or exc))
-    return len(games)
+        raise UserError("cannot write %s: %s" % (exc.filename or out_dir or csv_dir, exc.strerror or exc))
+    finally:
+        conn.close()
+    return games, problems
 
 
-def summary(conn, games):
-    """Games played and won per player across games, with each player's summed
-    totals per game (I Go points, Corsari totals, Corsica cards at the end): named
-    players by name, the seats of games without names (from before names were
-    logged) as player N."""
-    named, seats = {}, {}
-    for seat, name, rules, total, won, over in conn.execute(
-        "SELECT seats.seat, seats.name, games.rules, seats.total, seats.won, games.over "
-        "FROM seats JOIN games USING (device, history, game)"
-    ):
-        rows, key = (named, name) if name is not None else (seats, seat)
-        row = rows.setdefault(key, {"games": 0, "finished": 0, "wins": 0, "igo": 0, "corsari": 0, "corsica": 0})
-        row["games"] += 1
-        row["finished"] += over
-        row["wins"] += won
-        if total is not None and rules in row:
-            row[rules] += total
-    over = sum(1 for g in games if g[7])
-    devices = len(set(g[0] for g in games))
-    head = ["player", "games", "finished", "wins", "I Go points", "Corsari total", "Corsica cards"]
-    parts = [
-        "<h2>Summary</h2><p>%d games, %d finished, from %d device%s.</p>"
-        % (len(games), over, devices, "" if devices == 1 else "s")
-    ]
-    for rows, label, note in (
-        (named, lambda k: k, ""),
-        (
-            seats,
-            lambda k: "player %d" % (k + 1),
-            "<p>Games without names (from before names were logged), by seat:</p>",
-        ),
-    ):
-        if not rows:
-            continue
-        table = ["<tr>%s</tr>" % cells(head, "th")]
-        for key in sorted(rows):
-            r = rows[key]
-            table.append(
-                "<tr>%s</tr>"
-                % cells([label(key), r["games"], r["finished"], r["wins"], r["igo"], r["corsari"], r["corsica"]])
+# --- CSV -----------------------------------------------------------------------------
+
+CSV_FILES = ("games.csv", "rounds.csv", "slaps.csv")
+GAME_HEAD = (
+    "game",
+    "session",
+    "date",
+    "time",
+    "minutes",
+    "rules",
+    "mode",
+    "players",
+    "winners",
+    "totals",
+    "rounds",
+    "slaps",
+    "finished",
+    "undated_placed",
+    "device",
+    "history",
+    "device_game",
+)
+ROUND_HEAD = (
+    "game",
+    "round",
+    "date",
+    "time",
+    "rules",
+    "seat",
+    "player",
+    "ender",
+    "penalty",
+    "score",
+    "total",
+    "void",
+    "undone",
+    "device",
+    "history",
+    "device_game",
+    "seq",
+)
+SLAP_HEAD = (
+    "game",
+    "session",
+    "slap",
+    "date",
+    "time",
+    "mode",
+    "winner",
+    "lead_ms",
+    "taps",
+    "false_taps",
+    "tie",
+    "reason",
+    "undone",
+    "device",
+    "history",
+    "device_game",
+    "seq",
+)
+LIST = "; "  # between the names (and totals) of one cell
+
+
+def date_time(at):
+    return (at[:10], at[11:]) if at else ("", "")
+
+
+def write_csv(conn, games, csv_dir):
+    folder(csv_dir, "--csv")
+    files = {}
+    try:
+        for name in CSV_FILES:
+            files[name] = open(os.path.join(csv_dir, name), "w", encoding="utf-8-sig", newline="")
+        out = {name: csv.writer(f) for name, f in files.items()}
+        out["games.csv"].writerow(GAME_HEAD)
+        out["rounds.csv"].writerow(ROUND_HEAD)
+        out["slaps.csv"].writerow(SLAP_HEAD)
+        for g in games:
+            ids = [g.device, g.history, g.game]
+            number = ["", g.number] if g.session else [g.number, ""]
+            out["games.csv"].writerow(
+                number
+                + [*date_time(g.started)]
+                + ["" if g.seconds is None else round(g.seconds / 60, 1), g.rules, g.mode or ""]
+                + [LIST.join(g.who), "" if g.session else LIST.join(g.name(w) for w in g.winners or [])]
+                + [LIST.join(str(t) for t in g.totals or []), g.rounds, g.slaps, int(bool(g.over))]
+                + [g.placed if g.placed_by in ("after", "before") else ""]
+                + ids
             )
-        parts.append("%s<table>%s</table>" % (note, "".join(table)))
-    return "".join(parts)
-
-
-def slap_section(conn, out_dir):
-    margins = [m for (m,) in conn.execute("SELECT margin_us FROM slaps WHERE undone = 0 AND margin_us IS NOT NULL")]
-    taps = {}
-    for player, margin in conn.execute(
-        "SELECT taps.player, taps.margin_us FROM taps JOIN slaps USING (device, history, seq) WHERE slaps.undone = 0"
-    ):
-        taps.setdefault(player, []).append(margin)
-    if not taps:
-        return "<h2>Slaps</h2><p>No Battle of Corsica slaps logged.</p>"
-    parts = ["<h2>Slaps</h2>"]
-    if margins:
-        histogram_chart(
-            os.path.join(out_dir, "slap_margins.png"), "Slap margins: winner's lead over the second tap (ms)", margins
-        )
-        parts.append('<img src="slap_margins.png" alt="slap margins histogram">')
-    reaction_chart(
-        os.path.join(out_dir, "reaction_times.png"), "Reaction times: ms behind the first tap (bar = median)", taps
-    )
-    parts.append('<img src="reaction_times.png" alt="reaction times per player">')
-    parts.append(
-        "<p>Reaction time = how far a tap came behind the first tap of its slap "
-        "(the device's tap clock is free-running, so times from the pile change "
-        "are not logged); the first tap counts 0.</p>"
-    )
-    return "\n".join(parts)
+            for count, (seq, ender, pen, scores, tot, void, undone, at) in round_rows(conn, g):
+                for seat in range(g.n):
+                    out["rounds.csv"].writerow(
+                        [g.number, count or "", *date_time(at), g.rules, seat + 1, g.name(seat), int(ender == seat)]
+                        + per_player(pen, g.n)[seat : seat + 1]
+                        + per_player(scores, g.n)[seat : seat + 1]
+                        + per_player(tot, g.n)[seat : seat + 1]
+                        + [void, undone]
+                        + ids
+                        + [seq]
+                    )
+            count = 0
+            for seq, winner, tie, false, order, reason, margin, undone, at in slap_rows(conn, g):
+                count += not undone
+                taps = LIST.join("%s %s" % (g.name(t["player"]), ms(t["margin_us"])) for t in order)
+                out["slaps.csv"].writerow(
+                    number
+                    + ["" if undone else count, *date_time(at), g.mode or ""]
+                    + ["" if winner is None else g.name(winner), "" if margin is None else ms(margin), taps]
+                    + [LIST.join(g.name(p) for p in false), LIST.join(g.name(p) for p in tie), reason or ""]
+                    + [undone]
+                    + ids
+                    + [seq]
+                )
+    finally:
+        for f in files.values():
+            f.close()
 
 
 PAGE = """<!DOCTYPE html>
-<html><head><meta charset="utf-8"><title>Scorekeeper history</title>
+<html lang="en"><head><meta charset="utf-8"><title>Scorekeeper history</title>
 <style>
-body { font-family: sans-serif; margin: 2em; }
+body { font-family: "DejaVu Sans", sans-serif; margin: 2em; max-width: 1100px; color: #222; }
+h2 { margin-top: 1.6em; border-bottom: 1px solid #ddd; }
+.lead { font-size: 1.1em; }
+.note { color: #666; font-size: 0.9em; }
 table { border-collapse: collapse; margin: 0.5em 0; }
 td, th { border: 1px solid #ccc; padding: 2px 8px; text-align: right; }
+td:first-child, th:first-child, table.text td { text-align: left; }
+.wide { overflow-x: auto; }
+th { background: #f3f3f3; }
 tr.undone td { color: #999; text-decoration: line-through; }
-img { display: block; margin: 0.5em 0; }
+img { display: block; margin: 0.8em 0; max-width: 100%; }
 </style></head><body>
 <h1>Scorekeeper history</h1>
-%s
+{body}
 </body></html>
 """
 
@@ -375,8 +705,24 @@ def main(argv):
         prog="python -m host_tools report", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--db", required=True, metavar="FILE", help="SQLite database from pull")
-    parser.add_argument("--out", required=True, metavar="DIR", help="where index.html and the PNGs go")
+    parser.add_argument("--out", metavar="DIR", help="where index.html and the PNG charts go")
+    parser.add_argument("--csv", metavar="DIR", help="where games.csv, rounds.csv and slaps.csv go")
     args = parser.parse_args(argv)
-    n = write_report(args.db, args.out)
-    print("wrote %s (%d games)" % (os.path.join(args.out, "index.html"), n))
+    if not args.out and not args.csv:
+        raise UserError("give --out DIR (the HTML report), --csv DIR (the CSV files), or both")
+    games, problems = write_report(args.db, args.out, args.csv)
+    for text in problems:
+        print("report: chart: %s" % text, file=sys.stderr)
+    if args.out:
+        sessions = sum(g.session for g in games)
+        print(
+            "wrote %s (%d games%s)"
+            % (
+                os.path.join(args.out, "index.html"),
+                len(games) - sessions,
+                ", %d referee session%s" % (sessions, "" if sessions == 1 else "s") if sessions else "",
+            )
+        )
+    if args.csv:
+        print("wrote %s" % ", ".join(os.path.join(args.csv, name) for name in CSV_FILES))
     return 0

@@ -90,9 +90,11 @@ def test_pull_twice_truncated_line_and_report(tmp_path):
     out = run("report", "--db", db, "--out", str(out_dir))
     assert out.returncode == 0, out.stderr
     page = (out_dir / "index.html").read_text()
-    assert "Game 1-1" in page and "Game 2-8" in page and "behind the first tap" in page
+    assert "Game 1-1 on the device," in page and "Game 2-8 on the device," in page
+    assert "behind the slap's first tap" in page
+    assert "2 games from before names were logged are not counted by player" in page
     pngs = sorted(p for p in os.listdir(out_dir) if p.endswith(".png"))
-    assert pngs == ["game1.png", "reaction_times.png", "slap_margins.png"]
+    assert pngs == ["corsica_piles.png", "game1.png", "reaction_times.png", "slap_margins.png"]
     for name in pngs:
         assert name in page
         with Image.open(out_dir / name) as image:
@@ -132,8 +134,16 @@ def test_pull_errors_lose_nothing(tmp_path):
     (tmp_path / "junk.sqlite").write_text("this is not a database " * 100)
     out = run("pull", "--file", str(history), "--db", str(tmp_path / "junk.sqlite"))
     assert out.returncode == 2 and len(out.stderr.splitlines()) == 6  # 5 bad lines + the db
-    out = run("report", "--db", str(tmp_path / "missing.sqlite"), "--out", str(tmp_path / "r"))
-    assert out.returncode == 2 and out.stderr.strip().startswith("report: no database")
+    missing = tmp_path / "missing.sqlite"
+    out = run("report", "--db", missing, "--out", tmp_path / "r")
+    assert out.returncode == 2 and out.stderr.strip() == (
+        "report: no database %s (run pull first: python -m host_tools pull --db %s)" % (missing, missing)
+    )
+    assert not missing.exists() and not (tmp_path / "r").exists()
+    sqlite3.connect(str(missing)).close()  # an empty file: never pulled into
+    out = run("report", "--db", missing, "--out", tmp_path / "r")
+    assert out.returncode == 2 and len(out.stderr.splitlines()) == 1
+    assert out.stderr.startswith("report: %s holds no pulled history (run pull first" % missing)
 
 
 def test_a_long_history_comes_whole(tmp_path):
@@ -314,9 +324,9 @@ def test_names_from_the_device_through_pull_into_sqlite_and_the_report(tmp_path)
     out = run("report", "--db", db, "--out", str(out_dir))
     assert out.returncode == 0, out.stderr
     page = (out_dir / "index.html").read_text(encoding="utf-8")
-    assert "<td>Zoë</td><td>2</td><td>2</td><td>1</td><td>4</td><td>15</td>" in page
+    assert "<td>Zoë</td><td>2</td><td>2</td><td>1</td><td>50 %</td><td>4.0</td><td>15.0</td>" in page
     assert "Players: Zoë, Ann, Bob." in page and "Zoë total" in page
-    assert "winner Zoë" in page and "winner Ann" in page
+    assert "Winner: Zoë;" in page and "Winner: Ann;" in page
 
 
 def test_a_bad_start_line_is_skipped_with_its_reason(tmp_path):
@@ -366,3 +376,177 @@ def test_pull_checks_every_field_the_firmware_can_write():
     assert pull.check_line(base) is None
     for key, bad in (("reslap", "yes"), ("seed", 1.5), ("reason", 3), ("tie", [0, "1"])):
         assert pull.check_line(dict(base, **{key: bad})) == "bad %r" % key
+
+
+NAMES = ["Zoë", "Łukasz", "Øyvind"]
+
+
+def club_history():
+    """Dated lines of one evening: an I Go game (a round undone), a Battle of Corsica
+    deck game, a referee session, and an undated Corsari game from before the clock
+    was set."""
+    out, seq = [], [0]
+
+    def add(event, game, rules, at, **fields):
+        seq[0] += 1
+        obj = dict(fields, seq=seq[0], boot=1, event=event, game=game, rules=rules, device="d1", history="h1")
+        if at:
+            obj["at"] = "2026-11-26T%s:00" % at
+        out.append(json.dumps(obj, sort_keys=True, ensure_ascii=False))
+
+    add("start", "c", "corsari", None, players=NAMES[:2], first=0, drawn=False, target=100)
+    add("round", "c", "corsari", None, ender=1, penalties=[15, 0], round_scores=[15, 0], totals=[15, 0])
+    add("game_over", "c", "corsari", None, totals=[15, 0], winners=[1])
+    add("start", "i", "igo", "19:00", players=NAMES, first=1, drawn=True, target=4)
+    totals = [0, 0, 0]
+    for r in range(5):
+        totals[r % 2] += 1
+        scores = [int(p == r % 2) for p in range(3)]
+        add(
+            "round",
+            "i",
+            "igo",
+            "19:%02d" % (5 * r + 5),
+            ender=r % 2,
+            penalties=[3, 4, 9],
+            round_scores=scores,
+            totals=list(totals),
+        )
+    add("undo", "i", "igo", "19:26", of=seq[0])
+    for r in range(2):  # after the undo: [2, 2, 0]
+        add(
+            "round",
+            "i",
+            "igo",
+            "19:%02d" % (30 + r),
+            ender=0,
+            penalties=[1, 5, 7],
+            round_scores=[1, 0, 0],
+            totals=[3 + r, 2, 0],
+        )
+    add("game_over", "i", "igo", "19:31", totals=[4, 2, 0], winners=[0])
+    for game, mode, start in (("k", "deck", 20), ("r", "referee", 21)):
+        add("start", game, "corsica", "%d:00" % start, players=NAMES, mode=mode)
+        for i in range(9):
+            taps = sorted(((p, (p * 7919 + i * 104729) % 9000) for p in range(3)), key=lambda t: t[1])
+            order = [{"player": p, "t_us": t, "margin_us": t - taps[0][1]} for p, t in taps]
+            add(
+                "slap",
+                game,
+                "corsica",
+                "%d:%02d" % (start, i + 1),
+                order=order,
+                winner=taps[0][0],
+                tie=[],
+                false=[2] if i % 4 == 0 else [],
+            )
+        if mode == "deck":
+            add("game_over", game, "corsica", "%d:10" % start, totals=[30, 22, 0], winners=[0])
+    return [json.loads(text) for text in out]
+
+
+def test_the_report_by_game_and_by_player_draws_every_name(tmp_path):
+    from host_tools import report
+
+    db = str(tmp_path / "h.sqlite")
+    pull.load(db, club_history())
+    drawn = []
+    real_save = report.save
+    report.save = lambda fig, out_dir, name: drawn.append(fig) or real_save(fig, out_dir, name)
+    try:
+        games, problems = report.write_report(db, str(tmp_path / "report"))
+    finally:
+        report.save = real_save
+    assert problems == []  # no glyph missing: Zoë, Łukasz, Øyvind drawn as written
+    assert [(g.ord, g.game, g.session) for g in games] == [
+        (1, "c", False),
+        (2, "i", False),
+        (3, "k", False),
+        (4, "r", True),
+    ]
+    page = (tmp_path / "report" / "index.html").read_text(encoding="utf-8")
+    # The games in order: date, length, players, winner; the undated one placed first.
+    assert ">undated, before 2026-11-26 19:00<" in page
+    assert (
+        "<td>2026-11-26 19:00</td><td>31 min, 6 rounds</td><td>I Go</td><td>Zoë, Łukasz, Øyvind</td><td>Zoë</td>"
+        in page
+    )
+    assert "<td>Battle of Corsica (deck)</td><td>Zoë, Łukasz, Øyvind</td><td>" in page
+    # Players across games: the referee session is no game.
+    assert "<td>Zoë</td><td>3</td><td>3</td><td>2</td><td>67 %</td><td>4.0</td><td>15.0</td>" in page
+    assert "<td>Øyvind</td><td>2</td><td>2</td><td>0</td><td>0 %</td><td>0.0</td><td>—</td>" in page
+    assert "3 games, 3 finished, and 1 referee session, from 1 device, 2026-11-26 (1 undated" in page
+    # Battle of Corsica by name (deck and referee alike): Øyvind's false taps.
+    assert "<td>Øyvind</td><td>18</td>" in page and "<h3>Referee sessions</h3>" in page
+    # Rounds by their number, the undone one unnumbered and struck through.
+    assert '<tr class="undone"><td></td><td>19:25</td><td>Zoë</td>' in page
+    assert "<tr><td>6</td><td>19:31</td><td>Zoë</td>" in page
+    pngs = sorted(p for p in os.listdir(tmp_path / "report") if p.endswith(".png"))
+    assert pngs == [
+        "corsica_piles.png",
+        "game1.png",
+        "game2.png",
+        "players.png",
+        "reaction_times.png",
+        "slap_margins.png",
+    ]
+    for fig in drawn:  # counts and points on whole numbers; round numbers, not seqs
+        for ax in fig.axes:
+            label = ax.get_xlabel() + ax.get_ylabel()
+            for axis, name in ((ax.xaxis, ax.get_xlabel()), (ax.yaxis, ax.get_ylabel())):
+                if name in ("games", "slaps", "round", "points", "total"):
+                    ticks = [t for t in axis.get_ticklocs()]
+                    assert ticks and all(t == int(t) for t in ticks), (label, ticks)
+            texts = [t.get_text() for t in ax.get_yticklabels()] + ax.get_legend_handles_labels()[1]
+            assert "Zoe" not in texts
+    game2 = [fig for fig in drawn if "Game 2" in fig.axes[0].get_title()][0].axes[0]
+    assert list(game2.lines[0].get_xdata()) == [0, 1, 2, 3, 4, 5, 6]  # 6 standing rounds
+    assert game2.get_legend_handles_labels()[1] == NAMES
+
+
+def test_csv_files_read_back_with_the_names_as_written(tmp_path):
+    import csv
+
+    db = str(tmp_path / "h.sqlite")
+    pull.load(db, club_history())
+    out = run("report", "--db", db, "--csv", tmp_path / "csv")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "wrote %s" % ", ".join(
+        str(tmp_path / "csv" / n) for n in ("games.csv", "rounds.csv", "slaps.csv")
+    )
+
+    def read(name):
+        with open(tmp_path / "csv" / name, encoding="utf-8-sig", newline="") as f:
+            return list(csv.DictReader(f))
+
+    games = read("games.csv")
+    assert [(g["game"], g["session"], g["date"], g["time"], g["rules"], g["mode"], g["winners"]) for g in games] == [
+        ("1", "", "", "", "corsari", "", "Łukasz"),
+        ("2", "", "2026-11-26", "19:00:00", "igo", "", "Zoë"),
+        ("3", "", "2026-11-26", "20:00:00", "corsica", "deck", "Zoë"),
+        ("", "1", "2026-11-26", "21:00:00", "corsica", "referee", ""),
+    ]
+    assert games[1]["players"] == "Zoë; Łukasz; Øyvind" and games[1]["totals"] == "4; 2; 0"
+    assert games[1]["minutes"] == "31.0" and games[0]["undated_placed"] == "2026-11-26T19:00:00"
+    rounds = [r for r in read("rounds.csv") if r["game"] == "2"]
+    assert len(rounds) == 7 * 3 and [r["round"] for r in rounds[::3]] == ["1", "2", "3", "4", "", "5", "6"]
+    assert [(r["player"], r["penalty"], r["total"]) for r in rounds[-3:]] == [
+        ("Zoë", "1", "4"),
+        ("Łukasz", "5", "2"),
+        ("Øyvind", "7", "0"),
+    ]
+    slaps = read("slaps.csv")
+    assert len(slaps) == 18 and {(s["game"], s["session"], s["mode"]) for s in slaps} == {
+        ("3", "", "deck"),
+        ("", "1", "referee"),
+    }
+    assert [s["slap"] for s in slaps[:9]] == [str(n) for n in range(1, 10)]
+    assert slaps[0]["false_taps"] == "Øyvind" and slaps[0]["taps"].startswith(slaps[0]["winner"] + " 0.0; ")
+    assert set(s["winner"] for s in slaps) <= set(NAMES)
+
+
+def test_a_report_needs_out_or_csv(tmp_path):
+    out = run("report", "--db", tmp_path / "h.sqlite")
+    assert out.returncode == 2
+    assert out.stderr.strip() == "report: give --out DIR (the HTML report), --csv DIR (the CSV files), or both"
+    assert "python -m host_tools report --db history.sqlite --csv" in run("report", "--help").stdout
