@@ -264,7 +264,10 @@ def progression_chart(out_dir, png, g, totals_by_round, palette):
     for seat in range(g.n):
         name = g.name(seat)
         ax.plot(rounds, [0] + [t[seat] for t in totals_by_round], marker="o", label=name, color=palette.get(name))
-    whole_numbers(ax.xaxis)
+    if len(rounds) <= 21:
+        ax.set_xticks(rounds)  # every round by its number
+    else:
+        whole_numbers(ax.xaxis)
     whole_numbers(ax.yaxis)
     ax.set_xlabel("round")
     ax.set_ylabel("points" if g.rules == "igo" else "total")
@@ -682,13 +685,13 @@ def write_csv(conn, games, csv_dir):
 PAGE = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>Scorekeeper history</title>
 <style>
-body { font-family: "DejaVu Sans", sans-serif; margin: 2em; max-width: 1100px; color: #222; }
+body { font-family: "DejaVu Sans", sans-serif; margin: 2em; max-width: 1400px; color: #222; }
 h2 { margin-top: 1.6em; border-bottom: 1px solid #ddd; }
 .lead { font-size: 1.1em; }
 .note { color: #666; font-size: 0.9em; }
 table { border-collapse: collapse; margin: 0.5em 0; }
 td, th { border: 1px solid #ccc; padding: 2px 8px; text-align: right; }
-td:first-child, th:first-child, table.text td { text-align: left; }
+td:first-child, th:first-child, table.text td, table.text th { text-align: left; }
 .wide { overflow-x: auto; }
 th { background: #f3f3f3; }
 tr.undone td { color: #999; text-decoration: line-through; }
