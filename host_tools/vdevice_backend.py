@@ -255,8 +255,9 @@ class PicoMachine:
 def main():
     root, size, offset = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
     frozen = sys.argv[4] if len(sys.argv) > 4 else None
-    import machine
     import time
+
+    import machine
 
     sys.modules["os"] = PicoOs()
     sys.modules["time"] = PicoTime(time, offset)
