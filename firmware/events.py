@@ -18,6 +18,7 @@ COUNT = "count"  # a seq: an int 0 .. 2**30 - 1
 TAPS = "taps"  # [{"player": i, "margin_us": n, "t_us": n?}, ...]
 TEXT = "text"
 NAMES = "names"  # a list of distinct player names (strings), one per seat
+ROUND = "round"  # a round's values: {"ender", "penalties", "round_scores"} or {"void", "taker"?}
 
 # Event: its own fields.
 EVENTS = {
@@ -28,6 +29,10 @@ EVENTS = {
     # referee's late taps and the players without cards, when there are any).
     "slap": ("order", "winner", "false", "tie", "reslap", "seed", "reason", "late", "no_cards"),
     "undo": ("of",),  # the seq of the line taken back
+    # I Go / Corsari: a past round changed in place (of: its round line's seq; number:
+    # its place on the sheet; its new values as on a round line; totals: the match's
+    # totals after the change; was: its values before).
+    "edit": ("of", "number", "ender", "penalties", "round_scores", "void", "taker", "totals", "was"),
     # Every game's first line: the names in seat order; I Go / Corsari: who starts /
     # deals, whether the device drew it, the target; Battle of Corsica: the mode.
     "start": ("players", "first", "drawn", "target", "mode"),
@@ -56,6 +61,8 @@ FIELDS = {
     "drawn": BOOL,
     "target": INT,
     "mode": TEXT,
+    "number": INT,
+    "was": ROUND,
 }
 
 

@@ -5,11 +5,16 @@ the stack of rounds taken back (`undo`), most recent last. Rounds, running total
 starters, dealers, game end and winners are recomputed from the log on every change.
 Adding a round drops the taken-back rounds (nothing left to redo).
 
+A past round can be changed in place (`edit`): the rounds after it stay, everything
+is worked out again; when the change ends the game at an earlier round, the rounds
+after that one are taken back as by `undo` (docs/rules.md, "Fixing a past round").
+
 History: when `log` is set (e.g. `History.log`), the sheet logs the docs/formats.md
-events `round`, `game_over` and `undo`, and each round remembers the seq of its
-`round` line so that an undo can name it. A redo logs the round again. When the
-result of the game changes (undo of the last round, ...), the standing `game_over`
-line is taken back with an `undo` and a new one is logged if the game is still over.
+events `round`, `edit`, `game_over` and `undo`, and each round remembers the seq of its
+`round` line so that an undo or an edit can name it. A redo logs the round again. When
+the result of the game changes (undo of the last round, an edit, ...), the standing
+`game_over` line is taken back with an `undo` and a new one is logged if the game is
+still over.
 """
 
 from igo_scoring import MAX_PLAYERS, RULES, score_round
@@ -94,6 +99,55 @@ class Sheet:
 
     def can_redo(self):
         return bool(self._undone)
+
+    # --- fixing a past round ---------------------------------------------------------
+
+    def edit_result(self, index, change):
+        """What `edit(index, change)` would give, the sheet unchanged: (rounds, over,
+        winners, cut), cut = how many rounds after the new end it would take back."""
+        actions, cut, result = self._edited(index, change)
+        return result + (len(cut),)
+
+    def edit(self, index, change):
+        """Change round `index` of `rounds` (0-based) in place: change is {"ender": i,
+        "penalties": [...]} or {"void": True, "taker": i or None}. The rounds after it
+        stay; if the game now ends before them, they are taken back (redo puts them
+        back once the game goes on again)."""
+        actions, cut, _ = self._edited(index, change)
+        seq = self._actions[self._active()[index]]["seq"]
+        was = _round_fields(self.rounds[index])
+        before = self._result()
+        self._commit(actions, self._undone + cut[::-1])
+        if seq is not None:
+            del was["totals"]
+            fields = _round_fields(self.rounds[index])
+            fields.update({"of": seq, "number": index + 1, "totals": self.totals(), "was": was})
+            self._emit("edit", fields)
+        for j in cut[::-1]:
+            if actions[j]["seq"] is not None:
+                self._emit("undo", {"of": actions[j]["seq"]})
+        self._log_result(before)
+
+    def _edited(self, index, change):
+        """(the action log with round index changed, the indices of the actions after
+        the game's new end, (rounds, over, winners) without them)."""
+        active = self._active()
+        if type(index) is not int or not 0 <= index < len(active):
+            raise ValueError("round index %r out of range 0-%d" % (index, len(active) - 1))
+        if type(change) is not dict:
+            raise ValueError("change %r is not an object" % (change,))
+        old = self._actions[active[index]]
+        new = dict(change)
+        new["seq"] = old["seq"]
+        new = self._check_action(new)
+        if new.get("void") and new["taker"] is None and self.rules == "igo":
+            raise ValueError("a void I Go round needs the taker of the last display card")
+        if new == old:
+            raise ValueError("round %d is unchanged" % (index + 1))
+        actions = list(self._actions)
+        actions[active[index]] = new
+        cut = []
+        return actions, cut, self._replay(actions, self._undone, 0, cut)
 
     # --- settings ----------------------------------------------------------------
 
@@ -202,14 +256,15 @@ class Sheet:
         self._actions, self._undone = actions, undone
         self.changed = True
 
-    def _replay(self, actions, undone, done=0):
+    def _replay(self, actions, undone, done=0, cut=None):
         """Return (rounds, over, winners) for the active actions.
 
         Each round is a dict: "starter", "dealer", "totals" (running) and either
         "ender", "penalties", "round_scores" or "void": True, "taker".
         done: how many leading actions are the current rounds (none undone), kept
         as they are. Raises ValueError if a round follows the end of the game
-        (possible after undoing an earlier Corsari round or lowering the target).
+        (possible after undoing an earlier Corsari round or lowering the target),
+        unless `cut` is a list: the indices of those actions are appended to it.
         """
         rounds = self.rounds[:done]
         totals = list(rounds[-1]["totals"]) if rounds else [0] * self._n
@@ -219,6 +274,9 @@ class Sheet:
             if i in undone:
                 continue
             if over:
+                if cut is not None:
+                    cut.append(i)
+                    continue
                 raise ValueError("the game ends at round %d, before round %d" % (len(rounds), len(rounds) + 1))
             dealer, starter = self._seats(rounds)
             view = {"starter": starter, "dealer": dealer}
@@ -273,20 +331,7 @@ class Sheet:
 
     def _log_round(self, i):
         """Log the `round` line of action i (active) and remember its seq."""
-        act = self._actions[i]
-        view = self.rounds[self._active().index(i)]
-        if act.get("void"):
-            fields = {"void": True, "totals": view["totals"]}
-            if act["taker"] is not None:
-                fields["taker"] = act["taker"]
-        else:
-            fields = {
-                "ender": view["ender"],
-                "penalties": view["penalties"],
-                "round_scores": view["round_scores"],
-                "totals": view["totals"],
-            }
-        act["seq"] = self._emit("round", fields)
+        self._actions[i]["seq"] = self._emit("round", _round_fields(self.rounds[self._active().index(i)]))
 
     def _log_result(self, before):
         """Take back the standing game_over line and log a new one if the result changed."""
@@ -336,6 +381,21 @@ class Sheet:
         ):
             raise ValueError("youngest_first %r is not an order of players 0-%d" % (order, self._n - 1))
         return list(order)
+
+
+def _round_fields(view):
+    """A round's fields on its `round` line (docs/formats.md)."""
+    if view.get("void"):
+        fields = {"void": True, "totals": view["totals"]}
+        if view["taker"] is not None:
+            fields["taker"] = view["taker"]
+        return fields
+    return {
+        "ender": view["ender"],
+        "penalties": view["penalties"],
+        "round_scores": view["round_scores"],
+        "totals": view["totals"],
+    }
 
 
 def _check_names(rules, names):

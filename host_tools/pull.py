@@ -51,9 +51,13 @@ table starts with device and history):
          no `start` line, from before names were logged); total: the seat's total in
          games.totals; won: 1 if the seat is among the winners.
   rounds (device, history, boot, seq, game, rules, ender, penalties, round_scores,
-          totals, void, undone, at)
+          totals, void, undone, at, taker, edited)
          one row per `round` line, void and undone ones included (void/undone 0 or 1;
-         undone = a later `undo` line of the same game has `of` = this seq).
+         undone = a later `undo` line of the same game has `of` = this seq). A round
+         changed on the device (`edit` lines with `of` = this seq) holds its values
+         after the last change, edited = that line's seq (NULL: never changed); in a
+         game with a change every standing round's totals are worked out again from the
+         round scores (running sums in seq order, void rounds adding nothing).
   slaps  (device, history, boot, seq, game, rules, winner, tie, false, "order", reason,
           margin_us, undone, at)
          margin_us: the winner's lead, the second tap's margin (NULL with < 2 taps).
@@ -109,8 +113,8 @@ CREATE TABLE IF NOT EXISTS seats (
 CREATE TABLE IF NOT EXISTS rounds (
     device TEXT NOT NULL, history TEXT NOT NULL, boot INTEGER NOT NULL, seq INTEGER NOT NULL,
     game TEXT NOT NULL, rules TEXT, ender INTEGER, penalties TEXT, round_scores TEXT,
-    totals TEXT, void INTEGER NOT NULL, undone INTEGER NOT NULL, at TEXT,
-    PRIMARY KEY (device, history, seq));
+    totals TEXT, void INTEGER NOT NULL, undone INTEGER NOT NULL, at TEXT, taker INTEGER,
+    edited INTEGER, PRIMARY KEY (device, history, seq));
 CREATE TABLE IF NOT EXISTS slaps (
     device TEXT NOT NULL, history TEXT NOT NULL, boot INTEGER NOT NULL, seq INTEGER NOT NULL,
     game TEXT NOT NULL, rules TEXT, winner INTEGER, tie TEXT, false TEXT, "order" TEXT,
@@ -173,6 +177,27 @@ def is_names(x):
     return type(x) is list and all(type(n) is str and 0 < len(n) <= MAX_NAME for n in x)
 
 
+ROUND_KINDS = {
+    "ender": is_int,
+    "penalties": int_list,
+    "round_scores": int_list,
+    "void": lambda v: type(v) is bool,
+    "taker": is_int,
+}
+
+
+def is_round(x):
+    """An `edit` line's `was`: a round's values (ender, penalties, round_scores, or
+    void and taker)."""
+    if type(x) is not dict:
+        return False
+    for key, value in x.items():
+        ok = ROUND_KINDS.get(key)
+        if ok is None or not ok(value):
+            return False
+    return True
+
+
 KIND_OK = {
     events.INT: is_int,
     events.INTS: int_list,
@@ -181,6 +206,7 @@ KIND_OK = {
     events.TAPS: is_taps,
     events.TEXT: lambda v: type(v) is str,
     events.NAMES: is_names,
+    events.ROUND: is_round,
 }
 
 
@@ -215,7 +241,21 @@ def _check_needed(obj):
     if obj.get("at") is not None and not is_at(obj["at"]):
         return "bad 'at'"
     event = obj["event"]
-    if event == "round":
+    if event == "edit":
+        if not is_count(obj.get("of")):
+            return "missing or bad 'of'"
+        if obj.get("void") is True:
+            return None
+        if not is_int(obj.get("ender")):
+            return "missing or bad 'ender'"
+        for key in ("penalties", "round_scores"):
+            if not int_list(obj.get(key)):
+                return "missing or bad %r" % key
+        if len(obj["penalties"]) != len(obj["round_scores"]):
+            return "penalties and round_scores differ in length"
+        if not 0 <= obj["ender"] < len(obj["penalties"]):
+            return "'ender' is not one of the players"
+    elif event == "round":
         if obj.get("void") is True:
             return None if obj.get("totals") is None or int_list(obj["totals"]) else "bad 'totals'"
         if not is_int(obj.get("ender")):
@@ -286,6 +326,11 @@ def rebuild(conn):
     create(conn)
     rows = [json.loads(text) for (text,) in conn.execute("SELECT json FROM lines ORDER BY device, history, seq")]
     undone = {identity(o) + (str(o["game"]), o["of"]) for o in rows if o["event"] == "undo"}
+    edits = {}  # (device, history, game, seq of a round line) -> its last edit line
+    for o in rows:
+        if o["event"] == "edit":
+            edits[identity(o) + (str(o["game"]), o["of"])] = o
+    edited_games = {key[:3] for key in edits}
     games = {}
     for o in rows:
         ids = identity(o)
@@ -330,27 +375,34 @@ def rebuild(conn):
             g["drawn"] = None if o.get("drawn") is None else int(o["drawn"])
             g["mode"] = o.get("mode")
         elif event == "round":
+            edit = edits.get(ids + (game, o["seq"]))
+            r = edit or o  # its values after the last change
+            totals = o.get("totals")
+            if ids + (game,) in edited_games and not is_undone:
+                totals = g["running"] = running_totals(g.get("running"), r, totals)
             conn.execute(
-                "INSERT INTO rounds VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                "INSERT INTO rounds VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 ids
                 + (
                     o["boot"],
                     o["seq"],
                     game,
                     o["rules"],
-                    o.get("ender"),
-                    dumps(o.get("penalties")),
-                    dumps(o.get("round_scores")),
-                    dumps(o.get("totals")),
-                    int(o.get("void") is True),
+                    None if r.get("void") is True else r.get("ender"),
+                    dumps(None if r.get("void") is True else r.get("penalties")),
+                    dumps(None if r.get("void") is True else r.get("round_scores")),
+                    dumps(totals),
+                    int(r.get("void") is True),
                     int(is_undone),
                     at,
+                    r.get("taker") if r.get("void") is True else None,
+                    edit["seq"] if edit else None,
                 ),
             )
             if not is_undone:
                 g["rounds"] += 1
-                if o.get("totals") is not None and not g["over"]:
-                    g["totals"] = o["totals"]
+                if totals is not None and not g["over"]:
+                    g["totals"] = totals
         elif event == "game_over" and not is_undone:
             g["totals"], g["winners"], g["over"] = o["totals"], o["winners"], 1
         elif event == "slap":
@@ -427,6 +479,18 @@ def rebuild(conn):
     conn.executemany(
         "INSERT INTO players VALUES (?,?,?,?)", [(name,) + tuple(players[name]) for name in sorted(players)]
     )
+
+
+def running_totals(before, r, logged):
+    """The totals after a standing round of an edited game: before (None for the
+    first) plus the round's scores (r: its round line or last edit; a void round adds
+    nothing). logged: the totals on its round line (how many players)."""
+    n = len(logged if logged is not None else r.get("round_scores") or [])
+    totals = list(before or [0] * n)
+    if r.get("void") is not True:
+        scores = r["round_scores"]
+        totals = [(totals[i] if i < len(totals) else 0) + scores[i] for i in range(len(scores))]
+    return totals
 
 
 def seconds_between(start, end):

@@ -11,8 +11,9 @@ beside it (matplotlib, DejaVu Sans: every name is drawn as written, "Zoë", "Łu
   far a tap came behind the slap's first tap: the device's tap clock is free-running,
   so times from the pile change are not logged), with charts; referee sessions are
   listed apart (they judge the table's slaps, they are not games the device scores);
-- per game: the score table (every round by its number, void and undone ones marked)
-  and each player's total after each round.
+- per game: the score table (every round by its number, void, undone and edited
+  ones marked; an edited round as corrected on the device) and each player's total
+  after each round.
 Players are named as the device logged them on each game's `start` line; games from
 before names were logged are counted apart.
 
@@ -130,10 +131,12 @@ def load_games(conn):
 
 def round_rows(conn, g):
     """[(round number or None when undone, row)] of a game's rounds in seq order:
-    standing rounds (void ones too) are numbered 1, 2, ..."""
+    standing rounds (void ones too) are numbered 1, 2, ...; a row is (seq, ender,
+    penalties, round_scores, totals, void, undone, at, taker, edited), the values
+    as corrected on the device."""
     out, n = [], 0
     for row in conn.execute(
-        "SELECT seq, ender, penalties, round_scores, totals, void, undone, at "
+        "SELECT seq, ender, penalties, round_scores, totals, void, undone, at, taker, edited "
         "FROM rounds WHERE device = ? AND history = ? AND game = ? ORDER BY seq",
         g.key,
     ):
@@ -447,8 +450,16 @@ def game_section(conn, out_dir, g, palette):
             + ["note"]
         )
         rows, classes = [], []
-        for number, (_seq, ender, pen, scores, tot, void, undone, at) in rounds:
-            note = " ".join(w for w, on in (("void", void), ("undone", undone)) if on)
+        for number, (_seq, ender, pen, scores, tot, void, undone, at, taker, edited) in rounds:
+            note = ", ".join(
+                w
+                for w, on in (
+                    ("void" if taker is None else "void, %s took" % g.name(taker), void),
+                    ("undone", undone),
+                    ("edited", edited is not None),
+                )
+                if on
+            )
             rows.append(
                 [number or "", at[11:16] if at else "", "" if ender is None else g.name(ender)]
                 + per_player(pen, g.n)
@@ -600,6 +611,7 @@ ROUND_HEAD = (
     "total",
     "void",
     "undone",
+    "edited",
     "device",
     "history",
     "device_game",
@@ -653,14 +665,14 @@ def write_csv(conn, games, csv_dir):
                 + [g.placed if g.placed_by in ("after", "before") else ""]
                 + ids
             )
-            for count, (seq, ender, pen, scores, tot, void, undone, at) in round_rows(conn, g):
+            for count, (seq, ender, pen, scores, tot, void, undone, at, _, edited) in round_rows(conn, g):
                 for seat in range(g.n):
                     out["rounds.csv"].writerow(
                         [g.number, count or "", *date_time(at), g.rules, seat + 1, g.name(seat), int(ender == seat)]
                         + per_player(pen, g.n)[seat : seat + 1]
                         + per_player(scores, g.n)[seat : seat + 1]
                         + per_player(tot, g.n)[seat : seat + 1]
-                        + [void, undone]
+                        + [void, undone, int(edited is not None)]
                         + ids
                         + [seq]
                     )

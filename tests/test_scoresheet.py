@@ -523,3 +523,150 @@ def test_random_matches_against_a_reference_of_the_rules():
             assert [(r["starter"], r["dealer"], r["totals"]) for r in sheet.rounds] == rounds
             assert (sheet.over, sheet.winners) == (over, winners), (match, entries)
             assert sheet.totals() == (rounds[-1][2] if rounds else [0] * n)
+
+
+# --- fixing a past round -------------------------------------------------------------
+
+
+def test_edit_a_past_round_in_place():
+    log = Recorder()
+    s = Sheet("igo", NAMES3, game="g", log=log)
+    s.add_round(0, [3, 10, 12])  # Ann 1
+    s.add_round(0, [8, 5, 8])  # Bob and Cy 1
+    s.add_void(2)
+    s.add_round(2, [9, 2, 1])  # Cy 1
+    assert s.totals() == [1, 1, 2] and s.next_starter() == 2
+    n = len(log.lines)
+    s.edit(0, {"ender": 1, "penalties": [3, 10, 12]})  # Bob ended, not Ann: Ann scores
+    assert s.totals() == [1, 1, 2] and len(s.rounds) == 4
+    assert s.rounds[0]["ender"] == 1 and s.rounds[1]["starter"] == 1
+    assert log.lines[n][1:4] == ("edit", "g", "igo")
+    assert log.lines[n][4] == {
+        "of": 1,
+        "number": 1,
+        "ender": 1,
+        "penalties": [3, 10, 12],
+        "round_scores": [1, 0, 0],
+        "totals": [1, 1, 2],
+        "was": {"ender": 0, "penalties": [3, 10, 12], "round_scores": [1, 0, 0]},
+    }
+    s.edit(1, {"void": True, "taker": 0})  # a scored round made void: Ann starts round 3
+    assert s.totals() == [1, 0, 1] and s.rounds[2]["starter"] == 0
+    assert log.lines[-1][4] == {
+        "of": 2,
+        "number": 2,
+        "void": True,
+        "taker": 0,
+        "totals": [1, 0, 1],
+        "was": {"ender": 0, "penalties": [8, 5, 8], "round_scores": [0, 1, 1]},
+    }
+    s.edit(2, {"ender": 0, "penalties": [0, 5, 5]})  # the void round scored: a perfect I Go
+    assert s.over and s.winners == [0] and len(s.rounds) == 3  # round 4 taken back
+    assert [line[1] for line in log.lines[-3:]] == ["edit", "undo", "game_over"]
+    assert log.lines[-2][4] == {"of": 4} and log.lines[-1][4] == {"totals": [2, 0, 0], "winners": [0]}
+    assert log.lines[-3][4]["was"] == {"void": True, "taker": 2}
+    assert s.can_redo() and value_error(s.redo).startswith("the game ends at round 3")
+    s.edit(2, {"void": True, "taker": 2})  # fixed back: the game goes on, round 4 can come back
+    assert not s.over and len(s.rounds) == 3
+    assert [line[1] for line in log.lines[-2:]] == ["edit", "undo"]  # the game over taken back
+    s.redo()
+    assert s.totals() == [1, 0, 1] and len(s.rounds) == 4 and not s.can_redo()
+    assert log.lines[-1][1] == "round" and s.rounds[3]["ender"] == 2
+
+
+def test_edit_refuses_what_it_cannot_do_and_changes_nothing():
+    s = igo_to_four()
+    before = to_json(s)
+    assert value_error(s.edit, 5, {"ender": 0, "penalties": [1, 2, 3]}) == "round index 5 out of range 0-4"
+    assert value_error(s.edit, 0, {"ender": 0, "penalties": [3, 10, 12]}) == "round 1 is unchanged"
+    assert value_error(s.edit, 0, {"ender": 3, "penalties": [3, 10, 12]}) == "ender 3 out of range 0-2"
+    assert value_error(s.edit, 0, {"void": True}) == "a void I Go round needs the taker of the last display card"
+    assert value_error(s.edit, 0, [1]) == "change [1] is not an object"
+    assert to_json(s) == before
+    c = Sheet("corsari", ["Ann", "Bob"])
+    c.add_round(0, [5, 9])
+    c.edit(0, {"void": True, "taker": None})  # Corsari: nobody took the last tavern card
+    assert c.rounds[0]["void"] and c.totals() == [0, 0]
+
+
+def test_edit_that_no_longer_ends_the_game_or_ends_it_earlier():
+    s = Sheet("corsari", ["Ann", "Bob"], target=30)
+    s.add_round(1, [20, 3])  # [20, 0]
+    s.add_round(1, [8, 6])  # [28, 0]
+    s.add_round(0, [5, 9])  # [28, 9]
+    s.add_round(0, [5, 2])  # Bob skunks: [45, -1], over: Bob wins
+    assert s.over and s.winners == [1]
+    rounds, over, winners, cut = s.edit_result(3, {"ender": 0, "penalties": [1, 2]})
+    assert (over, winners, cut, rounds[-1]["totals"]) == (False, [], 0, [28, 11])
+    assert s.over and len(s.rounds) == 4  # only a question
+    s.edit(3, {"ender": 0, "penalties": [1, 2]})
+    assert not s.over and s.totals() == [28, 11]
+    # Round 1 was 40, not 20: Ann passed 30 in round 1, the game ended there.
+    rounds, over, winners, cut = s.edit_result(0, {"ender": 1, "penalties": [40, 3]})
+    assert (len(rounds), over, winners, cut) == (1, True, [1], 3)
+    s.edit(0, {"ender": 1, "penalties": [40, 3]})
+    assert s.over and s.winners == [1] and s.totals() == [40, 0] and len(s.rounds) == 1
+    t = from_json(to_json(s))
+    assert t.rounds == s.rounds and t.over and t.winners == [1]
+
+
+def edited_reference(sheet, rules, n, target, first, entries):
+    """A new sheet with the entries added one by one until the game ends (the rounds
+    after its end left out), from scratch."""
+    ref = Sheet(rules, ["P%d" % i for i in range(n)], target, list(range(n)), first)
+    for e in entries:
+        if ref.over:
+            break
+        if e[0] == "void":
+            ref.add_void(e[1])
+        else:
+            ref.add_round(e[1], e[2])
+    return ref
+
+
+def test_random_edits_equal_the_match_entered_anew():
+    """Random matches, then random edits of random rounds (seeded): after each edit the
+    sheet equals a new sheet with the corrected rounds entered from scratch; the log
+    replays to the same sheet from JSON; edit_result foretold it."""
+    from rng import Rng
+
+    rng = Rng(29)
+    for match in range(24):
+        rules = "igo" if match % 2 else "corsari"
+        n = 2 + rng.below(4)
+        first = rng.below(n)
+        target = 4 if rules == "igo" else 80
+        sheet = Sheet(rules, ["P%d" % i for i in range(n)], target, list(range(n)), first, log=Recorder())
+        entries = []
+        while not sheet.over and len(entries) < 8:
+            if rng.below(6) == 0:
+                e = ("void", rng.below(n))
+                sheet.add_void(e[1])
+            else:
+                e = ("round", rng.below(n), [rng.below(30) for _ in range(n)])
+                sheet.add_round(e[1], e[2])
+            entries.append(e)
+        for _ in range(6):
+            k = rng.below(len(sheet.rounds))
+            if rng.below(4) == 0:
+                e = ("void", rng.below(n))
+                change = {"void": True, "taker": e[1]}
+            else:
+                pens = list(entries[k][2]) if entries[k][0] == "round" else [rng.below(30) for _ in range(n)]
+                pens[rng.below(n)] = rng.below(3) * rng.below(30)  # zeros too: games that end at once
+                e = ("round", rng.below(n) if rng.below(3) == 0 else k % n, pens)
+                change = {"ender": e[1], "penalties": e[2]}
+            if e == entries[k]:
+                assert value_error(sheet.edit, k, change) == "round %d is unchanged" % (k + 1)
+                continue
+            foretold = sheet.edit_result(k, change)
+            sheet.edit(k, change)
+            entries[k] = e
+            ref = edited_reference(sheet, rules, n, target, first, entries)
+            entries = entries[: len(ref.rounds)]
+            assert sheet.rounds == ref.rounds, (match, entries)
+            assert (sheet.over, sheet.winners, sheet.totals()) == (ref.over, ref.winners, ref.totals())
+            assert (sheet.dealer(), sheet.next_starter()) == (ref.dealer(), ref.next_starter())
+            assert foretold[:3] == (sheet.rounds, sheet.over, sheet.winners)
+            t = from_json(to_json(sheet))
+            assert t.rounds == sheet.rounds and (t.over, t.winners) == (sheet.over, sheet.winners)

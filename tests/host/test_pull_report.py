@@ -550,3 +550,84 @@ def test_a_report_needs_out_or_csv(tmp_path):
     assert out.returncode == 2
     assert out.stderr.strip() == "report: give --out DIR (the HTML report), --csv DIR (the CSV files), or both"
     assert "python -m host_tools report --db history.sqlite --csv" in run("report", "--help").stdout
+
+
+def edited_history():
+    """The lines the device writes for an I Go match whose round 1 was corrected at
+    round 5 (Bob's penalty 12, not 2), then its round 2 made void: logged by the
+    firmware's own sheet."""
+    from scoresheet import Sheet
+
+    out = [line(1, "start", "1-1", "igo", players=["Ann", "Bob", "Cy"], first=0, drawn=False, target=4)]
+
+    def log(event, game, rules, fields):
+        out.append(line(len(out) + 1, event, game, rules, **fields))
+        return len(out)
+
+    s = Sheet("igo", ["Ann", "Bob", "Cy"], game="1-1", log=log)
+    s.add_round(0, [5, 2, 9])  # Bob at or below Ann: Bob 1
+    s.add_round(0, [1, 8, 9])  # Ann 1
+    s.add_round(0, [1, 8, 9])
+    s.add_round(1, [9, 3, 7])  # Bob 1
+    s.add_round(1, [9, 3, 7])
+    assert s.totals() == [2, 3, 0]
+    s.edit(0, {"ender": 0, "penalties": [5, 12, 9]})  # Ann lowest: Ann 1, not Bob
+    s.edit(1, {"void": True, "taker": 2})
+    assert s.totals() == [2, 2, 0] and not s.over
+    s.add_round(0, [1, 8, 9])
+    s.add_round(0, [1, 8, 9])  # Ann reaches 4
+    assert s.over and s.winners == [0]
+    return out
+
+
+def test_pull_and_report_show_the_corrected_match(tmp_path):
+    import csv
+
+    history = tmp_path / "history.jsonl"
+    history.write_text("\n".join(edited_history()) + "\n")
+    db = str(tmp_path / "h.sqlite")
+    out = run("pull", "--file", str(history), "--db", db)
+    assert out.returncode == 0 and out.stderr == "", out.stderr
+    assert rows(db, "SELECT seq, ender, penalties, round_scores, totals, void, taker, undone, edited FROM rounds") == [
+        (2, 0, "[5, 12, 9]", "[1, 0, 0]", "[1, 0, 0]", 0, None, 0, 7),
+        (3, None, None, None, "[1, 0, 0]", 1, 2, 0, 8),
+        (4, 0, "[1, 8, 9]", "[1, 0, 0]", "[2, 0, 0]", 0, None, 0, None),
+        (5, 1, "[9, 3, 7]", "[0, 1, 0]", "[2, 1, 0]", 0, None, 0, None),
+        (6, 1, "[9, 3, 7]", "[0, 1, 0]", "[2, 2, 0]", 0, None, 0, None),
+        (9, 0, "[1, 8, 9]", "[1, 0, 0]", "[3, 2, 0]", 0, None, 0, None),
+        (10, 0, "[1, 8, 9]", "[1, 0, 0]", "[4, 2, 0]", 0, None, 0, None),
+    ]
+    assert rows(db, "SELECT totals, winners, over, rounds FROM games") == [("[4, 2, 0]", "[0]", 1, 7)]
+    assert rows(db, "SELECT name, total, won FROM seats ORDER BY seat") == [("Ann", 4, 1), ("Bob", 2, 0), ("Cy", 0, 0)]
+
+    out = run("report", "--db", db, "--out", tmp_path / "report", "--csv", tmp_path / "csv")
+    assert out.returncode == 0, out.stderr
+    page = (tmp_path / "report" / "index.html").read_text(encoding="utf-8")
+    assert "Winner: Ann; totals: Ann 4, Bob 2, Cy 0." in page
+    cells = [5, 12, 9, 1, 0, 0, 1, 0, 0, "edited"]  # round 1: penalties, scores, totals
+    assert "<td>Ann</td>" + "".join("<td>%s</td>" % c for c in cells) in page
+    assert "<td>void, Cy took, edited</td>" in page
+    with open(tmp_path / "csv" / "rounds.csv", encoding="utf-8-sig", newline="") as f:
+        seats = list(csv.DictReader(f))
+    assert [(r["round"], r["player"], r["penalty"], r["total"], r["edited"]) for r in seats[:3]] == [
+        ("1", "Ann", "5", "1", "1"),
+        ("1", "Bob", "12", "0", "1"),
+        ("1", "Cy", "9", "0", "1"),
+    ]
+    assert [r["total"] for r in seats[-3:]] == ["4", "2", "0"]
+
+
+def test_a_bad_edit_line_is_skipped_with_its_reason():
+    base = {"seq": 5, "boot": 1, "event": "edit", "game": "1-1", "rules": "igo", "of": 2, "number": 1}
+    good = dict(base, ender=0, penalties=[1, 2], round_scores=[1, 0], totals=[1, 0], was={"void": True, "taker": 1})
+    assert pull.check_line(good) is None
+    assert pull.check_line(dict(base, void=True, taker=0)) is None
+    for bad, problem in (
+        (dict(good, of=None), "missing or bad 'of'"),
+        (dict(good, ender=2), "'ender' is not one of the players"),
+        (dict(good, round_scores=[1]), "penalties and round_scores differ in length"),
+        (dict(good, was={"ender": "Ann"}), "bad 'was'"),
+        (dict(good, was={"colour": 1}), "bad 'was'"),
+        (dict(good, number="1"), "bad 'number'"),
+    ):
+        assert pull.check_line(bad) == problem, bad
