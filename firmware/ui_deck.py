@@ -59,6 +59,8 @@ class DeckGame(TapScreen):
         game = self.game
         if game.over:
             return
+        if 0 <= pin < 32 and self.out_bits >> pin & 1:
+            pin = -1  # an eliminated player's IRQ: with the level masked it read as a tap
         self.feed(t_us, levels | self.out_bits, pin)
         for player, t, _ in self.judge.order():
             bit = 1 << player

@@ -289,6 +289,35 @@ def test_deck_tie_banner_and_mistakes_until_out():
         table.close()
 
 
+def test_deck_an_eliminated_players_button_is_dead_also_to_its_irq():
+    # The pin IRQ names the GPIO it fired for: with the player's level masked as
+    # released, the judge took it for a contact shorter than the IRQ latency, a tap.
+    table, game = deck(["5S 9D 4C", "", "5H 2C 8D"])
+    try:
+        table.press(0)
+        for _ in range(3):
+            table.after(30000).press(1)  # P2 has no cards: three mistakes, out
+            table.settle()
+        assert game.eliminated(1) and "P2 out" in table.shown()
+        slaps = len(table.history())
+        for pin in (PINS[1], -1):
+            table.t += 30000
+            table.hw.levels &= ~(1 << PINS[1])
+            table.app.on_snapshot(table(), table.hw.levels, pin)
+            table.tick()
+            table.hw.levels |= 1 << PINS[1]
+            table.app.on_snapshot(table.after(50000)(), table.hw.levels, pin)
+            table.settle()
+            assert len(table.history()) == slaps and game.mistakes[1] == 3
+        assert not table.screen().tapped
+        table.press(2)  # the others play on: P3 turns 5H on 5S, P1 to move
+        table.down(2, after=30000)
+        table.settle()
+        assert "P3 SLAP!" in table.shown() and orders(table.history()[-1]) == [(2, 0)]
+    finally:
+        table.close()
+
+
 def test_six_players_fit_the_screen():
     table = referee(6)
     try:
