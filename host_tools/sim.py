@@ -631,8 +631,10 @@ def run_interactive(cmd, args, board):
     screens = Screens()
     logs = []  # the device's own output, last lines shown under the screen
     errors = []
+    output = DeviceOutput()  # what is printed once the screen has closed
     players = len(board.get("PLAYER_PINS", ()))
     term = Terminal()
+    quit_by_user = False
     try:
         dirty = True
         open_streams = 2
@@ -641,6 +643,7 @@ def run_interactive(cmd, args, board):
             if ready:
                 cmds = decode_keys(os.read(sys.stdin.fileno(), 1024).decode("utf-8", "replace"), players)
                 if cmds is None:
+                    quit_by_user = True
                     break
                 if cmds:
                     try:
@@ -662,13 +665,17 @@ def run_interactive(cmd, args, board):
                     logs = (logs + [log])[-6:]
                     if name == "err":
                         errors.append(log)
+                    else:
+                        output.line(log)
                 if fields:
                     screens.handle(fields)
+                    if fields[0] == "frame":
+                        output.frame()
             if dirty:
                 term.draw(render(screens, board, logs))
                 dirty = False
     except KeyboardInterrupt:
-        pass
+        quit_by_user = True
     finally:
         term.close()
         if proc.poll() is None:
@@ -682,12 +689,58 @@ def run_interactive(cmd, args, board):
     time.sleep(0.05)
     while not inbox.empty():
         name, line = inbox.get_nowait()
-        if name == "err" and line is not None:
+        if line is None:
+            continue
+        log, fields = split_line(line) if name == "out" else (line, None)
+        if name == "err":
             errors.append(line)
-    for line in errors:
+        elif log is not None:
+            output.line(log)
+        elif fields and fields[0] == "frame":
+            output.frame()
+    # The screen is gone: what the device printed under it that says why it stopped
+    # (a traceback goes to its stdout) stays on the terminal.
+    for line in output.lines(stopped=not quit_by_user or proc.returncode != 0) + errors:
         print(line, file=sys.stderr)
     screens.save(args)
     return finish(proc.returncode)
+
+
+class DeviceOutput:
+    """The device's own stdout lines, for after the interactive screen closes: those
+    since its last screen (the last TAIL_LINES), and the last traceback it printed,
+    however many screens ago (main.py prints one, then draws its Boot error screen)."""
+
+    TAIL_LINES = 200
+    TRACEBACK = "Traceback (most recent call last):"
+
+    def __init__(self):
+        self.tail = []  # lines since the last frame
+        self.traceback = []  # the last traceback: its first line to its exception line
+        self._in_traceback = False
+
+    def line(self, text):
+        self.tail.append(text)
+        del self.tail[: -self.TAIL_LINES]
+        if text.startswith(self.TRACEBACK):
+            self.traceback = [text]
+            self._in_traceback = True
+        elif self._in_traceback:
+            self.traceback.append(text)
+            if not text.startswith(" "):  # the exception's own line ends it
+                self._in_traceback = False
+
+    def frame(self):
+        self.tail = []
+
+    def lines(self, stopped):
+        """What to print: the last traceback (unless the tail holds it), then, if
+        the device stopped by itself, the lines since its last screen."""
+        tail = self.tail if stopped else []
+        tb = self.traceback
+        if tb and not any(tail[i : i + len(tb)] == tb for i in range(len(tail) - len(tb) + 1)):
+            return tb + tail
+        return list(tail)
 
 
 def check_options(args):

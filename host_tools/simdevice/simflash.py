@@ -5,15 +5,23 @@
 `OSError(28)` (ENOSPC), nothing of it written. Space is counted as littlefs spends
 it: whole 4 KiB blocks, at least one per file, two per folder; `os.statvfs` reports
 that flash.
+
+A file open for writing is a stream as the device's are: `sys.print_exception(e, f)`
+writes the traceback into it (the app's data/errors.txt, main.py's boot error).
 """
 
 import builtins
+import io
 import os
 import sys
 
 BLOCK = 4096
 ENOSPC = 28
 _open = builtins.open
+# MicroPython's sys.print_exception writes only to a stream: a class of its own is
+# one when it derives from io.IOBase (its write() then gets the bytes). CPython has
+# no print_exception, and its IOBase would shadow the wrapped file's methods.
+_Stream = io.IOBase if hasattr(sys, "print_exception") else object
 
 
 def _blocks(size):
@@ -23,32 +31,39 @@ def _blocks(size):
 def used_blocks(top="."):
     """Blocks taken by the files and folders under `top`."""
     blocks = 2
-    for entry in os.ilistdir(top):
-        name, kind = entry[0], entry[1]
+    for name in os.listdir(top):
         path = top + "/" + name
-        if kind == 0x4000:
+        st = os.stat(path)
+        if st[0] & 0x4000:
             blocks += used_blocks(path)
         else:
-            blocks += _blocks(os.stat(path)[6])
+            blocks += _blocks(st[6])
     return blocks
 
 
-class FlashFile:
-    """A file open for writing on a flash of `blocks` blocks."""
+class FlashFile(_Stream):
+    """A file open for writing on a flash of `blocks` blocks (its files under `top`)."""
 
-    def __init__(self, f, path, blocks):
+    def __init__(self, f, path, blocks, top="."):
         self._f = f
         self._path = path
         self._capacity = blocks
+        self._top = top
 
     def write(self, data):
         size = os.stat(self._path)[6]
         grow = _blocks(size + len(data)) - _blocks(size)
-        if grow and used_blocks() + grow > self._capacity:
+        if grow and used_blocks(self._top) + grow > self._capacity:
             raise OSError(ENOSPC)
         return self._f.write(data)
 
-    def __getattr__(self, name):  # read, seek, tell, flush, close, ...
+    def close(self):
+        self._f.close()
+
+    def flush(self):
+        self._f.flush()
+
+    def __getattr__(self, name):  # read, seek, tell, ...
         return getattr(self._f, name)
 
     def __enter__(self):
@@ -61,21 +76,27 @@ class FlashFile:
         return iter(self._f)
 
 
-def install(size):
-    """From now on, writes in the current directory see a flash of `size` bytes."""
-    blocks = size // BLOCK
+def opener(blocks, top="."):
+    """`open` on a flash of `blocks` blocks that holds the folder `top` (the current
+    directory on the device): a write that would not fit fails with ENOSPC."""
 
     def flash_open(path, mode="r", *args, **kw):
         if "w" in mode or "a" in mode or "+" in mode:
-            if "w" in mode and used_blocks() + 1 > blocks:
+            if "w" in mode and used_blocks(top) + 1 > blocks:
                 try:
                     os.stat(path)
                 except OSError:  # a new file needs a block of its own
                     raise OSError(ENOSPC)
-            return FlashFile(_open(path, mode, *args, **kw), path, blocks)
+            return FlashFile(_open(path, mode, *args, **kw), path, blocks, top)
         return _open(path, mode, *args, **kw)
 
-    builtins.open = flash_open
+    return flash_open
+
+
+def install(size):
+    """From now on, writes in the current directory see a flash of `size` bytes."""
+    blocks = size // BLOCK
+    builtins.open = opener(blocks)
     sys.modules["os"] = FlashOS(blocks)  # (a built-in module's attributes are fixed)
 
 
