@@ -105,49 +105,18 @@ class Sheet:
     def edit_result(self, index, change):
         """What `edit(index, change)` would give, the sheet unchanged: (rounds, over,
         winners, cut), cut = how many rounds after the new end it would take back."""
-        actions, cut, result = self._edited(index, change)
-        return result + (len(cut),)
+        import sheet_edit  # loaded for the moment: the sheet stays small in RAM
+
+        return sheet_edit.result(self, index, change)
 
     def edit(self, index, change):
         """Change round `index` of `rounds` (0-based) in place: change is {"ender": i,
         "penalties": [...]} or {"void": True, "taker": i or None}. The rounds after it
         stay; if the game now ends before them, they are taken back (redo puts them
-        back once the game goes on again)."""
-        actions, cut, _ = self._edited(index, change)
-        seq = self._actions[self._active()[index]]["seq"]
-        was = _round_fields(self.rounds[index])
-        before = self._result()
-        self._commit(actions, self._undone + cut[::-1])
-        if seq is not None:
-            del was["totals"]
-            fields = _round_fields(self.rounds[index])
-            fields.update({"of": seq, "number": index + 1, "totals": self.totals(), "was": was})
-            self._emit("edit", fields)
-        for j in cut[::-1]:
-            if actions[j]["seq"] is not None:
-                self._emit("undo", {"of": actions[j]["seq"]})
-        self._log_result(before)
+        back once the game goes on again). sheet_edit.py, loaded for the moment."""
+        import sheet_edit
 
-    def _edited(self, index, change):
-        """(the action log with round index changed, the indices of the actions after
-        the game's new end, (rounds, over, winners) without them)."""
-        active = self._active()
-        if type(index) is not int or not 0 <= index < len(active):
-            raise ValueError("round index %r out of range 0-%d" % (index, len(active) - 1))
-        if type(change) is not dict:
-            raise ValueError("change %r is not an object" % (change,))
-        old = self._actions[active[index]]
-        new = dict(change)
-        new["seq"] = old["seq"]
-        new = self._check_action(new)
-        if new.get("void") and new["taker"] is None and self.rules == "igo":
-            raise ValueError("a void I Go round needs the taker of the last display card")
-        if new == old:
-            raise ValueError("round %d is unchanged" % (index + 1))
-        actions = list(self._actions)
-        actions[active[index]] = new
-        cut = []
-        return actions, cut, self._replay(actions, self._undone, 0, cut)
+        sheet_edit.edit(self, index, change, round_fields)
 
     # --- settings ----------------------------------------------------------------
 
@@ -331,7 +300,7 @@ class Sheet:
 
     def _log_round(self, i):
         """Log the `round` line of action i (active) and remember its seq."""
-        self._actions[i]["seq"] = self._emit("round", _round_fields(self.rounds[self._active().index(i)]))
+        self._actions[i]["seq"] = self._emit("round", round_fields(self.rounds[self._active().index(i)]))
 
     def _log_result(self, before):
         """Take back the standing game_over line and log a new one if the result changed."""
@@ -383,7 +352,7 @@ class Sheet:
         return list(order)
 
 
-def _round_fields(view):
+def round_fields(view):
     """A round's fields on its `round` line (docs/formats.md)."""
     if view.get("void"):
         fields = {"void": True, "totals": view["totals"]}

@@ -36,6 +36,7 @@ MODULES = {
     "corsica": ["test_corsica_rules"],
     "corsica_sim": ["test_corsica_sim"],
     "scoresheet": ["test_scoresheet"],
+    "sheet_edit": ["test_scoresheet"],
     "jsonfmt": ["test_jsonfmt", "test_store", "test_history"],
     "rng": ["test_rng"],
     "names": ["test_names", "test_canvas"],
