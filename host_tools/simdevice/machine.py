@@ -117,23 +117,32 @@ class I2C:
         return [] if w.panel is None else [w.panel_addr]
 
     def _transfer(self, n):
-        # 9 clocks a byte, plus the address byte: the time the blocking call takes.
-        simcore.world.busy((n + 1) * 9 * 1000000 // self.freq)
+        # 9 clocks a byte, plus the address byte: the time the blocking call takes
+        # (in kHz: the product stays a small int on a 32-bit MicroPython).
+        simcore.world.busy((n + 1) * 9000 // max(1, self.freq // 1000))
 
     def writeto(self, addr, buf, stop=True):
-        return self.writevto(addr, (buf,), stop)
+        panel = self._device(addr)
+        before = gc.mem_alloc()
+        panel.begin()
+        panel.feed(buf)
+        self.bytes += len(buf)
+        self._transfer(len(buf))
+        simcore.world.own(before)
+        return len(buf)
 
     def writevto(self, addr, vector, stop=True):
         panel = self._device(addr)
         before = gc.mem_alloc()
-        data = bytearray()  # one transfer: the control byte may be in another piece
+        panel.begin()  # one transfer: the control byte may be in another piece
+        n = 0
         for b in vector:
-            data.extend(b)
-        self.bytes += len(data)
-        panel.write(data)
-        self._transfer(len(data))
-        simcore.world.own(before)  # the panel model's work, not the firmware's
-        return len(data)
+            panel.feed(b)
+            n += len(b)
+        self.bytes += n
+        self._transfer(n)
+        simcore.world.own(before)  # the panel model's work, if it allocated (it should not)
+        return n
 
     def readfrom(self, addr, n, stop=True):
         self._device(addr)

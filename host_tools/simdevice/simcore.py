@@ -23,6 +23,15 @@ Report lines on stdout (everything else there is the firmware's own output):
   @sim:tone <ms> <freq> <duty>   the buzzer PWM changed (duty_u16, 0 = silent)
   @sim:end <ms>                  scripted run over
 <ms> = milliseconds since boot. Frames are reported at the next sleep after a change.
+The lines are written from buffers made once, and the pending edges are kept in
+lists made once: the simulator's bookkeeping takes nothing from the heap while the
+firmware runs, so the heap figures measured with it (bench/session_app.py) are the
+firmware's.
+
+Scripted mode is deterministic: the same script on the same flash gives the same run
+(frames, reports, the heap's layout). Nothing reads the host's clock, and
+`os.urandom` (the history's and the board's ids on a fresh flash) gives bytes from a
+PRNG seeded with the seed instead of the host's.
 Real mode reads commands from stdin: `<button> <down|up|press> [hold_ms]`, several
 separated by `;` on one line happen at the same instant; `quit`.
 """
@@ -35,11 +44,17 @@ import micropython
 MASK = 0x3FFFFFFF  # 30-bit ticks, as on rp2 (ticks.MASK)
 NEVER = 1 << 60
 PREFIX = "@sim:"
+PREFIX_BYTES = b"@sim:"
 TICK_US = 1  # scripted mode: simulated cost of one ticks read
 END_AFTER_US = 1000000  # scripted mode: run on this long after the last event
 BOUNCE_MIN_US = 100
 BOUNCE_MAX_US = 2000
 GPIO_IN_ADDR = 0xD0000004
+EDGE_SLOTS = 64  # pending button edges the lists hold before they grow
+HEX = b"0123456789abcdef"
+LINE_BYTES = 64  # a report line without its frame (prefix, kind, numbers)
+# The heap's allocation unit: 4 machine words (16 bytes on the Pico's 32-bit cores).
+BLOCK = 16 if sys.maxsize < 2**32 else 32
 
 
 def _load_real_time():
@@ -103,7 +118,13 @@ class World:
         # Every GPIO's state made up front: rp2's Pin objects are static, not heap.
         self.pins = {n: PinState(n) for n in range(30)}
         self.gpio_in = 0  # GPIO_IN: the level of every pin, bit n = GPIO n
-        self.edges = []  # pending (t_us, seq, pin, drive), latest first
+        # Pending edges, latest first, in lists made once (n_edges in use):
+        # edge_t (time, us), edge_seq (order of scheduling), edge_pin, edge_drive.
+        self.edge_t = [0] * EDGE_SLOTS
+        self.edge_seq = [0] * EDGE_SLOTS
+        self.edge_pin = [0] * EDGE_SLOTS
+        self.edge_drive = [0] * EDGE_SLOTS
+        self.n_edges = 0
         self.next_edge = NEVER
         self.seq = 0
         self.in_irq = False
@@ -112,10 +133,15 @@ class World:
         self.panel_addr = -1
         self.last_frame = None
         self.last_level = -1  # the brightness last reported
+        self.glass = bytearray(1024)  # the panel's image is read into this (a 128x64's size)
+        self.line = bytearray(LINE_BYTES + 2 * 1024)  # a report line (a 128x64 frame's hex fits)
+        self.write = sys.stdout.write  # where the report lines go (write(buf, n): n bytes)
         self.leds = {}  # pin -> LED index
+        self.led_order = ()  # the LED pins, sorted (made when leds changes)
         self.led_sent = {}  # pin -> level last reported
         self.buttons = {}  # button name -> pin
-        self.tone = (0, 0)
+        self.tone_freq = 0  # the buzzer's tone last reported (Hz, duty_u16)
+        self.tone_duty = 0
         self.buzzer = -1  # the buzzer's pin
         self.pwm_pins = set()  # pins in the PWM function
         self.pwm_freq = [0] * 8  # per slice
@@ -128,6 +154,7 @@ class World:
         self.poller = None
         self.own_bytes = 0  # heap the simulator allocated on the firmware's calls
         self.slept = False  # the firmware has slept: its main loop runs (simload)
+        self.urandom_state = (seed * 2246822519 + 0x5BD1E995) & 0xFFFFFFFF or 1
 
     # Clock --------------------------------------------------------------------
 
@@ -210,13 +237,15 @@ class World:
         return self.pwm_freq[pwm_slice(pin)], self.pwm_duty[pwm_channel(pin)]
 
     def pwm_changed(self):
-        """Every PWM pin's output again: the buzzer's tone, the LEDs' levels."""
-        hz, duty = self.pwm_output(self.buzzer)
-        self.set_tone(hz if duty else 0, duty)
+        """Every PWM pin's output again: the buzzer's tone, the LEDs' levels (no
+        tuples made: this runs at every duty change)."""
+        pin = self.buzzer
+        duty = self.pwm_duty[pwm_channel(pin)] if pin in self.pwm_pins else 0
+        self.set_tone(self.pwm_freq[pwm_slice(pin)] if duty else 0, duty)
         for pin in self.leds:
             if pin in self.pwm_pins:
                 st = self.pin(pin)
-                st.out = 1 if self.pwm_output(pin)[1] else 0
+                st.out = 1 if self.pwm_duty[pwm_channel(pin)] else 0
                 st.mode = 1
                 self.update(st)
 
@@ -231,10 +260,28 @@ class World:
         return x
 
     def _push(self, t, pin, drive):
+        """Schedule an edge: into the lists, latest first (an edge at the same time as
+        others is taken after them)."""
         self.seq += 1
-        self.edges.append((t, self.seq, pin, drive))
-        self.edges.sort(reverse=True)
-        self.next_edge = self.edges[-1][0]
+        n = self.n_edges
+        ts = self.edge_t
+        if n == len(ts):  # more pending than ever before: room for more
+            for lst in (ts, self.edge_seq, self.edge_pin, self.edge_drive):
+                lst.extend([0] * EDGE_SLOTS)
+        seqs, pins, drives = self.edge_seq, self.edge_pin, self.edge_drive
+        i = n
+        while i > 0 and ts[i - 1] <= t:  # one not earlier moves up (it was scheduled before)
+            ts[i] = ts[i - 1]
+            seqs[i] = seqs[i - 1]
+            pins[i] = pins[i - 1]
+            drives[i] = drives[i - 1]
+            i -= 1
+        ts[i] = t
+        seqs[i] = self.seq
+        pins[i] = pin
+        drives[i] = drive
+        self.n_edges = n + 1
+        self.next_edge = ts[n]
 
     def button(self, name, action, t, hold_us=80000):
         """Schedule `down`, `up` or `press` (down, then up `hold_us` later) at `t`."""
@@ -267,13 +314,15 @@ class World:
         """Apply every scheduled edge (and script event) up to time `upto`."""
         while True:
             ev = self.script_next
-            if ev is not None and ev[0] <= upto and (not self.edges or ev[0] <= self.next_edge):
+            if ev is not None and ev[0] <= upto and (not self.n_edges or ev[0] <= self.next_edge):
                 self._take_script(ev)
                 continue
-            if not self.edges or self.next_edge > upto:
+            if not self.n_edges or self.next_edge > upto:
                 break
-            t, _, pin, drive = self.edges.pop()
-            self.next_edge = self.edges[-1][0] if self.edges else NEVER
+            n = self.n_edges - 1
+            t, pin, drive = self.edge_t[n], self.edge_pin[n], self.edge_drive[n]
+            self.n_edges = n
+            self.next_edge = self.edge_t[n - 1] if n else NEVER
             if not self.real and t > self.now:
                 self.now = t
             st = self.pin(pin)
@@ -394,33 +443,110 @@ class World:
         if p is None or not p.changed:
             return
         p.changed = False
-        img = p.visible()
+        size = p.width * (p.height // 8)
+        if self.glass is None or len(self.glass) != size:  # the first frame (setup)
+            self.glass = bytearray(size)
+        img = p.visible(self.glass)
         level = p.brightness()
         if self.last_frame is None:
-            self.last_frame = bytearray(len(img))  # the glass is dark at power-on
+            self.last_frame = bytearray(size)  # the glass is dark at power-on
         if img == self.last_frame and (level == self.last_level or not any(img)):
             return
-        self.last_frame[:] = img  # in place: the buffer is the simulator's, made once
+        self.glass, self.last_frame = self.last_frame, img  # the two buffers swap roles
         self.last_level = level
-        import binascii
-
-        self.emit("frame %d %s %d" % (self.ms(), binascii.hexlify(img).decode(), level))
+        if len(self.line) < LINE_BYTES + 2 * size:  # a larger panel than 128x64
+            self.line = bytearray(LINE_BYTES + 2 * size)
+        line = self.line
+        n = self._begin(b"frame ")
+        n = self._hex(img, n)
+        line[n] = 32
+        n = self._int(level, n + 1)
+        self._send(n)
 
     def report_leds(self):
         """Report every LED whose level differs from the last report."""
-        for pin in sorted(self.leds):
+        if len(self.led_order) != len(self.leds):  # made once (the board's LEDs are set)
+            self.led_order = tuple(sorted(self.leds))
+            for pin in self.led_order:
+                self.led_sent[pin] = self.led_sent.get(pin, 0)
+        for pin in self.led_order:
             level = self.pin(pin).level
             if self.led_sent.get(pin, 0) != level:
                 self.led_sent[pin] = level
-                self.emit("led %d %d %d" % (self.ms(), self.leds[pin], level))
+                self._numbers(b"led ", self.leds[pin], level)
+
+    @property
+    def tone(self):
+        """(Hz, duty_u16) of the buzzer's tone (0, 0: silent)."""
+        return (self.tone_freq, self.tone_duty)
 
     def set_tone(self, freq, duty):
-        if (freq, duty) != self.tone:
-            self.tone = (freq, duty)
-            self.emit("tone %d %d %d" % (self.ms(), freq, duty))
+        if freq != self.tone_freq or duty != self.tone_duty:
+            self.tone_freq = freq
+            self.tone_duty = duty
+            self._numbers(b"tone ", freq, duty)
 
     def emit(self, msg):
-        sys.stdout.write(PREFIX + msg + "\n")
+        """A report line: PREFIX + msg (the line buffer writes the frequent ones)."""
+        msg = PREFIX + msg + "\n"
+        self.write(msg, len(msg))
+
+    # The line buffer: a report line written into `line` in place, then sent.
+
+    def _begin(self, kind):
+        """PREFIX, kind (ends with a space), the ms and a space; the length so far."""
+        n = self._put(kind, self._put(PREFIX_BYTES, 0))
+        n = self._int(self.ms(), n)
+        self.line[n] = 32
+        return n + 1
+
+    def _put(self, s, n):
+        """The bytes s at line[n:] (an item of bytes is an int: nothing allocated)."""
+        line = self.line
+        for i in range(len(s)):
+            line[n + i] = s[i]
+        return n + len(s)
+
+    def _int(self, v, n):
+        """v in decimal at line[n:]; the new length."""
+        line = self.line
+        if v < 0:
+            line[n] = 45  # "-"
+            n += 1
+            v = -v
+        start = n
+        while True:
+            line[n] = 48 + v % 10
+            n += 1
+            v //= 10
+            if not v:
+                break
+        i, j = start, n - 1
+        while i < j:  # the digits were written lowest first
+            line[i], line[j] = line[j], line[i]
+            i += 1
+            j -= 1
+        return n
+
+    def _hex(self, data, n):
+        line = self.line
+        for i in range(len(data)):
+            b = data[i]
+            line[n] = HEX[b >> 4]
+            line[n + 1] = HEX[b & 15]
+            n += 2
+        return n
+
+    def _numbers(self, kind, a, b):
+        """PREFIX kind <ms> a b."""
+        n = self._int(a, self._begin(kind))
+        self.line[n] = 32
+        self._send(self._int(b, n + 1))
+
+    def _send(self, n):
+        line = self.line
+        line[n] = 10
+        self.write(line, n + 1)  # a MicroPython stream writes the first n + 1 bytes
 
     def finish(self):
         """End the run: last frame, `@sim:end`, SystemExit."""
@@ -428,8 +554,22 @@ class World:
             self.ended = True
             self.report()
             self.report_leds()
-            self.emit("end %d" % self.ms())
+            self._send(self._begin(b"end ") - 1)
         raise SystemExit(0)
+
+    # Randomness ---------------------------------------------------------------
+
+    def urandom(self, n):
+        """Scripted mode's os.urandom: n bytes of a xorshift32 seeded with the seed."""
+        out = bytearray(n)
+        x = self.urandom_state
+        for i in range(n):
+            x ^= (x << 13) & 0xFFFFFFFF
+            x ^= x >> 17
+            x ^= (x << 5) & 0xFFFFFFFF
+            out[i] = x & 255
+        self.urandom_state = x
+        return bytes(out)
 
 
 def pwm_slice(pin):
@@ -443,8 +583,94 @@ def pwm_channel(pin):
 world = World()
 
 
+class SeededOS:
+    """`os` for scripted mode: the module's functions, with `urandom` from the world's
+    seeded PRNG (the ids a fresh flash gets are the same in every run)."""
+
+    def __init__(self, os):
+        self._os = os
+
+    def __getattr__(self, name):
+        return getattr(self._os, name)
+
+    def urandom(self, n):
+        return world.urandom(n)
+
+
 def reset(real=False, start_us=0, seed=1):
-    """A fresh world (the fake modules always look up `simcore.world`)."""
+    """A fresh world (the fake modules always look up `simcore.world`); in scripted
+    mode `os` (sys.modules, what the firmware imports) takes its randomness from it."""
     global world
     world = World(real, start_us, seed)
+    os = sys.modules.get("os")
+    if os is None:
+        import os
+    if not real and not isinstance(os, SeededOS):
+        sys.modules["os"] = SeededOS(os)
+    elif real and isinstance(os, SeededOS):
+        sys.modules["os"] = os._os
     return world
+
+
+# Heap measurement (bench/session_app.py) ------------------------------------------
+
+
+def heap_total():
+    """Free plus allocated heap: constant on the unix port; on the 32-bit runner
+    (WebAssembly, which adds a heap area when an allocation does not fit) it grows
+    when an allocation did not fit in the heap's areas."""
+    return gc.mem_free() + gc.mem_alloc()
+
+
+def largest_free():
+    """The largest free block of the heap after a collection, in bytes (a multiple of
+    BLOCK): the largest allocation that can succeed without a collection. Unix port:
+    a binary search, each try a bytearray of n blocks on a freshly collected heap (a
+    try that does not fit raises MemoryError). Not for the 32-bit runner: there
+    gc.collect() only asks for a collection (see FreeProbe)."""
+    gc.collect()
+    lo = 0  # blocks known to fit
+    hi = gc.mem_free() // BLOCK + 1  # blocks known not to fit
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        try:
+            b = bytearray(mid * BLOCK)
+            del b  # garbage for the next collection
+            lo = mid
+        except MemoryError:
+            hi = mid
+        gc.collect()
+    return lo * BLOCK
+
+
+class FreeProbe:
+    """The same binary search one try per call (the 32-bit runner collects between
+    calls from JavaScript, never during one): `step()` tries one size and returns True
+    while the search goes on; `value` is the result (bytes) once it returns False.
+    A try does not fit when the heap had to grow for it (heap_total); the area added
+    for it is empty after the call and goes at the collection."""
+
+    CAP = 1024 * 1024  # no heap here holds a larger free block
+
+    def __init__(self):
+        self.lo = 0
+        self.hi = self.CAP // BLOCK + 1
+        self.value = None
+
+    def step(self):
+        mid = (self.lo + self.hi) // 2
+        total = heap_total()
+        try:
+            b = bytearray(mid * BLOCK)
+            fits = heap_total() == total
+            del b
+        except MemoryError:
+            fits = False
+        if fits:
+            self.lo = mid
+        else:
+            self.hi = mid
+        if self.hi - self.lo > 1:
+            return True
+        self.value = self.lo * BLOCK
+        return False

@@ -1,8 +1,11 @@
 """A model of an SSD1306 or SH1106 OLED controller behind I2C (runs on both runtimes).
 
 `write(buf)` takes one I2C transfer (control bytes, commands, display data) and
-updates the GDDRAM, the address pointer and the display state; `visible()` is what
-the glass shows: `width * height // 8` bytes in the SSD1306 page layout. Modelled:
+updates the GDDRAM, the address pointer and the display state (a transfer handed
+over in pieces: `begin()`, then `feed(piece)` for each); `visible()` is what the
+glass shows: `width * height // 8` bytes in the SSD1306 page layout. Nothing is
+allocated per byte, command or transfer (the simulator's work stays off the
+firmware's heap): `visible(out)` fills a buffer the caller made once. Modelled:
 page addressing (both), horizontal / vertical addressing with column and page
 windows (SSD1306 only), segment / COM remap, start line, display offset, inverse,
 entire-display-on, contrast (`brightness()`), display on/off and the charge pump (SSD1306: off at reset, the
@@ -59,44 +62,53 @@ class Panel:
         self.changed = True  # something that may change the image happened
         self._cmd = None  # command waiting for arguments
         self._need = 0
-        self._got = []
+        self._args = bytearray(8)  # its arguments so far (a buffer made once)
+        self._got = 0
+        self._ctrl = True  # in a transfer: the next byte is a control byte
+        self._co = False  # the last control byte had Co=1 (one byte, then another control)
+        self._dc = 0  # the last control byte's D/C# bit (0x40: data)
 
     # I2C ----------------------------------------------------------------------
 
     def write(self, buf):
         """One I2C write transfer (after the address byte)."""
+        self.begin()
+        self.feed(buf)
+
+    def begin(self):
+        """A transfer starts: its first byte is a control byte."""
+        self._ctrl = True
+
+    def feed(self, buf):
+        """The transfer's next bytes."""
         self.bytes += len(buf)
-        i = 0
-        n = len(buf)
-        while i < n:
-            ctrl = buf[i]
-            i += 1
-            if ctrl & 0x80:  # Co=1: one byte, then another control byte
-                if i < n:
-                    self._byte(buf[i], ctrl & 0x40)
-                    i += 1
-                continue
-            dc = ctrl & 0x40
-            while i < n:
-                self._byte(buf[i], dc)
-                i += 1
+        for i in range(len(buf)):
+            b = buf[i]
+            if self._ctrl:
+                self._co = bool(b & 0x80)  # Co=1: one byte, then another control byte
+                self._dc = b & 0x40
+                self._ctrl = False
+            else:
+                self._byte(b, self._dc)
+                if self._co:
+                    self._ctrl = True
 
     def _byte(self, b, is_data):
         if is_data:
             self._data(b)
         elif self._cmd is not None:
-            self._got.append(b)
-            if len(self._got) == self._need:
-                cmd, args = self._cmd, self._got
+            self._args[self._got] = b
+            self._got += 1
+            if self._got == self._need:
+                cmd = self._cmd
                 self._cmd = None
-                self._got = []
-                self._command(cmd, args)
+                self._command(cmd, self._args)
         elif b in self.args:
             self._cmd = b
             self._need = self.args[b]
-            self._got = []
+            self._got = 0
         else:
-            self._command(b, ())
+            self._command(b, self._args)
 
     def _data(self, b):
         if not self.on:
@@ -168,10 +180,15 @@ class Panel:
         proportional to it; 0 is faint, not dark); -1 while the display is off."""
         return self.contrast if self.on and self.pump else -1
 
-    def visible(self):
-        """The image on the glass, page layout, `width * height // 8` bytes."""
+    def visible(self, out=None):
+        """The image on the glass, page layout, `width * height // 8` bytes: in `out`
+        (a buffer of that size, overwritten) or a new bytearray."""
         w, pages = self.width, self.height // 8
-        out = bytearray(w * pages)
+        if out is None:
+            out = bytearray(w * pages)
+        else:
+            for i in range(len(out)):
+                out[i] = 0
         if not (self.on and self.pump):
             return out
         if self.all_on:
@@ -183,7 +200,9 @@ class Panel:
         if self.seg_remap and self.com_remap and shift == 0:
             for p in range(pages):
                 a = p * cols + self.offset
-                out[p * w : (p + 1) * w] = ram[a : a + w]
+                o = p * w
+                for x in range(w):  # byte by byte: a slice would be a new object
+                    out[o + x] = ram[a + x]
         else:
             for y in range(self.height):
                 row = (y + shift) & 63

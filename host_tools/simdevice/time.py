@@ -4,13 +4,17 @@ Scripted mode: sleeps jump ahead in simulated time (pending button edges fire on
 the way); real mode: wall-clock time. The wall clock (`time()`, `localtime()`) starts
 at the PC's local time when the simulator starts, as a Pico's RTC once the host tools
 have set it (a Pico's own starts at 2021-01-01), and goes on with the simulated time;
-machine.RTC().datetime(t) sets it.
+machine.RTC().datetime(t) sets it. In scripted mode it starts at SCRIPTED_START
+instead, a clock set by the host tools but the same in every run: a script replays
+the same run, its history lines' `at` included (simcore: scripted mode is
+deterministic).
 """
 
 import simcore
 import ticks  # the firmware's ring arithmetic (it sees no built-in ticks_diff here)
 
 EPOCH_2021 = 1609459200
+SCRIPTED_START = (2025, 1, 1, 12, 0, 0)  # scripted mode's wall clock at boot (a set clock)
 _MASK = simcore.MASK
 
 
@@ -62,7 +66,10 @@ _base = None  # the wall clock's seconds at simulated time w.start
 def _wall_base():
     global _base
     if _base is None:
-        _base = seconds(simcore.rt.localtime())  # the PC's time at the simulator's start
+        if simcore.world.real:  # the PC's time at the simulator's start
+            _base = seconds(simcore.rt.localtime())
+        else:
+            _base = seconds(SCRIPTED_START)
     return _base
 
 
