@@ -103,3 +103,28 @@ def test_quick_bench_writes_every_key(tmp_path):
     assert d["baseline"]["full_s"] > 0 and d["baseline"]["noop_s"] > 0
     for name in FIGURES:
         assert "`%s`" % name in r.stdout  # the Markdown table
+
+
+@pytest.mark.bench
+def test_long_random_deck_games_never_crash():
+    # tests/test_corsica_fuzz.py's games (#28), many more of them: here on CPython, then
+    # on the MicroPython unix port with the firmware compiled as on a Pico (192 KB heap).
+    import subprocess
+
+    import run_micropython  # (tests/ is on the path: tests/conftest.py)
+    import test_corsica_fuzz as fuzz
+
+    from host_tools import MICROPYTHON
+
+    kinds = fuzz.play(1000, 600, 500)
+    assert kinds["results"] > 6000 and all(kinds.get(k) for k in fuzz.KINDS), kinds
+    run_micropython.compile_firmware()
+    code = (
+        "import sys\n"
+        "sys.path[:0] = %r\n"
+        "import test_corsica_fuzz as fuzz\n"
+        "print('results', fuzz.play(5000, 200, 500)['results'])\n"
+    ) % [run_micropython.MPY_DIR, os.path.join(ROOT, "firmware"), os.path.join(ROOT, "tests")]
+    r = subprocess.run([MICROPYTHON, "-X", "heapsize=192k", "-c", code], capture_output=True, text=True, timeout=1200)
+    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
+    assert int(r.stdout.split("results ")[1]) > 2000, r.stdout

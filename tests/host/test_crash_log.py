@@ -25,7 +25,11 @@ def main(board):
     app.main(board)
 """
 # Home > Corsica deck > its setup's last line (Deal), then player 1 turns a card.
-DECK_SCRIPT = "500 down press\n700 down press\n900 down press\n1100 ok press\n1400 up press\n1600 ok press\n3000 p1 press\n"
+DECK_SCRIPT = (
+    "500 down press\n700 down press\n900 down press\n1100 ok press\n"  # Corsica deck
+    "1400 up press\n1600 ok press\n"  # Deal
+    "3000 p1 press\n"
+)
 
 
 def test_interactive_crash_leaves_the_traceback_on_the_terminal(tmp_path):
