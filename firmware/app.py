@@ -34,6 +34,8 @@ from signals import Signals
 
 class App:
     STATE_VERSION = 1  # of state.json's layout
+    _last_error = None  # the last error written to errors.txt ("Type: text"): a class
+    #   default, so the instance's attributes do not grow for it at boot (the heap is tight)
 
     def __init__(self, root="", hw=None, player_buttons=6):
         """root: flash root directory ("" = cwd); hw: hw.Hardware or None (tests).
@@ -56,7 +58,6 @@ class App:
         self._mode_modules = set()  # modules loaded for the screens on the stack
         self._flush_due = False
         self.unsaved = None  # what the last failed save said, until it is acknowledged
-        self._last_error = None  # the last error written to errors.txt ("Type: text")
         self.display_sleep = display_sleep.DisplaySleep()
         self.history = None  # history.History, opened by app_boot
         self.config = {}  # config.json (config.py)
@@ -228,12 +229,12 @@ class App:
             text = "%s: %s" % (type(e).__name__, e)
             if text == self._last_error:
                 return
-            self._last_error = text
             with open(self.path(paths.ERRORS), "w") as f:
                 if hasattr(sys, "print_exception"):  # MicroPython: with the traceback
                     sys.print_exception(e, f)
                 else:  # CPython (tests)
                     f.write(text + "\n")
+            self._last_error = text
         except Exception:  # no flash or no memory left: the Error screen says it
             pass
 
