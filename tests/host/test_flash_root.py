@@ -47,7 +47,8 @@ def test_the_layout_of_before_data_crashes_in_the_simulator_as_on_a_pico(tmp_pat
     flash = tmp_path / "flash"
     flash.mkdir()
     run_device(flash, project=str(old))
-    assert (flash / "data" / "errors.txt").exists()  # the app caught a crash
+    errors = (flash / "data" / "errors.txt").read_text()  # the app caught the crash
+    assert "AttributeError" in errors and "save_match" in errors, errors
     assert (flash / "matches").is_dir() and (flash / "matches.mpy").is_file()
 
 
