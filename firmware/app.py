@@ -342,6 +342,8 @@ ROUTES = {
     "game_over": ("ui_igo_over", "GameOver"),
     "igo_setup": ("ui_igo_setup", "Setup"),
     "sheet": ("ui_sheet", "SheetView"),
+    "round": ("ui_round", "open_round"),  # a round of the sheet, or a change's review
+    "penalties": ("ui_igo", "PenaltyEntry"),
     "hand": ("ui_hand", "HandCalc"),
     "round_hand": ("ui_hand", "for_round"),
     "settings": ("ui_settings", "Settings"),

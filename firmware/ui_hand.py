@@ -109,7 +109,7 @@ def for_round(app, entry, player):
     which then keeps this module loaded until the round is saved or left."""
     if entry.hands is None:
         entry.hands = RoundHands(entry)
-        entry.MODULES = HandCalc.MODULES
+        entry.MODULES = entry.MODULES + HandCalc.MODULES
     return HandCalc(app, entry.hands, player)
 
 

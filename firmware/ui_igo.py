@@ -163,15 +163,20 @@ class PenaltyEntry(ui.Screen):
     order. up/down: +-1, long press / repeat: +-10; ok: next player;
     long ok: the hand calculator for this player; back: previous player.
     Hands entered in the calculator are kept for the round (ui_hand.RoundHands, made
-    on the first use: its code is loaded only for rounds entered from hands)."""
+    on the first use: its code is loaded only for rounds entered from hands).
+    A past round's penalties (route "penalties", from ui_round): `penalties` its
+    values, `edit` its index; the last ok opens the change's review instead."""
 
-    def __init__(self, app, ender):
+    MODULES = ("ui_igo",)  # opened by name from the score sheet too
+
+    def __init__(self, app, ender, penalties=None, edit=None):
         ui.Screen.__init__(self, app)
         self.ender = ender
+        self.edit = edit
         n = len(app.match.names)
         self.order = [(ender + k) % n for k in range(n)]
-        self.penalties = [0] * n
-        self.confirmed = [False] * n  # penalty passed with ok (announced)
+        self.penalties = list(penalties or [0] * n)
+        self.confirmed = [penalties is not None] * n  # penalty passed with ok (announced)
         self.pos = 0
         self.hands = None  # ui_hand.RoundHands once the calculator was used
 
@@ -198,7 +203,11 @@ class PenaltyEntry(ui.Screen):
             else:
                 if self.hands:  # announced penalties may change the engine's pick
                     self.hands.rearrange()
-                self.app.push(RoundReview(self.app, self.ender, list(self.penalties)))
+                if self.edit is None:
+                    self.app.push(RoundReview(self.app, self.ender, list(self.penalties)))
+                else:
+                    change = {"ender": self.ender, "penalties": list(self.penalties)}
+                    self.app.push(self.app.screen("round", self.edit, change))
         elif name == "ok" and kind == "long":
             self.app.push(self.app.screen("round_hand", self, p))
         elif name == "back" and kind == "press":
@@ -211,7 +220,10 @@ class PenaltyEntry(ui.Screen):
     def draw(self, canvas):
         sheet = self.app.match
         p = self.player()
-        self.title = "Penalty %d of %d" % (self.pos + 1, len(self.order))
+        if self.edit is None:
+            self.title = "Penalty %d of %d" % (self.pos + 1, len(self.order))
+        else:
+            self.title = "R%d penalty %d/%d" % (self.edit + 1, self.pos + 1, len(self.order))
         ui.Screen.draw(self, canvas)
         name = sheet.names[p] + (" (ended)" if p == self.ender else "")
         canvas.center(name, ui.TOP + 1)
@@ -231,7 +243,7 @@ class RoundReview(ui.Screen):
         self.ender = ender
         self.penalties = penalties
         self.scores, self.winners = igo_scoring.score_round(sheet.rules, ender, penalties, sheet.youngest_first)
-        self.lines = review_lines(sheet, penalties, self.scores, self.winners)
+        self.lines = review_lines(sheet, ender, penalties, self.scores, self.winners)
         self.top = 0
         self.title = "ok: save round"
 
@@ -254,16 +266,18 @@ class RoundReview(ui.Screen):
         ui.draw_rows(canvas, self.lines, self.top)
 
 
-def review_lines(sheet, penalties, scores, winners):
-    """A header, then per player: name, penalty, round score, new total; then who
-    wins the game at once."""
+def review_lines(sheet, ender, penalties, scores, winners):
+    """Who wins the game at once (first: it matters most), who ended, a header, then
+    per player: name ('*' after the ender's), penalty, round score, new total."""
     totals = sheet.totals()
-    out = ["    pen rnd tot"]
-    for i, name in enumerate(ui.short_names(sheet.names, 3)):
-        out.append("%-3s%4d%+4d%4d" % (name, penalties[i], scores[i], totals[i] + scores[i]))
+    out = []
     if winners:
         out.append("Wins the game:")
         out += [sheet.names[i] for i in winners]
+    out += ["%s ended" % sheet.names[ender], "    pen rnd tot"]
+    for i, name in enumerate(ui.short_names(sheet.names, 3)):
+        mark = "*" if i == ender else ""
+        out.append("%-4s%3d%+4d%4d" % (name + mark, penalties[i], scores[i], totals[i] + scores[i]))
     return out
 
 

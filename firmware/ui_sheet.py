@@ -30,9 +30,10 @@ def leader_line(sheet, chars):
 
 class SheetView(ui.Screen):
     """The score sheet: short names over the columns, one line per round with the
-    running totals, the leader at the bottom. up/down scroll the rounds (arrows say
-    more are above or below); when the players do not all fit, ok shows the next
-    ones and the title says which are shown ("Players 1-4 of 7")."""
+    running totals, the leader at the bottom. up/down move the cursor (the round in
+    inverse video; arrows say more are above or below), ok shows that round (and
+    from there changes it: ui_round); when the players do not all fit, a long ok
+    shows the next ones and the title says which are shown ("Players 1-4 of 7")."""
 
     MODULES = ("ui_sheet",)
 
@@ -41,6 +42,7 @@ class SheetView(ui.Screen):
         self.title = "Score sheet"
         self.top = 0
         self.page = 0
+        self.at = len(app.match.rounds) - 1  # the round under the cursor (-1: none)
 
     def columns(self, canvas):
         """(character width of a column, players per page): the round number takes
@@ -62,13 +64,25 @@ class SheetView(ui.Screen):
         return width, room // width
 
     def enter(self):
-        self.top = max(0, len(self.app.match.rounds) - BODY)
+        self.follow(min(self.at, len(self.app.match.rounds) - 1))
+
+    def follow(self, at):
+        """The cursor on round at; the rounds shown keep it in view."""
+        n = len(self.app.match.rounds)
+        self.at = at
+        self.top = ui.clamp(self.top, max(0, at - BODY + 1), max(0, min(at, n - BODY)))
 
     def on_nav(self, name, kind):
         sheet = self.app.match
         if name in ("up", "down"):
-            self.top = ui.scroll(self.top, name, len(sheet.rounds), BODY, ui.step(kind))
+            by = ui.step(kind) if name == "down" else -ui.step(kind)
+            if sheet.rounds:
+                self.follow(ui.clamp(self.at + by, 0, len(sheet.rounds) - 1))
         elif name == "ok" and kind == "press":
+            if sheet.rounds:
+                self.app.push(self.app.screen("round", self.at))
+            return
+        elif name == "ok" and kind == "long":
             self.page += 1
         else:
             ui.Screen.on_nav(self, name, kind)
@@ -103,9 +117,14 @@ class SheetView(ui.Screen):
             else:
                 for i in shown:
                     line += ("%" + str(width) + "d") % r["totals"][i]
-            canvas.text(line, 0, row_y(row + 1))
+            y = row_y(row + 1)
+            if k == self.at:  # the cursor: in inverse video
+                canvas.fill_rect(0, y - 1, canvas.width, ui.LINE_H, 1)
+            canvas.text(line, 0, y, 1, 0 if k == self.at else 1)
         if sheet.rounds:
             canvas.text(leader_line(sheet, canvas.width // 8 - 1), 0, row_y(ROWS - 1))
         else:
             canvas.text("no rounds yet", 0, row_y(1))
-        ui.draw_more(canvas, self.top > 0, self.top + BODY < len(sheet.rounds), first=1, last=BODY)
+        at = self.at - self.top + 1  # the cursor's row
+        below = self.top + BODY < len(sheet.rounds)
+        ui.draw_more(canvas, self.top > 0, below, at == 1, at == BODY, first=1, last=BODY)

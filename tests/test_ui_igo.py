@@ -70,7 +70,7 @@ def test_full_i_go_game_to_4_points():
         assert rig.canvas.scale_of("0") == 2  # big totals for up to 3 players
         for k in range(4):
             review = play_round(rig, 0, [5, 10, 20])
-            assert "Ann   5  +1   %d" % (k + 1) in review
+            assert "Ann ended" in review and "Ann*  5  +1   %d" % (k + 1) in review
         assert rig.screen() == "GameOver"
         text = rig.shown()
         assert "Reached 4 points" in text and "wins the game" in text
@@ -148,7 +148,7 @@ def test_corsari_age_order_and_zero_rule():
         assert rig.canvas.title() == "Corsari R1 >100"
         # Ann ends with 7; Bob 12 is above; Cy 3 is a skunker
         review = play_round(rig, 0, [7, 12, 3])
-        assert "Ann   7 +20  20" in review and "Cy    3 -10 -10" in review
+        assert "Ann*  7 +20  20" in review and "Cy    3 -10 -10" in review
         assert sheet.totals() == [20, 12, -10]
         # Ann ends with 9, Bob and Cy announce 0: the youngest of them (Cy) wins
         review = play_round(rig, 0, [9, 0, 0])
@@ -283,9 +283,9 @@ def test_score_sheet_scrolls_and_pages():
         assert text.split("\n")[-1].startswith("Lead")
         head = text.split("\n")[1]
         assert head.startswith("Rd") and "P1" in head and "P4" not in head
-        rig.nav("ok")
+        rig.nav("ok:long")  # the next players (ok opens the round under the cursor)
         assert "P4" in rig.shown().split("\n")[1]
-        rig.nav("ok ok")
+        rig.nav("ok:long ok:long")
         rig.shown()
         assert rig.canvas.title() == "Players 1-3 of 7"
         rig.nav("up:long")
