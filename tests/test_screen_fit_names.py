@@ -2,7 +2,7 @@
 (tests/test_screen_fit.py): a file of its own, so on MicroPython it starts from a
 fresh heap as every test file does."""
 
-from test_screen_fit import WIDE_NAMES, run_walks, walk_corsari, walk_igo, walk_igo_fixes, walk_players, walk_referee
+from test_screen_fit import WIDE_NAMES, run_walks, walk_corsari, walk_igo, walk_players, walk_referee
 
 
 def test_names_the_display_spells_with_more_letters_fit_too():
@@ -10,9 +10,3 @@ def test_names_the_display_spells_with_more_letters_fit_too():
     seen, misfits = run_walks((128, 64), WIDE_NAMES, walks)
     assert not misfits, "\n".join(misfits)
     assert "SheetView" in seen and "Continue" in seen and "Referee" in seen
-
-
-def test_and_on_the_screens_that_fix_a_round():
-    seen, misfits = run_walks((128, 64), WIDE_NAMES, [(walk_igo_fixes, 6, None)])
-    assert not misfits, "\n".join(misfits)
-    assert "EditReview" in seen
