@@ -24,7 +24,9 @@ def end_reason(sheet):
             return "Youngest of %d announcing 0" % len(zeros)
     if sheet.rules == "igo":
         return "Reached %d point%s" % (sheet.target, "" if sheet.target == 1 else "s")
-    return "Total over %d: lowest wins" % sheet.target
+    over = [i for i in range(len(sheet.names)) if sheet.totals()[i] > sheet.target]
+    who = ui.short_names(sheet.names, 8)[over[0]] if len(over) == 1 else "%d players" % len(over)
+    return "%s passed %d: lowest wins" % (who, sheet.target)
 
 
 class GameOver(ui.Screen):

@@ -7,30 +7,59 @@ from igo_scoring import leaders
 from names import cut
 from ui import ROWS, row_y
 
-BODY = ROWS - 2  # round lines between the names and the leader line
+BODY = ROWS - 3  # round lines between the names and the "to" line
+
+
+def first_fit(texts, chars):
+    """The first text of at most chars characters (else the last one, cut)."""
+    for text in texts:
+        if len(text) <= chars:
+            return text
+    return cut(text, chars)
 
 
 def leader_line(sheet, chars):
-    """ "Leads: Annabell", "Lead: Ana Ben" for a shared lead, "All level" when
-    everyone is level; once the game is over "Won: Annabell"; at most chars
-    characters."""
+    """The sheet's last line, in words, at most chars characters. Over: "Annabell won
+    the game", "Ana Ben won" (a shared win). I Go: who is closest to the target,
+    "Cy needs 2 to win", "Ann Cy need 1", "All need 4 to win". Corsari (the lowest
+    total leads): "Leads: Annabell", "Lead: Ana Ben", "All level"."""
+    names = sheet.names
+    short = ui.short_names(names, 3)
     if sheet.over:
-        who, one, some = sheet.winners, "Won: ", "Won: "
-    else:
-        who, one, some = leaders(sheet.rules, sheet.totals()), "Leads: ", "Lead: "
-    if len(who) == len(sheet.names) and not sheet.over:
+        who = sheet.winners
+        if len(who) == 1:
+            name = names[who[0]]
+            return first_fit(("%s won the game" % name, "%s won" % name, "%s won" % short[who[0]]), chars)
+        return first_fit(("%s won" % " ".join(short[i] for i in who), "%d won" % len(who)), chars)
+    who = leaders(sheet.rules, sheet.totals())
+    if sheet.rules == "igo":
+        need = sheet.target - sheet.totals()[who[0]]
+        if len(who) == len(names):
+            return first_fit(("All need %d to win" % need, "All need %d" % need), chars)
+        if len(who) == 1:
+            name = names[who[0]]
+            texts = (
+                "%s needs %d to win" % (name, need),
+                "%s needs %d" % (name, need),
+                "%s needs %d" % (short[who[0]], need),
+            )
+            return first_fit(texts, chars)
+        some = " ".join(short[i] for i in who)
+        return first_fit(
+            ("%s need %d to win" % (some, need), "%s need %d" % (some, need), "%d need %d" % (len(who), need)), chars
+        )
+    if len(who) == len(names):
         return "All level"
     if len(who) == 1:
-        return one + cut(sheet.names[who[0]], chars - len(one))
-    text = some + " ".join(ui.short_names(sheet.names, 3)[i] for i in who)
-    if len(text) <= chars:
-        return text
-    return "%d %s" % (len(who), "won" if sheet.over else "share the lead")
+        return "Leads: " + cut(names[who[0]], chars - 7)
+    return first_fit(("Lead: " + " ".join(short[i] for i in who), "%d share the lead" % len(who)), chars)
 
 
 class SheetView(ui.Screen):
     """The score sheet: short names over the columns, one line per round with the
-    running totals, the leader at the bottom. up/down move the cursor (the round in
+    running totals, then what each player still has to the target ("to": I Go, the
+    points to win; Corsari, how far the total is below it), the leader in words at
+    the bottom (leader_line). up/down move the cursor (the round in
     inverse video; arrows say more are above or below), ok shows that round (and
     from there changes it: ui_round); when the players do not all fit, a long ok
     shows the next ones and the title says which are shown ("Players 1-4 of 7")."""
@@ -55,7 +84,7 @@ class SheetView(ui.Screen):
         need = 3
         for r in sheet.rounds:
             for t in r["totals"]:
-                need = max(need, len(str(t)) + 1)
+                need = max(need, len(str(t)) + 1, len(str(sheet.target - t)) + 1)
         need = min(need, room)
         pages = -(-n // (room // need))
         width = need
@@ -122,6 +151,12 @@ class SheetView(ui.Screen):
                 canvas.fill_rect(0, y - 1, canvas.width, ui.LINE_H, 1)
             canvas.text(line, 0, y, 1, 0 if k == self.at else 1)
         if sheet.rounds:
+            totals = sheet.totals()
+            line = "to"  # what each still has to the target
+            for i in shown:
+                line += ("%" + str(width) + "d") % (sheet.target - totals[i])
+            canvas.hline(0, row_y(ROWS - 2) - 1, canvas.width - 5, 1)
+            canvas.text(line, 0, row_y(ROWS - 2))
             canvas.text(leader_line(sheet, canvas.width // 8 - 1), 0, row_y(ROWS - 1))
         else:
             canvas.text("no rounds yet", 0, row_y(1))

@@ -278,8 +278,9 @@ def test_score_sheet_scrolls_and_pages():
         assert rig.screen() == "SheetView"
         text = rig.shown()
         assert rig.canvas.title() == "Players 1-3 of 7"
-        rows = text.split("\n")[2:-1]
-        assert rows[0].startswith(" 4") and rows[-1].startswith(" 7")  # the last rounds
+        rows = text.split("\n")[2:-2]
+        assert rows[0].startswith(" 5") and rows[-1].startswith(" 7")  # the last rounds
+        assert text.split("\n")[-2].startswith("to ")  # how far each is below the target
         assert text.split("\n")[-1].startswith("Lead")
         head = text.split("\n")[1]
         assert head.startswith("Rd") and "P1" in head and "P4" not in head
@@ -291,33 +292,54 @@ def test_score_sheet_scrolls_and_pages():
         rig.nav("up:long")
         assert rig.shown().split("\n")[2].startswith(" 1")
         rig.nav("down:long")  # no further than the last round on the last line
-        assert rig.shown().split("\n")[2].startswith(" 4")
+        assert rig.shown().split("\n")[2].startswith(" 5")
         rig.nav("back")
         assert rig.screen() == "MatchMenu"
     finally:
         rig.close()
 
 
-def test_the_score_sheets_last_line_names_the_leaders():
+def test_the_score_sheets_last_line_says_who_is_closest_in_words():
     from scoresheet import Sheet
     from ui_sheet import leader_line
 
     sheet = Sheet("igo", ["Annabell", "Bob", "Cy"], 4)
-    assert leader_line(sheet, 15) == "All level"
+    assert leader_line(sheet, 15) == "All need 4"  # "All need 4 to win" is too long
+    assert leader_line(sheet, 17) == "All need 4 to win"
     sheet.add_round(0, [3, 10, 20])
-    assert leader_line(sheet, 15) == "Leads: Annabell"
-    assert leader_line(sheet, 12) == "Leads: Annab"  # the name cut to the line
+    assert leader_line(sheet, 15) == "Ann needs 3"  # "Annabell needs 3" is too long
+    assert leader_line(sheet, 22) == "Annabell needs 3"
+    assert leader_line(sheet, 23) == "Annabell needs 3 to win"
     sheet.add_round(1, [10, 3, 20])
-    assert leader_line(sheet, 15) == "Lead: Ann Bob"
+    assert leader_line(sheet, 15) == "Ann Bob need 3"
     sheet.add_round(2, [10, 20, 3])
-    assert leader_line(sheet, 15) == "All level"
+    assert leader_line(sheet, 15) == "All need 3"
+    cy = Sheet("igo", ["Ann", "Bob", "Cy"], 4)
+    for _ in range(2):
+        cy.add_round(2, [10, 20, 3])
+    assert leader_line(cy, 15) == "Cy needs 2"
+    assert leader_line(cy, 17) == "Cy needs 2 to win"
     four = Sheet("igo", ["Annabell", "Annelise", "Benedikt", "Clemence"], 4)
     for ender in range(3):
         four.add_round(ender, [3 if p == ender else 10 for p in range(4)])
-    assert leader_line(four, 15) == "3 share the lead"  # "Lead: Ana Ane Ben" is too long
+    assert leader_line(four, 15) == "3 need 3"  # "Ana Ane Ben need 3" is too long
     won = Sheet("igo", ["Annabell", "Bob"], 1)
     won.add_round(0, [3, 10])
-    assert leader_line(won, 15) == "Won: Annabell"
+    assert leader_line(won, 15) == "Annabell won"
+    assert leader_line(won, 21) == "Annabell won the game"
+    corsari = Sheet("corsari", ["Annabell", "Bob", "Cy"], 100)
+    assert leader_line(corsari, 15) == "All level"
+    corsari.add_round(0, [3, 10, 20])  # the lowest total leads
+    assert leader_line(corsari, 15) == "Leads: Annabell"
+    assert leader_line(corsari, 12) == "Leads: Annab"
+    corsari.add_round(1, [10, 1, 20])  # [10, 10, 40]
+    assert leader_line(corsari, 15) == "Lead: Ann Bob"
+    low = Sheet("corsari", ["Ann", "Bob", "Cy"], 30)
+    low.add_round(2, [11, 11, 1])
+    assert leader_line(low, 15) == "Leads: Cy"
+    low.add_round(2, [15, 3, 2])  # [26, 14, 0]
+    low.add_round(2, [9, 3, 2])  # [35, 17, 0]: over, the lowest wins
+    assert leader_line(low, 15) == "Cy won the game"
 
 
 def test_match_screen_lists_many_players_and_scrolls():
@@ -456,4 +478,7 @@ def test_game_over_says_why_the_game_ended():
     assert sheet.winners == [2]
     sheet = scoresheet.Sheet("corsari", names, 100, [2, 0, 1])
     sheet.add_round(0, [90, 120, 130])
-    assert ui_igo_over.end_reason(sheet) == "Total over 100: lowest wins"
+    assert ui_igo_over.end_reason(sheet) == "2 players passed 100: lowest wins"
+    sheet = scoresheet.Sheet("corsari", names, 100, [2, 0, 1])
+    sheet.add_round(0, [20, 120, 30])
+    assert ui_igo_over.end_reason(sheet) == "%s passed 100: lowest wins" % names[1]
