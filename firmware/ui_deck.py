@@ -6,11 +6,11 @@ import ui
 from corsica import Game
 from corsica_cards import card_text
 from ticks import ticks_diff
-from ui_tap import RULES, TAP_MODULES, TapScreen, name
+from ui_tap import RULES, TAP_MODULES, TapScreen
 
 REASON_TEXT = {"double": "DOUBLE", "sandwich": "SANDWICH", "sequence": "SEQUENCE", "sum10": "SUM 10"}
-COUNTS_X = 80  # x of the card-count column (the messages' 10 characters end there:
-#   they name the seats P1..P6 as the column does; the title gives the names)
+COUNTS_X = 72  # x of the card-count column (">Ann 12"); the messages' 9 characters end there
+NAME_CHARS = 3  # the seats' names in the column and the messages (ui.short_names: told apart)
 
 
 def deal(app, players):
@@ -33,6 +33,7 @@ class DeckGame(TapScreen):
     def __init__(self, app, game, seed=None, clock=None):
         TapScreen.__init__(self, app, game.players, seed, clock)
         self.game = game
+        self.tag = ui.short_names(self.names, NAME_CHARS)  # as the column and messages spell them
         self.seen = 0  # players whose tap since the last arm was handled (bitmask)
         self.out_bits = 0  # GPIO bits of eliminated players: never pressed
         self.message = ("", "")  # two lines under the card
@@ -80,9 +81,9 @@ class DeckGame(TapScreen):
         self.window_us = self.app.settings["slap_window_ms"] * 1000 if turned else 0
         self.waiting = self.window_us > 0
         if event == "trick":
-            self.message = ("%s TAKES" % name(player), "%d cards" % detail)
+            self.message = ("%s TAKES" % self.tag[player], "%d cards" % detail)
         elif event == "draw":
-            self.message = ("%s DRAWS" % name(player), "from %s" % name(detail))
+            self.message = ("%s DRAWS" % self.tag[player], "from %s" % self.tag[detail])
         else:
             self.message = ("", "")
         self.banner = None
@@ -124,20 +125,20 @@ class DeckGame(TapScreen):
         winner = result["winner"]
         if winner is not None:
             game.slap(winner)
-            self.message = ("%s SLAP!" % name(winner), REASON_TEXT[reason])
+            self.message = ("%s SLAP!" % self.tag[winner], REASON_TEXT[reason])
         else:
             taps = result["false_taps"]
             event, player, detail = game.slap(taps[0])
             for p in taps[1:]:
                 game.slap(p)
-            more = "+%d" % (len(taps) - 1) if len(taps) > 1 else ""  # fits 11 chars
             if event == "false":
                 penalty = "%d cards" % detail
             elif event == "mistake":
                 penalty = "mistake %d" % detail
             else:
                 penalty = "OUT"
-            self.message = ("FALSE:%s%s" % (name(player), more) if more else "FALSE: " + name(player), penalty)
+            who = "FALSE x%d" % len(taps) if len(taps) > 1 else "FALSE:" + self.tag[player]  # 9 chars
+            self.message = (who, penalty)
         for p in range(game.players):
             if game.eliminated(p):
                 self.out_bits |= self.bits[p]
@@ -173,12 +174,22 @@ class DeckGame(TapScreen):
         if top[0] == "X":
             top = "JKR"
         canvas.text(top, 0, 12, 3)
-        canvas.text(self.message[0], 0, 42)
-        canvas.text(self.message[1], 0, 52)
+        message = self.message if self.message[0] or self.message[1] else self.hint()
+        canvas.text(message[0], 0, 42)
+        canvas.text(message[1], 0, 52)
         for p in range(game.players):
             mark = ">" if p == game.turn else " "
             if game.eliminated(p):
-                line = "%s out" % name(p)  # (never the player to move)
+                line = " %-3s --" % self.tag[p]  # out: no cards, no slaps (never the player to move)
             else:
-                line = "%s%s %2d" % (mark, name(p), len(game.hands[p]))
+                line = "%s%-3s %2d" % (mark, self.tag[p], len(game.hands[p]))
             canvas.text(line, COUNTS_X, 11 + 9 * p)
+
+    def hint(self):
+        """What the buttons do now, when no event's message is shown (9 characters a
+        line): the title names whose turn it is."""
+        if self.waiting:
+            return ("anyone", "may slap")
+        if self.game.trick_winner is not None:
+            return ("button:", "take pile")
+        return ("button:", "turn card")

@@ -62,13 +62,14 @@ def test_deck_turn_order_big_card_and_counts():
         table.press(0)
         canvas = table.canvas()
         assert canvas.scale_of("5S") == 3 and canvas.title() == "P2 to play"
-        assert " P1  4" in canvas.shown() and ">P2  5" in canvas.shown()
+        assert " P1   4" in canvas.shown() and ">P2   5" in canvas.shown()
+        assert "button:" in canvas.shown() and "turn card" in canvas.shown()  # what to press
         table.press(0)  # not P1's turn: a tap (judged once the taps are in)
         table.press(1)  # a slap had started: P2's press is a tap too, not a play
         assert len(game.pile) == 1 and game.turn == 1
         table.settle()
         assert game.pile[-1] == parse_card("5S") and game.turn == 1
-        assert "FALSE:P1+1" in table.shown() and "3 cards" in table.shown()
+        assert "FALSE x2" in table.shown() and "3 cards" in table.shown()
         assert [len(h) for h in game.hands] == [1, 2, 2] and game.under == 6
         table.press(1)
         assert table.canvas().scale_of("6D") == 3 and game.turn == 2
@@ -145,7 +146,7 @@ def test_deck_a_press_meant_to_play_never_wins_a_pile():
         table.down(0, after=100000)
         table.up(0, after=50000)
         table.settle()
-        assert "FALSE: P1" in table.shown() and game.pile[-1] == parse_card("10C")
+        assert "FALSE:P1" in table.shown() and game.pile[-1] == parse_card("10C")
         [line] = table.history()
         assert line["false"] == [0] and line["winner"] is None
     finally:
@@ -190,7 +191,7 @@ def test_deck_false_slap_pays_three_cards():
         table.press(2)  # P2's turn: P3 slaps a lone 5
         table.settle()
         text = table.shown()
-        assert "FALSE: P3" in text and "3 cards" in text
+        assert "FALSE:P3" in text and "3 cards" in text
         assert game.hands[2] == cards("8H") and game.under == 3
         assert table.canvas().scale_of("5S") == 3  # the turned card is still on top
         [line] = table.history()
@@ -263,11 +264,11 @@ def test_deck_tie_banner_and_mistakes_until_out():
         for count in (1, 2):
             table.after(30000).press(1)  # P2 has no cards: a false tap is a mistake
             table.settle()
-            assert "FALSE: P2" in table.shown() and "mistake %d" % count in table.shown()
+            assert "FALSE:P2" in table.shown() and "mistake %d" % count in table.shown()
         table.after(30000).press(1)
         table.settle()
         text = table.shown()
-        assert "OUT" in text and "P2 out" in text and game.eliminated(1)
+        assert "OUT" in text and " P2  --" in text and game.eliminated(1)
         slaps = len(table.history())
         table.after(30000).press(1)  # out for good: the button does nothing
         table.settle()
@@ -298,7 +299,7 @@ def test_deck_an_eliminated_players_button_is_dead_also_to_its_irq():
         for _ in range(3):
             table.after(30000).press(1)  # P2 has no cards: three mistakes, out
             table.settle()
-        assert game.eliminated(1) and "P2 out" in table.shown()
+        assert game.eliminated(1) and " P2  --" in table.shown()
         slaps = len(table.history())
         for pin in (PINS[1], -1):
             table.t += 30000
@@ -333,7 +334,7 @@ def test_six_players_fit_the_screen():
             table.nav("down")
         assert "P6      0     0" in table.shown()
         table.app.push(DeckGame(table.app, Game(6, (), 3), 1, table))
-        assert "P6  9" in table.shown()
+        assert " P6   9" in table.shown()
     finally:
         table.close()
 
@@ -354,6 +355,8 @@ def test_deck_names_the_players_seated_at_setup_and_logs_them():
         screen = table.screen()
         assert screen.names == ["Ann", "Dee", "Cy"]
         assert table.canvas().title() == "Ann to play"
+        text = table.shown()  # the counts name the seats as the title does (P1..: nobody seated)
+        assert ">Ann" in text and " Dee" in text and " Cy " in text and "P1" not in text
         assert app.roster[:4] == ["Ann", "Dee", "Cy", "Zoë"]
         import json
 
