@@ -2,7 +2,9 @@
 range or choices, default and help text. The settings and setup screens show and
 change settings through it, and the app checks loaded values against it.
 
-One line per setting: (key, label, default, spec, help)
+One line per setting: (key, label, default, spec, help); the help is what the
+settings screen shows under the list for the highlighted line: at most two lines of
+16 characters (a test checks it), the rest in the README.
 - spec (lo, hi, step) or (lo, hi, step, text of lo): an int; up/down change it by
   step (by 10 steps on a long press), kept within lo..hi.
 - spec ((value, text), ...): one of these values; up/down move to the next.
@@ -16,49 +18,49 @@ only the values.
 OFF_ON = ((False, "off"), (True, "on"))
 
 TABLE = (  # type: tuple
-    ("igo_target", "I Go to", 4, (1, 99, 1), "I Go: points to win"),
+    ("igo_target", "I Go to", 4, (1, 99, 1), "Points that win an I Go game"),
     (
         "corsari_target",
         "Corsari>",
         0,
         (0, 990, 10, "auto"),
-        "Corsari: total to exceed; auto = the larger of 100 and 30 per player",
+        "Ends Corsari; auto 30/player",
     ),
     (
         "declared_colours",
         "Colours",
         False,
         ((False, "laid"), (True, "named")),
-        "I Go: the ender lays the series' colours, or names two",
+        "Series colours: laid, or named",
     ),
-    ("players", "Players", 4, (2, 6, 1), "Players at the last game's setup (any game)"),
-    ("tie_window_us", "Tie us", 1000, (10, 50000, 100), "Corsica: taps closer than this (microseconds) tie"),
+    ("players", "Players", 4, (2, 6, 1), "Players at the last setup"),
+    ("tie_window_us", "Tie us", 1000, (10, 50000, 100), "Taps closer than this (us) tie"),
     (
         "tie_break",
         "Ties",
         "random",
         (("random", "random"), ("reslap", "re-slap")),
-        "Corsica: a tie is drawn at random or slapped again",
+        "Tie: random, or slapped again",
     ),
     (
         "slap_window_ms",
         "Slap ms",
         1000,
         (0, 3000, 100),
-        "Corsica deck: after a turned card every press slaps this long",
+        "Presses slap this long (ms)",
     ),
-    ("out_at_3", "Out at 3", False, OFF_ON, "Corsica referee: 3 mistakes without cards eliminate"),
+    ("out_at_3", "Out at 3", False, OFF_ON, "3rd mistake puts a player out"),
     (
         "variants",
         "Variants",
         [],
         ("flags", ("sandwich", "Sandwich"), ("sequence", "Sequence"), ("sum10", "Sum 10")),
-        "Corsica deck: the slap rules played besides doubles",
+        "Slap rules besides doubles",
     ),
-    ("display_dim_min", "Dim min", 2, (0, 60, 1, "never"), "The display dims after this many idle minutes"),
-    ("display_off_min", "Off min", 10, (0, 60, 1, "never"), "The display turns off after this many idle minutes"),
-    ("volume", "Volume", 2, (0, 3, 1, "mute"), "The buzzer's tones, 0 (mute) to 3"),
-    ("led_level", "LEDs", 3, (0, 3, 1, "off"), "The player LEDs' brightness, 0 (off) to 3"),
+    ("display_dim_min", "Dim min", 2, (0, 60, 1, "never"), "Idle minutes before it dims"),
+    ("display_off_min", "Off min", 10, (0, 60, 1, "never"), "Idle minutes before it is off"),
+    ("volume", "Volume", 2, (0, 3, 1, "mute"), "The buzzer: mute, 1 to 3"),
+    ("led_level", "LEDs", 3, (0, 3, 1, "off"), "Player LEDs: off, 1 to 3"),
 )
 
 

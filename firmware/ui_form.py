@@ -108,7 +108,11 @@ class Form(ui.Menu):
 
     def draw(self, canvas):
         ui.Screen.draw(self, canvas)
-        chars = canvas.width // 8 - 1
+        lines = self.rows(canvas.width // 8 - 1)
+        ui.draw_rows(canvas, lines, ui.scroll_top(self.index, len(lines)), self.index)
+
+    def rows(self, chars):
+        """The form's lines as shown, "label value", at most chars characters."""
         lines = []
         for key in self.items:
             value = self.value(key)
@@ -119,7 +123,7 @@ class Form(ui.Menu):
                 value = "<%s>" % value
             # A long value shortens the label, never itself: "Deal <Annabell>".
             lines.append("%s %s" % (self.label(key)[: max(1, chars - 1 - len(value))], value))
-        ui.draw_rows(canvas, lines, ui.scroll_top(self.index, len(lines)), self.index)
+        return lines
 
 
 class SetupForm(Form):

@@ -227,7 +227,7 @@ class HandCalc(ui.Screen):
         """The ender's round score with the option shown, once the others are in."""
         entry = self.entry
         if not entry.others_in():
-            return "Score: need all"
+            return "Ender's score: once all are in"
         import igo_choice
         import igo_scoring
 

@@ -1,8 +1,10 @@
 """The settings screen: defaults for new games and the device's own settings
-(settings.TABLE), saved at once; its last line opens the hardware test. Loaded while
+(settings.TABLE), saved at once; its last line opens the hardware test. Two lines at
+the bottom say what the highlighted line is (its help in settings.TABLE). Loaded while
 it is open (its MODULES).
 """
 
+import ui
 import ui_form
 
 # The settings shown here (the others are on the setup screens). The volume and the
@@ -19,6 +21,8 @@ KEYS = (
     "led_level",
 )
 HWTEST = "hwtest"  # an action line: the hardware test
+HWTEST_HELP = "Checks buttons and outputs"
+LIST = ui.ROWS - 2  # setting lines above the help
 
 
 class Settings(ui_form.Form):
@@ -43,6 +47,22 @@ class Settings(ui_form.Form):
         elif key == "led_level":
             for i in range(out.leds):  # how bright they are now
                 out.led(i, True)
+
+    def help(self, key):
+        """What the line is, in at most two lines (settings.TABLE's help)."""
+        line = ui_form.lookup(key)[0]
+        return line[4] if line else HWTEST_HELP
+
+    def draw(self, canvas):
+        ui.Screen.draw(self, canvas)
+        lines = self.rows(canvas.width // 8 - 1)
+        top = ui.clamp(self.index - LIST // 2, 0, max(0, len(lines) - LIST))
+        ui.draw_rows(canvas, lines[top : top + LIST], 0, self.index - top)
+        below = top + LIST < len(lines)
+        ui.draw_more(canvas, top > 0, below, self.index == top, self.index == top + LIST - 1, 0, LIST - 1)
+        canvas.hline(0, ui.row_y(LIST) - 1, canvas.width, 1)
+        for i, line in enumerate(ui.wrap(self.help(self.items[self.index]), canvas.width // 8)[:2]):
+            canvas.text(line, 0, ui.row_y(LIST + i))
 
     def choose(self, index):
         if self.items[index] == HWTEST:

@@ -87,3 +87,11 @@ def test_tie_window_goes_down_to_10_us_for_pio_timestamps():
     assert settings.valid("tie_window_us", 10) and not settings.valid("tie_window_us", 9)
     assert ui_form.stepped(spec, 100, -1) == 10
     assert ui_form.stepped(spec, 10, -1) == 10
+
+
+def test_every_help_fits_the_settings_screens_two_lines():
+    import ui
+
+    for key, label, default, spec, help_text in settings.TABLE:
+        lines = ui.wrap(help_text, 16)
+        assert 1 <= len(lines) <= 2 and all(len(line) <= 16 for line in lines), (key, lines)

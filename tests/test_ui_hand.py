@@ -123,7 +123,7 @@ def test_the_enders_calculator_shows_the_enders_round_score_in_full():
         hand = "O11 O10 Y11 Y9 G11 G7 C11 C8 B11 B6 K11 K5".split()
         rig.nav("ok:long")
         enter_hand(rig, "R", hand)
-        assert "Score: need all" in rig.text()  # the others' penalties are not in yet
+        assert "Ender's score: once all are in" in rig.text()  # the others' penalties are not in yet
         rig.app.pop()  # not used
         for p in (1, 2, 3):  # the others announce 30 each: they skunk the ender
             entry.penalties[p] = 30
