@@ -188,8 +188,11 @@ def test_interactive_in_an_80x24_terminal(tmp_path):
 def test_hw_on_the_fake_machine():
     # Device-side checks of hw.py (bounce into the IRQ ring, an allocation-free
     # handler, nav press/long/repeat, ticks wrap) in a MicroPython process of their own.
+    # Their 19 checks build a Hardware (and an App) each in one process, with the
+    # firmware compiled from source on the heap: 256 KB, a Pico's heap and the
+    # compiler's room. The firmware's heap is the whole-app tests' and the bench's.
     r = subprocess.run(
-        [MICROPYTHON, "-X", "heapsize=192k", os.path.join(ROOT, "tests", "host", "sim_hw_checks.py")],
+        [MICROPYTHON, "-X", "heapsize=256k", os.path.join(ROOT, "tests", "host", "sim_hw_checks.py")],
         cwd=ROOT,
         capture_output=True,
         text=True,
