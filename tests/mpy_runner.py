@@ -1,6 +1,6 @@
 """Run the both-runtime tests (tests/test_*.py) on the MicroPython unix port.
 
-    micropython -X heapsize=192k tests/mpy_runner.py [NAME_FILTER ...]
+    micropython -X heapsize=240k tests/mpy_runner.py [NAME_FILTER ...]
 
 pytest has no MicroPython build, so this imports each test module and calls every
 `test_*` function; it prints `micropython: N passed, M failed, K skipped` (a test that
