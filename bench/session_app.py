@@ -128,7 +128,12 @@ class MeasuredTime:
         for name in sorted(n for n in SCREEN_NAMES if n is not None):
             w('%s"%s": %d' % (sep, name, SCREEN_PEAKS[SCREEN_NAMES.index(name)]))
             sep = ", "
-        w("}}\n")
+        w("}")
+        self.report_more(w)
+        w("}\n")
+
+    def report_more(self, w):
+        """More keys for the @bench line (soak_app.py's): each written as `, "key": value`."""
 
 
 def _simulator_modules():
@@ -149,6 +154,7 @@ def _begin(board, base):
     import app
     import hw as hwmod
 
+    app.collect_early()  # as app.main does first
     hw = hwmod.Hardware(board)
     clock = MeasuredTime(time, hw.display, base)
     clock.app = app.App(hw=hw)

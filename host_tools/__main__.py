@@ -20,6 +20,7 @@ COMMANDS = {
     "wiring": ("host_tools.wiring", "draw a wiring diagram per board (docs/wiring/*.png)"),
     "check": ("host_tools.check", "compile firmware with mpy-cross and type-check it"),
     "bench": ("host_tools.bench", "run the benchmarks, write bench/results.json"),
+    "soak": ("host_tools.soak", "a long seeded session of mixed play for the simulator (heap)"),
     "mutate": ("host_tools.mutate", "mutation testing of the pure-logic modules (mutmut)"),
 }
 

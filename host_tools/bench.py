@@ -19,7 +19,7 @@ import tempfile
 from host_tools import MICROPYTHON, ArgumentParser, UserError, folder
 from host_tools.bench_deploy import figures as deploy_figures
 from host_tools.bench_scripts import write_sessions
-from host_tools.bench_session import BENCH, MP32_MISSING, SESSIONS, micropython_version, session
+from host_tools.bench_session import BENCH, MP32_MISSING, SESSIONS, micropython_version, session, soak
 from host_tools.bench_speed import SPEED_TARGETS, fairness, speed
 
 KEPT = ("mutation", "pio_capture")  # keys of bench/results.json that other tools write
@@ -47,6 +47,7 @@ def collect(quick, workdir):
     heap, display = session(workdir)
     results["firmware_heap_peak_bytes"] = heap
     results["display_bytes_per_update"] = display
+    results["heap_largest_free_block"] = soak(workdir, quick)
     results["deploy_s"] = deploy_figures(1 if quick else 3)
     return results
 
@@ -103,6 +104,21 @@ def table(r):
         "| (64-bit, the firmware's bytecode in flash: ROMFS) | | live peak %d (%s) | | |"
         % (f["value"], per_session(f["per_session"]))
     )
+    fb = r["heap_largest_free_block"]
+    lines.append(
+        "| `heap_largest_free_block` (%d simulated min of mixed play, seed %d) | | "
+        "64-bit, --heap 192k: min %s, end %s; 32-bit: min %s, end %s | %s | %s |"
+        % (
+            fb["minutes"],
+            fb["seed"],
+            fb["unix64"]["min"],
+            fb["unix64"]["end"],
+            fb["mp32"]["min"],
+            fb["mp32"]["end"],
+            fb["target"],
+            mark(fb["pass"]),
+        )
+    )
     d = r["display_bytes_per_update"]
     lines.append(
         "| `display_bytes_per_update` | | median %d (%.2f ms), max %d (%.2f ms) at 400 kHz, "
@@ -146,6 +162,9 @@ def table(r):
     for p in h["problems"]:
         lines.append("")
         lines.append("Session problem: %s" % p)
+    for p in fb["problems"]:
+        lines.append("")
+        lines.append("Long session problem: %s" % p)
     return "\n".join(lines)
 
 

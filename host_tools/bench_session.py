@@ -33,6 +33,17 @@ I2C_HZ = 400000
 I2C_BITS_PER_BYTE = 9  # 8 data bits + ACK (start, stop and address bytes not counted)
 HEAP_TARGET = 40 * 1024  # the live peak the device image should stay under
 REFEREE_SLAPS = 50
+# The long session (host_tools/soak.py, bench/soak_app.py; bench/README.md "The long
+# session"): hours of mixed play, the largest free block of the heap measured on it.
+SOAK_APP = os.path.join(BENCH, "soak_app.py")
+SOAK_MINUTES = 240
+SOAK_QUICK_MINUTES = 10  # --quick
+SOAK_SEED = 1
+SOAK_HEAP = "192k"
+SOAK_TIMEOUT_S = 1800  # a run takes minutes (4 on the unix port, about 10 on the 32-bit runner)
+# The floor for the largest free block (bench/README.md says why): four times the
+# largest block the firmware was seen to ask for on the 64-bit port (about 2 KB).
+FREE_BLOCK_FLOOR = 8 * 1024
 
 
 def micropython_version():
@@ -262,3 +273,93 @@ def module_bytes_mp32(node, modules, firmware):
 
 def ms_at_400k(nbytes):
     return round(nbytes * I2C_BITS_PER_BYTE * 1000 / I2C_HZ, 2)
+
+
+# --- the long session ------------------------------------------------------------
+
+
+def run_soak(script, flash, mp32=False, heap=SOAK_HEAP):
+    """A soak script on a fresh flash with bench/soak_app.py: on the unix port with
+    `heap` (the simulator's --heap) or, mp32, on the 32-bit runner. Its @bench stats
+    with "problem" (None when the run ended well: exit 0, no screen crashed, no
+    data/errors.txt), or a dict with only "problem"."""
+    if mp32:
+        node = mp32_node()
+        if node is None:
+            return {"problem": MP32_MISSING}
+        firmware = sim.compiled_firmware()
+        cmd = [node, MP32_RUN, "--flash", flash, "--app", SOAK_APP, "--firmware", firmware, "--script", script]
+        stats = _soak_stats(flash, cmd, "stdout")
+    else:
+        cmd = sim.command("--script", script, "--flash", flash, "--app", SOAK_APP, "--heap", heap)
+        stats = _soak_stats(flash, cmd, "stderr")
+    return stats
+
+
+def _soak_stats(flash, cmd, stream):
+    shutil.rmtree(flash, ignore_errors=True)
+    try:
+        out = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=SOAK_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        return {"problem": "timed out"}
+    stats = {}
+    for line in getattr(out, stream).splitlines():
+        if line.startswith("@bench "):
+            stats = json.loads(line[len("@bench ") :])
+    tail = out.stderr.strip()[-300:]
+    if not stats:
+        return {"problem": "no statistics (exit %d): %s" % (out.returncode, tail)}
+    if out.returncode != 0:
+        stats["problem"] = "exit %d: %s" % (out.returncode, tail)
+    elif stats.get("crashes"):
+        stats["problem"] = "%d screens crashed, the last: %s" % (stats["crashes"], stats.get("last_crash"))
+    else:
+        stats["problem"] = check_soak_flash(flash)
+    return stats
+
+
+def check_soak_flash(flash):
+    """None if the firmware logged no error on this flash."""
+    try:
+        with open(os.path.join(flash, paths.ERRORS)) as f:
+            return "firmware error: " + (f.read().strip().splitlines() or ["(no text)"])[-1]
+    except FileNotFoundError:
+        return None
+
+
+def soak(workdir, quick=False):
+    """The largest free block over the long session, on the unix port with the
+    Pico's heap and on the 32-bit runner: its minimum and its value at the end."""
+    from host_tools import soak as soakgen
+
+    minutes = SOAK_QUICK_MINUTES if quick else SOAK_MINUTES
+    script = os.path.join(workdir, "soak.txt")
+    soakgen.write_script(script, SOAK_SEED, minutes)
+    fig = {
+        "minutes": minutes,
+        "seed": SOAK_SEED,
+        "target": "min >= %d on both runtimes; no screen crashed" % FREE_BLOCK_FLOOR,
+        "floor_bytes": FREE_BLOCK_FLOOR,
+    }
+    problems = []
+    for key, mp32 in (("unix64", False), ("mp32", True)):
+        r = run_soak(script, os.path.join(workdir, "flash-soak-%s" % key), mp32=mp32)
+        fig[key] = {
+            "min": r.get("free_block_min"),
+            "end": r.get("free_block_end"),
+            "min_at_ms": r.get("free_block_min_ms"),
+            "min_screen": r.get("free_block_min_screen"),
+            "probes": r.get("free_probes"),
+            "collections": r.get("collections"),
+            "live_after_gc_max": r.get("live_after_gc_max"),
+            "crashes": r.get("crashes"),
+        }
+        if r["problem"]:
+            problems.append("%s: %s" % (key, r["problem"]))
+    fig["unix64"]["runtime"] = "micropython unix (64-bit, --heap %s)" % SOAK_HEAP
+    fig["mp32"]["runtime"] = mp32_runtime()
+    fig["problems"] = problems
+    fig["pass"] = not problems and all(
+        fig[k]["min"] is not None and fig[k]["min"] >= FREE_BLOCK_FLOOR for k in ("unix64", "mp32")
+    )
+    return fig

@@ -1,7 +1,7 @@
 """The benchmark's own checks. `make test` runs the smoke test (each scripted session
-drives the firmware to its end without an error); `make bench` also runs the
-`bench`-marked test: `python -m host_tools bench --quick` writes every figure in
-results.json (no timing assertions)."""
+drives the firmware to its end without an error; the long session's is
+tests/host/test_soak.py); `make bench` also runs the `bench`-marked test: `python -m
+host_tools bench --quick` writes every figure in results.json (no timing assertions)."""
 
 import json
 import os
@@ -22,6 +22,7 @@ FIGURES = (
     "display_bytes_per_update",
     "tap_fairness",
     "deploy_s",
+    "heap_largest_free_block",
 )
 SESSIONS = ("igo", "corsari", "referee")
 
@@ -96,6 +97,14 @@ def test_quick_bench_writes_every_key(tmp_path):
         assert h["value"] is None and h["by_screen"] is None and not h["pass"]
         assert bench.MP32_MISSING in h["problems"]
         assert bench.MP32_MISSING in r.stdout
+    fb = res["heap_largest_free_block"]  # the long session, short with --quick
+    assert fb["minutes"] == bench.SOAK_QUICK_MINUTES and fb["floor_bytes"] == bench.FREE_BLOCK_FLOOR
+    assert 0 < fb["unix64"]["min"] <= fb["unix64"]["end"] and fb["unix64"]["crashes"] == 0
+    assert fb["unix64"]["probes"] > 0 and fb["unix64"]["live_after_gc_max"] > 0
+    if bench.mp32_node():
+        assert 0 < fb["mp32"]["min"] <= fb["mp32"]["end"] and fb["mp32"]["crashes"] == 0
+    else:
+        assert fb["mp32"]["min"] is None and not fb["pass"]
     t = res["tap_fairness"]
     assert t["pairs"] > 0 and 0 <= t["share"] <= 1
     d = res["deploy_s"]

@@ -1,0 +1,84 @@
+"""The long session (issue #27), short: `make test` plays a few simulated minutes of
+seeded mixed play (host_tools/soak.py) with the Pico's heap and checks that it runs
+to its end without running out of memory or an Error screen; the same script on
+fresh copies of the same flash gives the same run. `make bench` plays hours of it
+(bench/README.md, "The long session"; heap_largest_free_block in results.json)."""
+
+import json
+import os
+import shutil
+
+import host_cli
+import simulator
+
+from host_tools import bench_session, soak
+from host_tools.simdevice import simscript
+
+MINUTES = 3
+
+
+def test_the_session_is_seeded_valid_and_presses_every_button(tmp_path):
+    text = soak.soak_script(seed=5, minutes=MINUTES)
+    assert text == soak.soak_script(seed=5, minutes=MINUTES)
+    assert text != soak.soak_script(seed=6, minutes=MINUTES)
+    events = simscript.parse(text.splitlines())
+    assert {b for _, b, _ in events} == set(simscript.BUTTONS)  # p1..p6 included
+    assert {a for _, _, a in events} == {"down", "up", "press"}  # holds: down, then up
+    assert MINUTES * 60000 <= events[-1][0] < (MINUTES + 15) * 60000
+    out = tmp_path / "soak.txt"
+    r = host_cli.run("soak", "--minutes", MINUTES, "--seed", 5, "--out", out)
+    assert r.returncode == 0, r.stderr
+    assert out.read_text() == text
+    r = host_cli.run("soak", "--minutes", 0, "--out", out)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
+
+
+def stats(r):
+    lines = [line for line in r.stderr.splitlines() if line.startswith("@bench ")]
+    assert len(lines) == 1, r.stderr[-2000:]
+    return lines[0], json.loads(lines[0][len("@bench ") :])
+
+
+def test_a_few_minutes_of_mixed_play_on_the_picos_heap(tmp_path):
+    script = tmp_path / "soak.txt"
+    soak.write_script(script, 5, MINUTES)
+    flash = tmp_path / "flash"
+    screens = tmp_path / "screens"
+    app = bench_session.SOAK_APP
+    r = simulator.run_ok("--script", script, "--app", app, "--heap", "192k", "--flash", flash, "--screens", screens)
+    _, s = stats(r)
+    assert s["crashes"] == 0, s["last_crash"]  # no Error screen
+    assert not (flash / "data" / "errors.txt").exists()
+    assert "MemoryError" not in r.stderr
+    assert s["free_probes"] > 0 and 0 < s["free_block_min"] <= s["free_block_end"]
+    shown = (screens / "screens.txt").read_text().splitlines()
+    assert len(shown) > 50 and int(shown[-1].split()[1]) > (MINUTES - 1) * 60000  # played to the end
+
+
+def test_the_same_script_on_the_same_flash_gives_the_same_run(tmp_path):
+    """Deterministic in simulated time: every frame (with the ms it appeared), the
+    heap figures sampled as it ran, and what it wrote on the flash."""
+    script = tmp_path / "soak.txt"
+    soak.write_script(script, 3, MINUTES)
+    first = tmp_path / "first"  # a flash that has played before: matches, history, ids
+    simulator.run_ok("--script", script, "--flash", first)
+    runs = []
+    for name in ("a", "b"):
+        flash = tmp_path / name
+        shutil.copytree(first, flash)
+        screens = tmp_path / ("screens-" + name)
+        app = bench_session.SOAK_APP
+        r = simulator.run_ok("--script", script, "--app", app, "--flash", flash, "--screens", screens)
+        runs.append((stats(r)[0], screens, flash))
+    (line_a, screens_a, flash_a), (line_b, screens_b, flash_b) = runs
+    assert line_a == line_b  # the heap figures, to the byte
+    assert sorted(os.listdir(screens_a)) == sorted(os.listdir(screens_b))
+    assert (screens_a / "screens.txt").read_text() == (screens_b / "screens.txt").read_text()
+    for name in os.listdir(screens_a):
+        assert (screens_a / name).read_bytes() == (screens_b / name).read_bytes(), name
+    for folder, _, files in os.walk(flash_a):
+        for name in files:
+            path = os.path.join(folder, name)
+            other = os.path.join(flash_b, os.path.relpath(path, flash_a))
+            with open(path, "rb") as f, open(other, "rb") as g:
+                assert f.read() == g.read(), os.path.relpath(path, flash_a)
