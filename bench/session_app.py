@@ -140,7 +140,6 @@ def _simulator_modules():
     """Import the fake hardware modules and what the simulator imports later: they
     are the simulator's, built in (not on the heap) on a Pico, as `os` is (a frozen
     package on the 32-bit runner)."""
-    import binascii  # noqa: F401  # simcore's, for the frames it sends
     import os  # noqa: F401
     import time  # noqa: F401
 

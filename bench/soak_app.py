@@ -15,8 +15,8 @@ session"):
   after a collection), on the unix port after a collection the firmware's own
   allocations caused (gc.mem_alloc() went down since the last pass; at most one
   probe per PROBE_GAP_MS) and at least every PROBE_EVERY_MS of simulated time; the
-  probe's own collections are not counted; on the 32-bit runner
-  (whose heap is collected before every pass and grows an area when an allocation
+  probe's own collections are not counted; on the 32-bit runner (whose heap is
+  collected after every call from JavaScript, and grows an area when an allocation
   does not fit) every PROBE_EVERY_MS, by simcore.FreeProbe between two passes;
 - the live heap right after those collections (minus the base, as session_app's);
 - the screens that crashed (app.crash: the Error screen), counted, the last one's
