@@ -50,9 +50,9 @@ END_AFTER_US = 1000000  # scripted mode: run on this long after the last event
 BOUNCE_MIN_US = 100
 BOUNCE_MAX_US = 2000
 GPIO_IN_ADDR = 0xD0000004
-EDGE_SLOTS = 64  # pending button edges the lists hold before they grow
+EDGE_SLOTS = 16  # pending button edges the lists hold before they grow (a press: 3-7)
 HEX = b"0123456789abcdef"
-LINE_BYTES = 64  # a report line without its frame (prefix, kind, numbers)
+LINE_BYTES = 256  # the line buffer: a frame's hex goes out in pieces of this size
 # The heap's allocation unit: 4 machine words (16 bytes on the Pico's 32-bit cores).
 BLOCK = 16 if sys.maxsize < 2**32 else 32
 
@@ -134,7 +134,7 @@ class World:
         self.last_frame = None
         self.last_level = -1  # the brightness last reported
         self.glass = bytearray(1024)  # the panel's image is read into this (a 128x64's size)
-        self.line = bytearray(LINE_BYTES + 2 * 1024)  # a report line (a 128x64 frame's hex fits)
+        self.line = bytearray(LINE_BYTES)  # a report line, or a piece of a frame's
         self.write = sys.stdout.write  # where the report lines go (write(buf, n): n bytes)
         self.leds = {}  # pin -> LED index
         self.led_order = ()  # the LED pins, sorted (made when leds changes)
@@ -454,8 +454,6 @@ class World:
             return
         self.glass, self.last_frame = self.last_frame, img  # the two buffers swap roles
         self.last_level = level
-        if len(self.line) < LINE_BYTES + 2 * size:  # a larger panel than 128x64
-            self.line = bytearray(LINE_BYTES + 2 * size)
         line = self.line
         n = self._begin(b"frame ")
         n = self._hex(img, n)
@@ -529,8 +527,13 @@ class World:
         return n
 
     def _hex(self, data, n):
+        """data in hex at line[n:], the full buffer written out as it fills."""
         line = self.line
+        full = len(line) - 8  # room left for what follows the last piece
         for i in range(len(data)):
+            if n >= full:
+                self.write(line, n)
+                n = 0
             b = data[i]
             line[n] = HEX[b >> 4]
             line[n + 1] = HEX[b & 15]
