@@ -221,7 +221,10 @@ class EditReview(ui.Screen):
 
     def on_nav(self, name, kind):
         if name == "ok" and kind == "press":
-            if self.result is None:  # back to the round
+            if self.result is None:  # back to the round (or, without one under it, one step)
+                if not [s for s in self.app.stack if isinstance(s, RoundView)]:
+                    self.app.pop()
+                    return
                 while not isinstance(self.app.top(), RoundView):
                     self.app.pop()
                 return

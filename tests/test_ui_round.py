@@ -204,3 +204,19 @@ def test_a_change_that_ends_the_game_earlier_says_so_and_takes_the_later_rounds_
         assert len(sheet.rounds) == 3
     finally:
         rig.close()
+
+
+def test_no_change_with_no_round_view_under_it_goes_back_one_step():
+    # Seed 1 of the soak hung here: ok on "No change" popped until a round view was on
+    # top, and none was under it (the app keeps its home screen: it looped for ever).
+    from ui_round import EditReview
+
+    rig = played()
+    try:
+        sheet = rig.app.match
+        rig.app.push(EditReview(rig.app, 0, {"penalties": list(sheet.rounds[0]["penalties"])}))
+        assert rig.screen() == "EditReview" and rig.app.top().result is None
+        rig.nav("ok")
+        assert rig.screen() == "MatchScreen"
+    finally:
+        rig.close()
