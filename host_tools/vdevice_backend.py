@@ -194,16 +194,6 @@ class PicoOs:
         return Uname()
 
 
-def seconds(t):
-    """Seconds since 1970 of a (year, month, day, hour, minute, second) date, as it is."""
-    y, m = t[0] - (t[1] <= 2), t[1]
-    era = y // 400
-    yoe = y - era * 400
-    doy = (153 * (m + (-3 if m > 2 else 9)) + 2) // 5 + t[2] - 1
-    days = era * 146097 + yoe * 365 + yoe // 4 - yoe // 100 + doy - 719468
-    return days * 86400 + t[3] * 3600 + t[4] * 60 + t[5]
-
-
 class PicoTime:
     """The unix port's `time` whose wall clock is the Pico's RTC (time.time() + offset)."""
 
@@ -222,9 +212,6 @@ class PicoTime:
 
     gmtime = localtime
 
-    def mktime(self, t):
-        return seconds(t)
-
 
 class RTC:
     """machine.RTC on rp2: datetime() -> (year, month, day, weekday, hour, minute,
@@ -237,7 +224,8 @@ class RTC:
         if t is None:
             y, m, d, h, mi, s, wd = self.clock.localtime()[:7]
             return (y, m, d, wd, h, mi, s, 0)
-        self.clock.offset = seconds((t[0], t[1], t[2], t[4], t[5], t[6])) - int(self.clock.real.time())
+        when = self.clock.real.mktime((t[0], t[1], t[2], t[4], t[5], t[6], 0, 0))  # as it is: no time zone
+        self.clock.offset = when - int(self.clock.real.time())
         send(MARK + b"C%d\n" % self.clock.offset)
 
 

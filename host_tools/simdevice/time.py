@@ -50,14 +50,9 @@ def sleep(s):
 
 
 def seconds(t):
-    """Seconds since 1970 of a (year, month, day, hour, minute, second) date, taken as
-    it is (no time zone, as a Pico's RTC)."""
-    y, m = t[0] - (t[1] <= 2), t[1]
-    era = y // 400
-    yoe = y - era * 400
-    doy = (153 * (m + (-3 if m > 2 else 9)) + 2) // 5 + t[2] - 1
-    days = era * 146097 + yoe * 365 + yoe // 4 - yoe // 100 + doy - 719468
-    return days * 86400 + t[3] * 3600 + t[4] * 60 + t[5]
+    """Seconds since 1970 of a (year, month, day, hour, minute, second, ...) date, taken
+    as it is (no time zone, as a Pico's RTC): the port's own mktime."""
+    return simcore.rt.mktime(tuple(t[:6]) + (0, 0))
 
 
 _base = None  # the wall clock's seconds at simulated time w.start
