@@ -72,7 +72,26 @@ def end_change(sheet, index, result):
     return ""
 
 
-class RoundView(ui.Screen):
+class _Lines(ui.Screen):
+    """Lines of text (`lines(chars)`) that up/down scroll."""
+
+    top = 0
+
+    def on_nav(self, name, kind):
+        if name in ("up", "down"):
+            self.top += 1 if name == "down" else -1
+            self.app.invalidate()
+        else:
+            ui.Screen.on_nav(self, name, kind)
+
+    def draw(self, canvas):
+        ui.Screen.draw(self, canvas)
+        lines = self.lines(canvas.width // 8 - 1)
+        self.top = ui.clamp(self.top, 0, max(0, len(lines) - ui.ROWS))
+        ui.draw_rows(canvas, lines, self.top)
+
+
+class RoundView(_Lines):
     """A round of the score sheet: who ended (or who took the last card), each
     player's penalty, round score and total; up/down scroll, ok: change it."""
 
@@ -81,7 +100,6 @@ class RoundView(ui.Screen):
     def __init__(self, app, index):
         ui.Screen.__init__(self, app)
         self.index = index
-        self.top = 0
         self.title = "Round %d" % (index + 1)
 
     def lines(self, chars):
@@ -95,17 +113,8 @@ class RoundView(ui.Screen):
     def on_nav(self, name, kind):
         if name == "ok" and kind == "press":
             self.app.push(ChangeMenu(self.app, self.index))
-        elif name in ("up", "down"):
-            self.top += 1 if name == "down" else -1
-            self.app.invalidate()
         else:
-            ui.Screen.on_nav(self, name, kind)
-
-    def draw(self, canvas):
-        ui.Screen.draw(self, canvas)
-        lines = self.lines(canvas.width // 8 - 1)
-        self.top = ui.clamp(self.top, 0, max(0, len(lines) - ui.ROWS))
-        ui.draw_rows(canvas, lines, self.top)
+            _Lines.on_nav(self, name, kind)
 
 
 class ChangeMenu(ui.Menu):
@@ -183,7 +192,7 @@ CHANGES = {
 }
 
 
-class EditReview(ui.Screen):
+class EditReview(_Lines):
     """The round as the change makes it, the totals before and after, and how the end
     of the game changes; ok saves the change, back goes back a step."""
 
@@ -194,7 +203,6 @@ class EditReview(ui.Screen):
         self.index = index
         self.change = change
         self.title = "ok: save change"
-        self.top = 0
         sheet = app.match
         try:
             self.result = sheet.edit_result(index, change)
@@ -229,17 +237,8 @@ class EditReview(ui.Screen):
                     self.app.pop()
                 return
             save_change(self.app, self.index, self.change)
-        elif name in ("up", "down"):
-            self.top += 1 if name == "down" else -1
-            self.app.invalidate()
         else:
-            ui.Screen.on_nav(self, name, kind)
-
-    def draw(self, canvas):
-        ui.Screen.draw(self, canvas)
-        lines = self.lines(canvas.width // 8 - 1)
-        self.top = ui.clamp(self.top, 0, max(0, len(lines) - ui.ROWS))
-        ui.draw_rows(canvas, lines, self.top)
+            _Lines.on_nav(self, name, kind)
 
 
 def save_change(app, index, change):
