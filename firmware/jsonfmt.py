@@ -6,14 +6,14 @@ non-ASCII characters as they are (UTF-8) and escapes only `"`, `\\` and control
 characters. Floats are refused: scores and times are integers.
 """
 
+import io
+
 
 def dumps(obj):
     """Return obj (dict with str keys, list, tuple, str, int, bool, None) as JSON text.
     Written into one growing buffer: a list of its pieces would take 4 to 8 bytes a
     piece in one block (2 KB for a slap line on a 64-bit port), hard to find on a
     fragmented heap."""
-    import io
-
     buf = io.StringIO()
     dump(obj, buf.write)
     return buf.getvalue()

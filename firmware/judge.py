@@ -118,7 +118,7 @@ class Judge:
             s = state[p]
             if s >= 0 and not 0 <= ticks_diff(now_us, s) < self.RELEASE_US:
                 state[p] = _RELEASED
-        if ticks_diff(now_us, self.armed_at) >= self.KEEP_US and _none_tapped(self._tap_t):
+        if ticks_diff(now_us, self.armed_at) >= self.KEEP_US and self._tap_t.count(_NO_TAP) == self.players:
             self.armed_at = (now_us - self.KEEP_BACK_US) & MASK
 
     def edge(self, player, t_us, level):
@@ -232,14 +232,6 @@ class Judge:
                 drawn.append(rest.pop(rng.below(len(rest))))
             result["ranking"] = drawn + result["ranking"][len(tie) :]
         return result
-
-
-def _none_tapped(taps):
-    """No player has tapped since arm()."""
-    for t in taps:
-        if t != _NO_TAP:
-            return False
-    return True
 
 
 def _earliest(times):
