@@ -482,3 +482,17 @@ def test_game_over_says_why_the_game_ended():
     sheet = scoresheet.Sheet("corsari", names, 100, [2, 0, 1])
     sheet.add_round(0, [20, 120, 30])
     assert ui_igo_over.end_reason(sheet) == "%s passed 100: lowest wins" % names[1]
+
+
+def test_the_match_screen_says_what_the_mark_and_ok_mean_when_there_is_room():
+    rig = Rig(names=["Ann", "Bob", "Cy", "Dee"])
+    try:
+        new_match(rig, 0, 0)  # four players: two rows free under them
+        text = rig.shown()
+        assert "> starts next" in text and "ok: round menu" in text
+        rig.close()
+        rig = Rig(names=["Ann", "Bob", "Cy", "Dee", "Eve"])
+        new_match(rig, 0, 1)  # five: no room, the players come first
+        assert "ok: round menu" not in rig.shown()
+    finally:
+        rig.close()
