@@ -15,6 +15,8 @@ MAX_PLAYERS = 6
 # The Pico's and Pico 2's GPIOs: the tap IRQ reads them all in one GPIO_IN word, whose
 # bits stay a small int (no allocation) while they are below bit 30 (tapring.py).
 MAX_GPIO = 29
+# A W board's radio (CYW43439): its SPI bus and power pins; the on-board LED is the radio's.
+RADIO_PINS = (23, 24, 25, 29)
 INT, NONE_OR_INT, STR, NONE_OR_STR, BOOL, PINS, BUTTONS = range(7)
 MICROPYTHON_KEYS = ("I2C_ID", "GPIO_IN_ADDR")  # optional in KEYS: hw.py needs them, CircuitPython not
 # name: (kind, required)
@@ -38,6 +40,7 @@ KEYS = {
     "SIMULATED": (BOOL, False),
     "USB_WRITE_BUTTON": (NONE_OR_STR, False),
     "CAPTURE": (STR, False),  # MicroPython: "pio" (rp2 PIO state machine) or "irq"
+    "WIFI": (BOOL, False),  # a W board: the radio serves the live page (live_server.py)
 }
 
 
@@ -145,9 +148,12 @@ def _pin_twice(values):
         if values.get(key) is not None:
             uses.append((key, values[key]))
     seen = {}
+    radio = values.get("WIFI", False)
     for name, pin in uses:
         if not 0 <= pin <= MAX_GPIO:
             return "%s: no GPIO %d (0 to %d)" % (name, pin, MAX_GPIO)
+        if radio and pin in RADIO_PINS:
+            return "%s: GPIO %d is the radio's on a W board (23, 24, 25, 29 are not free)" % (name, pin)
         if pin in seen:
             return "GPIO %d used twice (%s and %s)" % (pin, seen[pin], name)
         seen[pin] = name

@@ -109,7 +109,10 @@ COUNT_MASK = 0xFFFFFF
 COUNT_PERIOD = 1 << 24  # the 24-bit count ring (COUNT_MASK + 1)
 # FDEBUG register of PIO0, PIO1, PIO2 (RP2040 and RP2350); RXSTALL is bit 0 + sm.
 FDEBUG = (0x50200008, 0x50300008, 0x50400008)
-SM_ID = 0  # the state machine used (PIO0, state machine 0)
+# The state machines tried in turn: the first one free is used. PIO0's come first: on
+# a W board the radio's driver holds one of PIO1's (MicroPython says "StateMachine
+# claimed by external resource").
+SM_IDS = (0, 1, 2, 3, 4, 5, 6, 7)
 _PROG_EXECCTRL = 3  # rp2.asm_pio's program: [words, offsets x2, EXECCTRL, SHIFTCTRL, pins x3]
 
 
@@ -156,6 +159,8 @@ class PioCapture:
     RXSTALL `stall_bit`), `ticks_us` the CPU clock on the 30-bit ring;
     `disable_irq`/`enable_irq` (machine's) keep the handler out while `drain` reads
     the FIFO itself (none on the host)."""
+
+    sm_id = 0  # the state machine it runs on (start() sets it)
 
     def __init__(
         self, sm, in_base, freq_hz, mem, fdebug, stall_bit, ticks_us, size=64, disable_irq=None, enable_irq=None
@@ -284,8 +289,9 @@ def _asm_program(words, status):
 
 def start(pins, size=64, wait_ms=20):
     """Start the capture of the player `pins` (GPIO numbers; pulled up by the caller)
-    on state machine SM_ID. Raises OSError if its first word does not come (so also
-    if the FIFO-level setting did not take: the program then waits for room forever)."""
+    on the first free state machine of SM_IDS (`.sm_id` on the result). Raises OSError
+    if none is free, or if its first word does not come (so also if the FIFO-level
+    setting did not take: the program then waits for room forever)."""
     import sys
     import time
 
@@ -296,9 +302,18 @@ def start(pins, size=64, wait_ms=20):
     words = program_words(count)
     hz = freq()
     prog = _asm_program(words, status_bits(getattr(sys.implementation, "_machine", "")))
-    sm = rp2.StateMachine(SM_ID, prog, freq=hz, in_base=Pin(in_base))
-    fdebug, stall = FDEBUG[SM_ID // 4], 1 << SM_ID % 4
+    sm = None
+    for sm_id in SM_IDS:
+        try:
+            sm = rp2.StateMachine(sm_id, prog, freq=hz, in_base=Pin(in_base))
+            break
+        except ValueError:  # claimed by another driver
+            pass
+    if sm is None:
+        raise OSError("PIO capture: no free state machine")
+    fdebug, stall = FDEBUG[sm_id // 4], 1 << sm_id % 4
     cap = PioCapture(sm, in_base, hz, mem32, fdebug, stall, time.ticks_us, size, disable_irq, enable_irq)
+    cap.sm_id = sm_id
     mem32[fdebug] = stall  # clear a stale RXSTALL
     sm.irq(cap.on_irq, hard=True)
     sm.exec(words[SAMPLE])  # X = the levels now: the program starts in `changed`,

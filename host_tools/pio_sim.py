@@ -92,17 +92,20 @@ def rx_status(prog):
 
 
 class Mem32:
-    """machine.mem32 for the one register the handler uses: FDEBUG (write 1 to clear)."""
+    """machine.mem32 for the one register the handler uses: the FDEBUG of the state
+    machine's PIO (write 1 to clear); `stall` is its RXSTALL bit."""
 
-    def __init__(self):
+    def __init__(self, addr=FDEBUG, stall=RXSTALL):
+        self.addr = addr
+        self.stall = stall
         self.fdebug = 0
 
     def __getitem__(self, addr):
-        assert addr == FDEBUG
+        assert addr == self.addr
         return self.fdebug
 
     def __setitem__(self, addr, value):
-        assert addr == FDEBUG
+        assert addr == self.addr
         self.fdebug &= ~value
 
 
@@ -164,7 +167,7 @@ class Chip:
             if len(fifo) < FIFO_DEPTH:
                 fifo.append(s.input_shift_register.contents)
             else:
-                self.mem.fdebug |= RXSTALL
+                self.mem.fdebug |= self.mem.stall
                 self.dropped += 1
             changes = {"receive_fifo": fifo, "input_shift_register": ShiftRegister(0, 0)}
         elif op >> 13 == _MOV:  # mov x/y, status
@@ -333,8 +336,9 @@ class Device:
     (not while interrupts are disabled: then when they are enabled again).
     `levels_at(clock)` as in run()."""
 
-    def __init__(self, levels_at, t0_us=0, step=1000):
+    def __init__(self, levels_at, t0_us=0, step=1000, claimed=()):
         self.levels_at = levels_at
+        self.claimed = claimed  # state machines another driver holds (a W board's radio: 4)
         self.t0_us = t0_us
         self.step = step
         self.clock = 0  # system clock cycles since the CPU started
@@ -469,8 +473,12 @@ class StateMachine:
     program's EXECCTRL (the wrap, STATUS) as MicroPython's does."""
 
     def __init__(self, device, sm_id, prog, freq, in_base):
-        assert sm_id == pio_capture.SM_ID and freq == FREQ_HZ
+        assert freq == FREQ_HZ
+        if sm_id in device.claimed:  # as MicroPython's rp2 says it
+            raise ValueError("StateMachine claimed by external resource")
         device.sm = self
+        self.id = sm_id
+        device.mem.addr, device.mem.stall = pio_capture.FDEBUG[sm_id // 4], 1 << sm_id % 4
         self.device = device
         self.prog = prog
         execctrl = prog[PROG_EXECCTRL]

@@ -84,6 +84,23 @@ class Board:
     pass
 
 
+def test_a_w_board_keeps_the_radio_pins_free():
+    assert boardspec.problem(changed(WIFI=True)) is None  # the reference wiring leaves them free
+    assert boardspec.problem(changed(WIFI=False, BUZZER_PIN=25, LED_PINS=())) is None
+    cases = (
+        (dict(LED_PINS=(25,)), "LED 1: GPIO 25 is the radio's on a W board"),  # the on-board LED
+        (dict(BUZZER_PIN=23, LED_PINS=()), "BUZZER_PIN: GPIO 23 is the radio's"),
+        (dict(BUTTONS={"up": 24, "down": 11, "ok": 12, "back": 13}), "up: GPIO 24 is the radio's"),
+        (dict(TEST_PIN=29), "TEST_PIN: GPIO 29 is the radio's"),
+    )
+    for kw, words in cases:
+        kw["WIFI"] = True
+        bad = boardspec.problem(changed(**kw))
+        assert bad is not None and bad.startswith(words), (kw, bad)
+        assert "\n" not in bad
+    assert boardspec.problem(changed(WIFI="yes")) == "WIFI must be True or False, not 'yes'"
+
+
 def test_check_raises_board_error_naming_the_board():
     board = Board()
     for k, v in changed(LED_PINS=(10,)).items():

@@ -114,6 +114,23 @@ def test_on_the_device_a_full_ring_leaves_the_words_in_the_fifo_for_drain():
     assert device.sm.rx_fifo() == 0 and cap.overflows == 0
 
 
+def test_a_w_board_capture_takes_a_state_machine_the_radio_left_free():
+    # The radio's driver holds a state machine of PIO1 (MicroPython raises ValueError
+    # for it): the capture takes PIO0's first; with PIO0 full, the next free one.
+    for claimed, took in (((), 0), ((4,), 0), ((0, 1, 2, 3, 4), 5)):
+        device = pio_sim.Device(lambda c: ALL, claimed=claimed)
+        cap = on_device(device, lambda: pio_capture.start((16, 17)))
+        assert cap.sm_id == device.sm.id == took and device.sm.on, claimed
+        assert device.mem.addr == pio_capture.FDEBUG[took // 4]
+    device = pio_sim.Device(lambda c: ALL, claimed=pio_capture.SM_IDS)
+    try:
+        on_device(device, lambda: pio_capture.start((16, 17)))
+    except OSError as e:
+        assert str(e) == "PIO capture: no free state machine"
+    else:
+        raise AssertionError("started with every state machine claimed")
+
+
 def test_start_gives_up_without_a_first_word():
     device = pio_sim.Device(lambda c: ALL)
     mods = device.modules()
