@@ -35,6 +35,7 @@ from signals import Signals
 
 class App:
     STATE_VERSION = 1  # of state.json's layout
+    live = None  # live_server.Live on a W board (the Wi-Fi and the live page)
     _last_error = None  # the last error written to errors.txt ("Type: text"): a class
     #   default, so the instance's attributes do not grow for it at boot (the heap is tight)
 
@@ -349,6 +350,7 @@ ROUTES = {
     "round_hand": ("ui_hand", "for_round"),
     "settings": ("ui_settings", "Settings"),
     "hwtest": ("ui_hwtest", "HwTest"),
+    "wifi": ("ui_wifi", "WiFi"),
     "referee_setup": ("ui_corsica", "RefereeSetup"),
     "deck_setup": ("ui_corsica", "DeckSetup"),
     "referee": ("ui_referee", "Referee"),
@@ -471,4 +473,9 @@ def main(board=None):
     import hw as hwmod
 
     hw = hwmod.Hardware(board)
-    run(App(hw=hw), hw, time)
+    app = App(hw=hw)
+    if getattr(board, "WIFI", False):  # a W board: the live page's server beside the loop
+        import live_server
+
+        live_server.run(app, hw, time, step)
+    run(app, hw, time)

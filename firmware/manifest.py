@@ -15,3 +15,8 @@ module("hw_test.py")
 module("canvas.py")
 module("ssd1306.py")
 module("pio_capture.py")
+# A W board (boards/pico_w.py, pico2_w.py; deploy sets options.wifi from the board's WIFI):
+# the live page, and microdot, which serves it.
+options.defaults(wifi=False)
+if options.wifi:
+    include("manifest_wifi.py")

@@ -15,6 +15,7 @@ MATCHES = "data/matches"  # matches.py: a file per saved match (<id>.json) and M
 MATCH_INDEX = "index.json"  # in MATCHES: the Continue list's summaries
 ROSTER = "data/players.json"  # roster.py: the recent player names
 REFEREE = "data/referee.json"  # ui_referee.py: the referee's tallies, until a new game
+WIFI = "data/wifi.json"  # wifi_config.py (W boards): the Wi-Fi's mode, the own network's name and password
 HISTORY = "data/history.jsonl"  # history.py: one event a line, appended between rounds
 TORN = "data/history.torn"  # history_boot.py: a torn last history line, moved aside
 BOOT = "data/boot.json"  # history.py: the boot counter, device and history ids

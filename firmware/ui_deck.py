@@ -160,6 +160,23 @@ class DeckGame(TapScreen):
             return "%s: %d %s" % (self.names[game.turn], game.demand, "try" if game.demand == 1 else "tries")
         return "%s to play" % self.names[game.turn]
 
+    def live(self):
+        """The live page's part (live.py): whose turn, each hand's cards, the top card,
+        the last event in the screen's words."""
+        game = self.game
+        top = card_text(game.pile[-1]) if len(game.pile) > game.under else None
+        return {
+            "view": "deck",
+            "title": self.title_text(),
+            "names": self.names,
+            "cards": [len(h) for h in game.hands],
+            "turn": None if game.over else self.names[game.turn],
+            "top": top,
+            "pile": len(game.pile),
+            "message": " ".join(self.message).strip(),
+            "over": game.over,
+        }
+
     def draw(self, canvas):
         canvas.clear()
         game = self.game

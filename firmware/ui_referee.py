@@ -192,6 +192,29 @@ class Referee(TapScreen):
             },
         )
 
+    def live(self):
+        """The live page's part (live.py): the last slap (winner, every tap with its
+        margin, false taps marked, late ones) and the tallies."""
+        result = self.result
+        last = None
+        if result is not None and not result["reslap"]:
+            winner = self.winner() if self.state == SHOWN else result["winner"]
+            marks = self.marks if self.state == SHOWN else result.get("false_taps", ())
+            taps = [
+                [self.names[t["player"]], margin_text(t["margin_us"]), t["player"] in marks] for t in result["order"]
+            ]
+            taps += [[self.names[p], "late", False] for p, _ in self.late]
+            last = {"winner": None if winner is None else self.names[winner], "tie": bool(result["tie"]), "taps": taps}
+        return {
+            "view": "referee",
+            "state": ("idle", "armed", "shown")[self.state],
+            "names": self.names,
+            "won": self.won,
+            "false": self.false_taps,
+            "out": [self.out(p) for p in range(self.players)],
+            "last": last,
+        }
+
     # --- drawing -------------------------------------------------------------------
 
     def draw(self, canvas):

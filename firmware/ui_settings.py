@@ -22,6 +22,8 @@ KEYS = (
 )
 HWTEST = "hwtest"  # an action line: the hardware test
 HWTEST_HELP = "Checks buttons and outputs"
+WIFI = "wifi"  # an action line on a W board: the Wi-Fi screen (ui_wifi.py)
+WIFI_HELP = "Network, password, QR codes"
 LIST = ui.ROWS - 2  # setting lines above the help
 
 
@@ -33,9 +35,12 @@ class Settings(ui_form.Form):
     def __init__(self, app):
         out = app.out
         keys = [k for k in KEYS if (k != "volume" or out.has_buzzer) and (k != "led_level" or out.leds)]
-        ui_form.Form.__init__(self, app, "Settings", keys + [HWTEST])
+        actions = [WIFI, HWTEST] if app.live is not None else [HWTEST]
+        ui_form.Form.__init__(self, app, "Settings", keys + actions)
 
     def label(self, key):
+        if key == WIFI:
+            return "Wi-Fi"
         return "Hardware test" if key == HWTEST else ui_form.Form.label(self, key)
 
     def change(self, key, delta):
@@ -50,6 +55,8 @@ class Settings(ui_form.Form):
 
     def help(self, key):
         """What the line is, in at most two lines (settings.TABLE's help)."""
+        if key == WIFI:
+            return WIFI_HELP
         line = ui_form.lookup(key)[0]
         return line[4] if line else HWTEST_HELP
 
@@ -65,8 +72,8 @@ class Settings(ui_form.Form):
             canvas.text(line, 0, ui.row_y(LIST + i))
 
     def choose(self, index):
-        if self.items[index] == HWTEST:
-            self.app.push(self.app.screen("hwtest"))
+        if self.items[index] in (HWTEST, WIFI):
+            self.app.push(self.app.screen(self.items[index]))
 
     def edited(self, key):
         self.app.out.all_off()

@@ -35,9 +35,12 @@ CP_STUBS = os.path.join(ROOT, ".venv", "cp-stubs")
 # Libraries the CircuitPython firmware takes from the Adafruit bundle (no stubs).
 CP_LIBRARIES = ("adafruit_display_text", "adafruit_display_text.*", "adafruit_displayio_ssd1306", "boardcfg")
 # Modules that exist on the device but not in the rp2 stubs (our board file,
-# CircuitPython's modules for the CircuitPython profile).
+# CircuitPython's modules for the CircuitPython profile; a W board's `network` and the
+# microdot that deploy ships to it).
 OPTIONAL_MODULES = (
     "board",
+    "network",
+    "microdot",
     "displayio",
     "keypad",
     "terminalio",
@@ -275,13 +278,13 @@ def module_names():
     """Every module name on a device: the manifests' modules and the board's."""
     names = {"board", "boardcfg", "code"}
     for runtime in ("micropython", "circuitpython"):
-        names |= {m.name.rsplit(".", 1)[0] for m in manifest.for_runtime(runtime).modules}
+        names |= {m.name.rsplit(".", 1)[0] for m in manifest.for_runtime(runtime, wifi=True).modules}
     return names
 
 
 def shipped_files():
     """(MicroPython modules, CircuitPython-only modules, boards/ files)."""
-    mp = manifest.for_runtime("micropython").modules
+    mp = [m for m in manifest.for_runtime("micropython", wifi=True).modules if m.path.startswith(FIRMWARE)]
     mp += manifest.read(os.path.join(FIRMWARE, manifest.HOST)).modules
     cp = manifest.for_runtime("circuitpython").modules
     mp_paths = sorted({m.path for m in mp})

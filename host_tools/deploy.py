@@ -94,7 +94,7 @@ def _read(path):
 
 def micropython_files(project, board):
     """{device name: bytes} for a MicroPython device."""
-    spec = manifest.for_runtime("micropython", os.path.join(project, "firmware"))
+    spec = manifest.for_runtime("micropython", os.path.join(project, "firmware"), has_wifi(project, board))
     board_py = boards.write_flat(os.path.join(project, "boards"), board, os.path.join(project, "build", "boards"))
     sources = [m.path for m in spec.modules if m.name != ENTRY["micropython"]]
     compiled = mpycross.compile_all(sources + [board_py], opt_of={m.path: m.opt for m in spec.modules})
@@ -105,6 +105,11 @@ def micropython_files(project, board):
         else:
             files[m.name[:-3] + ".mpy"] = _read(compiled[m.path])
     return files
+
+
+def has_wifi(project, board):
+    """A W board: the live page's modules and microdot ship too (manifest_wifi.py)."""
+    return bool(boards.load(os.path.join(project, "boards"), board).get("WIFI", False))
 
 
 FROZEN_SHIPS = ("main.py", "board.mpy")  # what a build with the modules frozen in still needs on the flash

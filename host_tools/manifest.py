@@ -9,16 +9,33 @@ The manifests are in micropython-lib's manifest.py form, so a MicroPython build 
     firmware/manifest_host.py          modules only the host tools and the simulator use
 
 `read(path)` executes a manifest with the functions it may call (`metadata`, `module`,
-`include`; `package`, `require` and `freeze` are refused: the firmware is flat) and
-returns a Manifest. Paths are relative to the manifest's own folder, as in MicroPython.
+`include`, `options`; `require` for the third-party modules in REQUIRE; `package` and
+`freeze` are refused: the firmware is flat) and returns a Manifest. Paths are relative
+to the manifest's own folder, as in MicroPython. `options.wifi` is true for a W board
+(the board's WIFI): manifest.py then includes manifest_wifi.py.
 """
 
+import importlib.util
 import os
 
 from host_tools import FIRMWARE, UserError
 
 RUNTIMES = {"micropython": "manifest.py", "circuitpython": "manifest_circuitpython.py"}
 HOST = "manifest_host.py"
+# require(name): the third-party modules the firmware uses, from their PyPI packages
+# (pinned in pyproject.toml), each shipped as one flat module: (package, file in it).
+REQUIRE = {"microdot": ("microdot", "microdot.py")}  # the web framework's core: imports no sibling
+
+
+class Options:
+    """A manifest's `options`: `defaults(name=value)` for those not given."""
+
+    def __init__(self, given):
+        self.__dict__.update(given)
+
+    def defaults(self, **kwargs):
+        for k, v in kwargs.items():
+            self.__dict__.setdefault(k, v)
 
 
 class Module:
@@ -43,18 +60,29 @@ class Manifest:
         return sorted(m.name for m in self.modules)
 
 
-def read(path):
-    """The Manifest at path (includes followed); UserError (one line) if it is bad."""
+def read(path, options=None):
+    """The Manifest at path (includes followed); UserError (one line) if it is bad.
+    options: {name: value} the manifests see as `options.name`."""
     result = Manifest(os.path.abspath(path))
-    _execute(result, result.path, [])
+    _execute(result, result.path, [], Options(options or {}))
     return result
 
 
-def for_runtime(runtime, firmware=FIRMWARE):
-    return read(os.path.join(firmware, RUNTIMES[runtime]))
+def for_runtime(runtime, firmware=FIRMWARE, wifi=False):
+    """What ships to a board of `runtime`; wifi: a W board's too."""
+    return read(os.path.join(firmware, RUNTIMES[runtime]), {"wifi": wifi})
 
 
-def _execute(result, path, stack):
+def required(name):
+    """The file of third-party module `name` (REQUIRE), from its installed package."""
+    package, file = REQUIRE[name]
+    spec = importlib.util.find_spec(package)
+    if spec is None or not spec.submodule_search_locations:
+        raise UserError("require(%r): the %s package is not installed (make venv)" % (name, package))
+    return os.path.join(list(spec.submodule_search_locations)[0], file)
+
+
+def _execute(result, path, stack, options):
     if path in stack:
         raise UserError("%s: include loop" % os.path.relpath(path))
     try:
@@ -94,7 +122,18 @@ def _execute(result, path, stack):
         full = os.path.normpath(os.path.join(here, manifest_path))
         if os.path.isdir(full):
             full = os.path.join(full, "manifest.py")
-        _execute(result, full, stack + [path])
+        _execute(result, full, stack + [path], options)
+
+    def require(name, opt=None):
+        if name not in REQUIRE:
+            raise UserError(
+                "%s: require(%r): not a module this firmware uses (%s)"
+                % (os.path.relpath(path), name, " ".join(REQUIRE))
+            )
+        full = required(name)
+        if all(m.path != full for m in result.modules):
+            result.modules.append(Module(full, opt))
+            result.modules[-1].name = name + ".py"
 
     def refused(name):
         def call(*args, **kwargs):
@@ -109,8 +148,9 @@ def _execute(result, path, stack):
         "metadata": metadata,
         "module": module,
         "include": include,
+        "options": options,
         "package": refused("package"),
-        "require": refused("require"),
+        "require": require,
         "freeze": refused("freeze"),
     }
     try:

@@ -8,6 +8,8 @@ report lines into a terminal screen or PNG files.
     python -m host_tools sim --script FILE         scripted, simulated time, no terminal
         [--flash DIR] [--heap 192k] [--board sim] [--screenshot PNG] [--screens DIR]
     python -m host_tools sim --script FILE --speed 1   watch it in real time (4: 4x faster)
+    python -m host_tools sim --board pico_w --http 8080   a W board: its live page on
+        http://127.0.0.1:8080/ (with --script: needs --speed 1, serves until the script ends)
 
 The flash folder is the device's one filesystem root, as on a Pico: before the device
 starts, deploy's own code (host_tools/deploy.py: the manifest, .mpy files, the board
@@ -99,6 +101,13 @@ def parse_args(argv):
         help="the flash's capacity for files, e.g. 64k (default %s: a Pico's littlefs)" % FLASH_SIZE,
     )
     p.add_argument("--board", default="sim", help="board definition in boards/ (default sim)")
+    p.add_argument(
+        "--http",
+        type=int,
+        metavar="PORT",
+        help="a W board (--board pico_w or pico2_w): serve its live page on 127.0.0.1:PORT "
+        "(the host's loopback stands in for the radio)",
+    )
     p.add_argument("--screenshot", metavar="PNG", help="save the last screen")
     p.add_argument(
         "--screens",
@@ -191,7 +200,7 @@ def install_firmware(flash, board, source=False, project=ROOT):
 
     if source:
         files = {}
-        spec = manifest.for_runtime("micropython", os.path.join(project, "firmware"))
+        spec = manifest.for_runtime("micropython", os.path.join(project, "firmware"), deploy.has_wifi(project, board))
         for m in spec.modules:
             with open(m.path, "rb") as f:
                 files[m.name] = f.read()
@@ -235,6 +244,10 @@ def device_command(args, script, project=ROOT):
         install_firmware(args.flash, args.board, args.source, project)
     if script:
         cmd += ["--script", os.path.abspath(script)]
+    if getattr(args, "http", None) is not None:
+        cmd += ["--http", str(args.http)]
+        if script:  # the page's clients are real: the device plays the script in real time
+            cmd += ["--realtime", "1"]
     return cmd
 
 
@@ -416,7 +429,8 @@ def run_scripted(cmd, args, board=None, total_ms=0):
             screens.t_ms = t_ms
             watch.draw(screens)
 
-    pacer = Pacer(args.speed, tick=tick) if args.speed else None
+    realtime = getattr(args, "http", None) is not None  # the device keeps real time itself
+    pacer = Pacer(args.speed, tick=tick) if args.speed and not realtime else None
     proc = child.start(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, cwd=args.flash)
 
     def consume(raw):
@@ -764,6 +778,13 @@ def check_options(args):
             raise UserError("--speed needs --script FILE (interactive runs are real time)")
         if not 0 < args.speed <= SPEED_MAX:
             raise UserError("--speed must be more than 0 and at most %d, not %g" % (SPEED_MAX, args.speed))
+    if args.http is not None:
+        if not load_board(args.board).get("WIFI"):
+            raise UserError("--http: board %s has no radio (a W board serves the page: --board pico_w)" % args.board)
+        if not 0 <= args.http <= 65535:
+            raise UserError("--http must be a port 0-65535, not %d" % args.http)
+        if args.script and args.speed != 1:
+            raise UserError("--http with --script needs --speed 1 (the page's clients are in real time)")
     if args.screenshot:
         if os.path.isdir(args.screenshot):
             raise UserError("--screenshot %s is a folder, not a PNG file" % args.screenshot)

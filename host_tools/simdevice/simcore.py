@@ -57,31 +57,33 @@ LINE_BYTES = 256  # the line buffer: a frame's hex goes out in pieces of this si
 BLOCK = 16 if sys.maxsize < 2**32 else 32
 
 
-def _load_real_time():
-    """The built-in `time` module, although our time.py shadows it on sys.path."""
+def load_real(name):
+    """The port's built-in module `name`, although a fake of ours (time.py, socket.py,
+    select.py) shadows it on sys.path."""
     import os
 
     path = sys.path[:]
-    fake = sys.modules.pop("time", None)
+    fake = sys.modules.pop(name, None)
     keep = []
     for p in path:
         try:
-            os.stat((p or ".") + "/time.py")
+            os.stat((p or ".") + "/" + name + ".py")
         except OSError:
             keep.append(p)
     sys.path[:] = keep
     try:
-        import time as real
+        real = __import__(name)
     finally:
         sys.path[:] = path
         if fake is not None:
-            sys.modules["time"] = fake
+            sys.modules[name] = fake
         else:
-            sys.modules.pop("time", None)
+            sys.modules.pop(name, None)
     return real
 
 
-rt = _load_real_time()
+rt = load_real("time")
+rselect = load_real("select")
 
 
 class PinState:
@@ -146,7 +148,8 @@ class World:
         self.pwm_pins = set()  # pins in the PWM function
         self.pwm_freq = [0] * 8  # per slice
         self.pwm_duty = [0] * 16  # per channel (slice * 2 + A/B)
-        self.script = None  # simscript.Reader (scripted mode)
+        self.script = None  # simscript.Reader (scripted mode; also real time with --http)
+        self.http_port = 0  # W boards: the host port the device's port 80 is (simnet: 0 = any free)
         self.script_next = None  # next script event, already read
         self.last_event = start_us
         self.end = NEVER
@@ -358,10 +361,8 @@ class World:
     def _commands(self, timeout_ms):
         """Wait up to `timeout_ms` for host commands on stdin and apply them."""
         if self.poller is None:
-            import select
-
-            self.poller = select.poll()
-            self.poller.register(sys.stdin, select.POLLIN)
+            self.poller = rselect.poll()
+            self.poller.register(sys.stdin, rselect.POLLIN)
         while self.poller.poll(timeout_ms):
             line = sys.stdin.readline()
             if not line:
@@ -428,8 +429,11 @@ class World:
                 if left <= 0:
                     break
                 wait = min(left, self.next_edge - now)
-                self._commands(max(0, wait) // 1000)
-                if 0 < wait < 1000:
+                if self.script is None:  # interactive: commands from stdin
+                    self._commands(max(0, wait) // 1000)
+                    if 0 < wait < 1000:
+                        rt.sleep_us(wait)
+                elif wait > 0:  # a script played in real time (--http)
                     rt.sleep_us(wait)
         else:
             target = self.now + max(0, us)

@@ -2,7 +2,7 @@
 
     micropython -X heapsize=192k host_tools/simdevice/simrun.py [--board sim]
         [--app main] [--flash DIR] [--script FILE] [--seed N] [--clock-start-us N]
-        [--firmware DIR] [--flash-size BYTES]
+        [--firmware DIR] [--flash-size BYTES] [--http PORT] [--realtime 1]
 
 Runs the firmware as a Pico does: the flash directory DIR is the device's one
 filesystem root, holding the code that deploy put there (host_tools/sim.py installs it:
@@ -13,6 +13,11 @@ a firmware with the modules frozen in: DIR takes `.frozen`'s place (after the ro
 the board is boards/<board> resolved there. The fake `machine`, `time` and
 `micropython` are in sys.modules before the firmware runs, as rp2's built-ins are;
 the simulator's own modules come after the device's path.
+A W board (its WIFI) also gets the fake `network` (the radio) and the port's own
+`socket` and `select` behind thin fakes: its port 80 is 127.0.0.1:PORT (`--http`;
+0 or absent: a free port), and asyncio's waits let the simulated time pass.
+`--realtime 1` plays a script on the wall clock (the page's server talks to real
+clients then), as an interactive run is.
 `--app` is `main` (the device's boot file, as the chip runs it), a module, or a .py
 file whose directory is searched last. Without --script the clock is real and button
 commands come from stdin (simcore).
@@ -44,6 +49,8 @@ def parse_args(argv):
         "clock-start-us": "0",
         "firmware": None,
         "flash-size": None,
+        "http": "0",
+        "realtime": "0",
     }
     i = 0
     while i < len(argv):
@@ -88,12 +95,23 @@ def setup(argv):
     import time  # noqa: F401
 
     sys.path[:] = device + last
-    w = simcore.reset(real=script is None, start_us=int(opts["clock-start-us"]), seed=int(opts["seed"]))
+    real = script is None or opts["realtime"] == "1"
+    w = simcore.reset(real=real, start_us=int(opts["clock-start-us"]), seed=int(opts["seed"]))
+    w.http_port = int(opts["http"])
     if frozen:  # the board resolved in the frozen modules' folder
         board = __import__(opts["board"])
         sys.modules["board"] = board
     else:
         import board  # board.mpy on the flash, as deploy wrote it
+    if getattr(board, "WIFI", False):  # the radio, and asyncio's sockets and waits
+        sys.path.insert(0, here)
+        try:
+            for name in ("network", "socket", "select"):
+                sys.modules.pop(name, None)
+                __import__(name)
+            sys.modules["_asyncio"] = __import__("simasyncio")  # a built-in: never looked up on the path
+        finally:
+            sys.path.pop(0)
     w.panel = simoled.Panel(
         getattr(board, "DISPLAY", "ssd1306") == "sh1106",
         getattr(board, "DISPLAY_WIDTH", 128),

@@ -7,7 +7,7 @@ from imports import imported
 
 from host_tools import FIRMWARE, UserError, manifest
 
-MANIFESTS = ("manifest.py", "manifest_circuitpython.py", "manifest_app.py", "manifest_host.py")
+MANIFESTS = ("manifest.py", "manifest_circuitpython.py", "manifest_app.py", "manifest_host.py", "manifest_wifi.py")
 
 
 def test_every_firmware_module_is_in_a_manifest():
@@ -68,7 +68,15 @@ def firmware_imports(path):
 def test_what_ships_to_a_pico_imports_only_what_ships_with_it():
     """A module left out of firmware/manifest.py that the device imports would be an
     ImportError on the Pico only (the simulator loads all of firmware/)."""
-    shipped = manifest.for_runtime("micropython")
-    names = {m.name[:-3] for m in shipped.modules}
-    missing = sorted("%s imports %s" % (m.name, n) for m in shipped.modules for n in firmware_imports(m.path) - names)
-    assert missing == []
+    wifi_only = {m.name[:-3] for m in manifest.read(os.path.join(FIRMWARE, "manifest_wifi.py")).modules}
+    for wifi in (False, True):
+        shipped = manifest.for_runtime("micropython", wifi=wifi)
+        names = {m.name[:-3] for m in shipped.modules}
+        if not wifi:  # app.main imports the live page's server on a W board only
+            names |= wifi_only
+        missing = sorted(
+            "%s imports %s" % (m.name, n) for m in shipped.modules for n in firmware_imports(m.path) - names
+        )
+        assert missing == [], wifi
+    assert "microdot.py" in manifest.for_runtime("micropython", wifi=True).names()
+    assert not wifi_only & {m.name[:-3] for m in manifest.for_runtime("micropython").modules}

@@ -1,0 +1,62 @@
+"""The live page (live_server.py serves it at /): one file, no outside assets (the
+phones at the table have no internet), sized for a phone at arm's length. It opens
+/events (Server-Sent Events; the browser reconnects by itself after a drop) and draws
+each state live.py describes. Loaded for each page load, then dropped.
+"""
+
+PAGE = b"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Table</title>
+<style>
+body{margin:0;font:20px/1.35 system-ui,sans-serif;background:#111;color:#eee}
+main{padding:12px 14px;max-width:640px;margin:auto}
+h1{font-size:22px;margin:0 0 8px;color:#9cf}
+.big{font-size:48px;font-weight:700;line-height:1.1;margin:6px 0;overflow-wrap:anywhere}
+.line{font-size:26px;font-weight:600;margin:6px 0 12px}
+table{border-collapse:collapse;width:100%;margin:8px 0}
+td,th{padding:5px 6px;text-align:right;border-bottom:1px solid #333}
+td:first-child,th:first-child{text-align:left}
+th{color:#9cf;font-weight:500;font-size:17px}
+.lead{color:#fd6;font-weight:700}
+.dim{color:#888}
+.rounds{overflow-x:auto}.rounds td,.rounds th{font-size:17px}
+#link{position:fixed;bottom:0;left:0;right:0;padding:6px 14px;font-size:16px;background:#522;display:none}
+</style></head><body><main id="m"><h1>Table</h1><p class="dim">Connecting...</p></main>
+<div id="link">Connection lost: reconnecting...</div>
+<script>
+var m=document.getElementById('m'),ln=document.getElementById('link');
+function e(s){return String(s).replace(/[&<>"]/g,function(c){return'&#'+c.charCodeAt(0)+';'})}
+function row(c,t,cls){return'<tr'+(cls?' class="'+cls+'"':'')+'>'+c.map(function(x){return'<'+(t||'td')+'>'+e(x)+'</'+(t||'td')+'>'}).join('')+'</tr>'}
+function sheet(s){
+ var h='<h1>'+e(s.game)+(s.over?': game over':' to '+s.target)+'</h1><div class="line" id="line">'+e(s.line)+'</div>';
+ h+='<table id="totals">'+row(['Player','Total',s.game=='I Go'?'To win':'To end'],'th');
+ var best=s.game=='I Go'?Math.max.apply(null,s.totals):Math.min.apply(null,s.totals);
+ s.names.forEach(function(n,i){h+=row([n,s.totals[i],s.over?'':s.to[i]],'td',s.totals[i]==best&&s.rounds.length?'lead':'')});
+ h+='</table>';
+ if(s.starts)h+='<p>'+e(s.starts)+' starts the next round.</p>';
+ if(s.rounds.length){h+='<div class="rounds"><table id="rounds">'+row(['Round'].concat(s.names),'th');
+  s.rounds.forEach(function(r,i){h+=row([i+1].concat(r?r:s.names.map(function(){return'void'})))});
+  h+='</table></div>'}
+ return h}
+function referee(s){
+ var h='<h1>Corsica referee'+(s.state=='armed'?': slap!':'')+'</h1>',l=s.last;
+ if(l){h+='<div class="dim">'+(l.tie?'Tie, drawn at random':'First tap')+'</div><div class="big" id="winner">'+e(l.winner||'nobody')+'</div><table id="taps">';
+  l.taps.forEach(function(t){h+=row([t[0]+(t[2]?' (false)':''),t[1]])});h+='</table>'}
+ else h+='<p class="dim">No slap yet.</p>';
+ h+='<table id="tallies">'+row(['Player','Piles','False'],'th');
+ s.names.forEach(function(n,i){h+=row([n+(s.out[i]?' (out)':''),s.won[i],s.false[i]])});
+ return h+'</table>'}
+function deck(s){
+ var h='<h1>Corsica deck</h1><div class="line" id="title">'+e(s.title)+'</div>';
+ h+='<div class="big" id="top">'+e(s.top||'--')+'</div><p>'+e(s.message)+'</p><table id="cards">'+row(['Player','Cards'],'th');
+ s.names.forEach(function(n,i){h+=row([n,s.cards[i]],'td',n==s.turn?'lead':'')});
+ return h+'</table><p class="dim">'+s.pile+' cards on the pile</p>'}
+function draw(s){m.dataset.view=s.view;
+ m.innerHTML=s.view=='sheet'?sheet(s):s.view=='referee'?referee(s):s.view=='deck'?deck(s):'<h1>Table</h1><p>Nothing is being played.</p>'}
+var es=new EventSource('/events');
+es.onmessage=function(ev){ln.style.display='none';draw(JSON.parse(ev.data))};
+es.onopen=function(){ln.style.display='none'};
+es.onerror=function(){ln.style.display='block'};
+</script></body></html>
+"""

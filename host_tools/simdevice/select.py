@@ -1,0 +1,41 @@
+"""Fake `select` for the simulator (W boards): the port's own poll, where asyncio waits
+between its tasks as a Pico idles in it. Before each wait the simulated device's time
+passes (`simcore.world.sleep_us`: a scripted run jumps ahead, frames and LEDs are
+reported, due button edges fire, interactive commands are read), then the sockets are
+polled without waiting."""
+
+import simcore
+
+_real = simcore.rselect
+POLLIN = _real.POLLIN
+POLLOUT = _real.POLLOUT
+POLLERR = _real.POLLERR
+POLLHUP = _real.POLLHUP
+IDLE_MS = 5  # at most this long between looks at the sockets
+
+
+class _Poll:
+    def __init__(self):
+        self.real = _real.poll()
+
+    def register(self, obj, *mask):
+        self.real.register(obj, *mask)
+
+    def modify(self, obj, mask):
+        self.real.modify(obj, mask)
+
+    def unregister(self, obj):
+        self.real.unregister(obj)
+
+    def poll(self, timeout=-1):
+        return self.real.poll(timeout)
+
+    def ipoll(self, timeout=-1, flags=0):
+        if timeout < 0 or timeout > IDLE_MS:
+            timeout = IDLE_MS
+        simcore.world.sleep_us(timeout * 1000)
+        return self.real.ipoll(0, flags)
+
+
+def poll():
+    return _Poll()
