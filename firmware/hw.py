@@ -112,7 +112,7 @@ class Hardware:
 
         # LEDs on PWM, all at LED_FREQ. On the RP2040 a PWM channel is shared by GPIO
         # n and n + 16 and the frequency by a slice's two channels: the board's LEDs
-        # and buzzer must not share a slice (README).
+        # and buzzer must not share a slice (docs/hardware.md, Wiring).
         self._leds = []
         for p in board.LED_PINS:
             pwm = PWM(Pin(p))

@@ -4,7 +4,7 @@ change settings through it, and the app checks loaded values against it.
 
 One line per setting: (key, label, default, spec, help); the help is what the
 settings screen shows under the list for the highlighted line: at most two lines of
-16 characters (a test checks it), the rest in the README.
+16 characters (a test checks it), the rest in docs/user-guide.md.
 - spec (lo, hi, step) or (lo, hi, step, text of lo): an int; up/down change it by
   step (by 10 steps on a long press), kept within lo..hi.
 - spec ((value, text), ...): one of these values; up/down move to the next.

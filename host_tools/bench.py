@@ -1,5 +1,5 @@
 """`python -m host_tools bench`: run the benchmarks, write bench/results.json, print a
-Markdown table for the README (bench/README.md says what each figure means).
+Markdown table for docs/development.md (bench/README.md says what each figure means).
 
     python -m host_tools bench [--quick] [--out FILE] [--keep DIR]
     python -m host_tools bench --write-sessions     regenerate bench/session_*.txt
@@ -61,7 +61,7 @@ def per_session(figures):
 
 
 def table(r):
-    """The Markdown table for the README."""
+    """The Markdown table for docs/development.md."""
     m = r["machine"]
     lines = [
         "Measured %s on %s, %s CPUs, Python %s, MicroPython %s (unix port), heap on %s%s."

@@ -209,7 +209,7 @@ def referee_script():
 
 
 def players_script():
-    """Players and saved matches (the README's pictures): a Corsari match of three,
+    """Players and saved matches (docs/players.png, in the user guide): a Corsari match of three,
     then an I Go setup where seat 1 gets a name typed with the buttons (Zoë) and the
     device draws who starts, a round, the Continue list and a match's actions."""
     import scoresheet

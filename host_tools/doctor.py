@@ -153,7 +153,7 @@ def diagnose(info, project, board_arg):
         lines.append("runtime: %s %s" % (info["impl"], ".".join(map(str, version))))
         advice.append(
             "this board runs %s: deploy with --runtime circuitpython --drive PATH "
-            "(README, CircuitPython); doctor checks MicroPython boards" % info["impl"]
+            "(docs/hardware.md, CircuitPython); doctor checks MicroPython boards" % info["impl"]
         )
         return lines, advice
     lines.append("MicroPython %s; %s" % (info.get("build") or ".".join(map(str, version)), info["machine"]))

@@ -1,4 +1,4 @@
-"""`python -m host_tools screenshots`: the README's pictures of the screens, remade.
+"""`python -m host_tools screenshots`: the pictures of the screens in docs/, remade.
 
 Plays every scripted session (bench/session_*.txt) in the simulator, as a user
 would: `python -m host_tools sim --script FILE --screens DIR` (each screen as a PNG,

@@ -1,5 +1,7 @@
 """The documents stand on their own: every relative link in the README and docs/
-resolves (file and #anchor), and nothing points outside the repository."""
+(the user guide, the hardware guide, the host tools reference, ...) resolves (file and
+#anchor), and nothing points outside the repository; the host tools reference has a
+section with an example for every command."""
 
 import os
 import re
@@ -90,7 +92,44 @@ def test_every_make_target_and_command_the_documents_name_exists():
         targets = set(re.findall(r"^([a-z][a-z0-9-]*):", f.read(), re.M))
     assert [(doc, t) for doc, t in named(r"`make ([a-z][a-z0-9-]*)") if t not in targets] == []
     commands = named(r"host_tools ([a-z][a-z0-9_-]*)")
-    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
-        table = f.read().split("\n## Host tools\n")[1].split("\n## ")[0]
-    commands += [("README.md", c) for c in re.findall(r"(?m)^\| `([a-z]+)[ `]", table)]
     assert len(commands) > 20 and [(doc, c) for doc, c in commands if c not in COMMANDS] == []
+
+
+def command_sections(text):
+    """{name: text} of each `## name` section of the host tools reference."""
+    parts = re.split(r"(?m)^## ", text)[1:]
+    return {p.split("\n", 1)[0].strip(): p for p in parts}
+
+
+def undocumented(text, commands):
+    """The commands the reference has no section for, or no example in its section,
+    and the sections that name no command."""
+    sections = command_sections(text)
+    bad = ["no section: %s" % c for c in sorted(commands) if c not in sections]
+    for name, body in sorted(sections.items()):
+        if re.fullmatch(r"[a-z]+", name) is None:
+            continue  # "Make targets" and other prose sections
+        if name not in commands:
+            bad.append("no such command: %s" % name)
+        elif not re.search(r"```sh\n(?:.*\n)*?python -m host_tools %s\b.*\n(?:.*\n)*?```" % name, body):
+            bad.append("no example: %s" % name)
+    return bad
+
+
+def test_the_host_tools_reference_has_every_command_with_an_example():
+    from host_tools.__main__ import COMMANDS
+
+    with open(os.path.join(ROOT, "docs", "host-tools.md"), encoding="utf-8") as f:
+        assert undocumented(f.read(), COMMANDS) == []
+
+
+def test_the_reference_check_finds_what_is_missing():
+    text = (
+        "# Host tools\n\n## score\n\n```sh\npython -m host_tools score r.json\n```\n\n"
+        "## sim\n\nno example\n\n## gone\n\n## Make targets\n"
+    )
+    assert undocumented(text, {"score": 0, "sim": 0, "pull": 0}) == [
+        "no section: pull",
+        "no such command: gone",
+        "no example: sim",
+    ]

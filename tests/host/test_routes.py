@@ -32,12 +32,12 @@ def test_every_route_names_something_its_module_has():
         assert hasattr(__import__(module), attr), (route, module, attr)
 
 
-def readme_layers():
-    """{module: layer index, 0 the top} from the README's Layout table."""
+def documented_layers():
+    """{module: layer index, 0 the top} from the Layout table (docs/development.md)."""
     import fnmatch
     import re
 
-    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+    with open(os.path.join(ROOT, "docs", "development.md"), encoding="utf-8") as f:
         table = f.read().split("| layer | modules |")[1].split("\n\n")[0]
     modules = [n[:-3] for n in os.listdir(FIRMWARE) if n.endswith(".py") and not n.startswith("manifest")]
     layer = {}
@@ -50,7 +50,7 @@ def readme_layers():
 
 
 def test_each_layer_imports_only_its_own_and_the_layers_below():
-    layer = readme_layers()
+    layer = documented_layers()
     up = sorted(
         "%s imports %s" % (m, n)
         for m in layer

@@ -59,8 +59,8 @@ def test_impossible_wiring_is_refused():
         wiring.pin_labels(dict(board, PLAYER_PINS=(16, 4)))
 
 
-def test_readme_wiring_table_matches_the_reference_board():
-    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+def test_hardware_guide_wiring_table_matches_the_reference_board():
+    with open(os.path.join(ROOT, "docs", "hardware.md"), encoding="utf-8") as f:
         text = f.read()
     section = text.split("## Wiring (reference build, `boards/pico.py`)")[1].split("\n## ")[0]
     listed = {}
@@ -75,8 +75,8 @@ def test_readme_wiring_table_matches_the_reference_board():
     assert set(listed) == used
 
 
-def test_readme_links_every_diagram():
-    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+def test_hardware_guide_links_every_diagram():
+    with open(os.path.join(ROOT, "docs", "hardware.md"), encoding="utf-8") as f:
         text = f.read()
     for name, _ in wiring.wired_boards():
-        assert "(docs/wiring/%s.png)" % name in text, name
+        assert "(wiring/%s.png)" % name in text, name
