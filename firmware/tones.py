@@ -7,6 +7,7 @@ hears what happened without looking:
 - "tie": a tie drawn at random — three quick notes, high-low-high.
 - "saved": a round saved — one short soft blip.
 - "reslap": a tie to slap again — two low notes.
+- "error": a press refused (a card already in the hand) — two falling notes.
 A pattern is ((Hz, ms), ...); 0 Hz is a rest. `app.out.play(name)` plays one without
 blocking (signals.py: each loop pass starts the note that is due).
 
@@ -22,4 +23,5 @@ TONES = {
     "tie": ((1319, 60), (0, 30), (988, 60), (0, 30), (1319, 60)),
     "saved": ((1568, 40),),
     "reslap": ((523, 120), (0, 60), (523, 120)),
+    "error": ((330, 70), (0, 30), (247, 140)),
 }

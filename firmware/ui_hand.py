@@ -36,6 +36,19 @@ def arrange(cards, display, ender=True, option=None, declared=False):
     return {"penalty": sum(c & 15 for c in left), "series": series, "added": added, "left": left, "removed": removed}
 
 
+def start_value(cards, colour):
+    """Where the calculator starts a card of colour: the first value above the
+    highest of that colour in cards that is not in them (a hand typed in order then
+    takes no up/down for a run of values), 1 for a colour not in them yet."""
+    held = [c & 15 for c in cards if c >> 4 == colour]
+    v = max(held) if held else 0
+    for _ in range(11):
+        v = v % 11 + 1
+        if v not in held:
+            return v
+    return 1  # every value of the colour is in: ok refuses each
+
+
 class RoundHands:
     """The hands entered in one round's calculators, and what follows from them: the
     ender's option (`choice`, None = the engine's pick) decides what the others add,
@@ -116,8 +129,10 @@ def for_round(app, entry, player):
 class HandCalc(ui.Screen):
     """Hand calculator: the display colour (once per round), then 12 cards (up/down
     over the colour, ok, up/down over the value, ok; back steps back), then the
-    arrangement. The ender's result: up/down step through the options (long press:
-    scroll). ok on the result hands the hand to the round entry."""
+    arrangement. A card starts at the last card's colour and the next value of it
+    not in the hand (start_value); a card already in the hand is refused ("already
+    in hand" and the error tone). The ender's result: up/down step through the
+    options (long press: scroll). ok on the result hands the hand to the round entry."""
 
     MODULES = ("ui_hand", "igo_arrange", "igo_cards", "igo_choice", "igo_scoring")
 
@@ -131,7 +146,8 @@ class HandCalc(ui.Screen):
         self.display = entry.display if entry else None
         self.cards = list(entry.cards[player] or ()) if entry else []
         self.colour = self.display or 0
-        self.value = 1
+        self.value = start_value(self.cards, self.colour)
+        self.problem = ""  # a refusal shown until the next press ("already in hand")
         self.options = ()  # the ender's options (igo_choice.options)
         self.pick = 0  # the engine's pick among them
         self.index = 0  # the option shown
@@ -145,10 +161,13 @@ class HandCalc(ui.Screen):
 
     def on_nav(self, name, kind):
         field = self.field
+        self.problem = ""
         if name in ("up", "down"):
             d = 1 if name == "up" else -1
             if field in ("display", "colour"):
                 self.colour = (self.colour + d) % 10
+                if field == "colour":
+                    self.value = start_value(self.cards, self.colour)
             elif field == "value":
                 self.value = (self.value - 1 + d * ui.step(kind)) % 11 + 1
             elif kind == "press" and len(self.options) > 1:
@@ -170,10 +189,13 @@ class HandCalc(ui.Screen):
             self.field = "value"
         elif self.field == "value":
             card = self.colour * 16 + self.value
-            if card in self.cards:
-                return  # a card exists once: choose another
+            if card in self.cards:  # a card exists once: refused, said and heard
+                self.problem = "already in hand"
+                self.app.out.play("error")
+                return
             self.cards.append(card)
-            self.field = "colour"
+            self.field = "colour"  # the same colour, its next value not in the hand
+            self.value = start_value(self.cards, self.colour)
             if len(self.cards) == 12:
                 self.arranged()
         else:
@@ -259,7 +281,7 @@ class HandCalc(ui.Screen):
         edit = "[%s]%s" % (c, v) if self.field == "colour" else "%s[%s]" % (c, v)
         canvas.text(edit, 0, row_y(3) + 2, 2)
         canvas.text(COLOUR_NAMES[self.colour][:6], canvas.width - 48, row_y(4))
-        canvas.text("display: " + COLOUR_NAMES[self.display], 0, row_y(ROWS - 1))
+        canvas.text(self.problem or "display: " + COLOUR_NAMES[self.display], 0, row_y(ROWS - 1))
 
     def draw_result(self, canvas):
         from igo_cards import COLOURS

@@ -57,18 +57,21 @@ class Script:
 
 def hand_calc(s, display, cards, first):
     """Enter (the round's first time) the display colour, then 12 cards in the hand
-    calculator; ok on the result."""
-    colour, value = 0, 1
+    calculator; ok on the result. A card starts as the calculator starts it
+    (ui_hand.start_value: the value after the colour's highest in the hand)."""
+    from ui_hand import start_value
+
+    colour = display  # where the calculator starts: the round's display colour
     if first:
         s.cycle(0, display, 10)
         s.press("ok")
-        colour = display
-    for card in cards:
+    for i, card in enumerate(cards):
         s.cycle(colour, card >> 4, 10)
         s.press("ok")
+        value = start_value(cards[:i], card >> 4)
         s.cycle(value - 1, (card & 15) - 1, 11)
         s.press("ok")
-        colour, value = card >> 4, card & 15
+        colour = card >> 4
     s.wait(300)  # the arrangement is computed
     s.press("ok")  # use the result
 

@@ -8,7 +8,7 @@ from signals import Signals
 
 
 def test_the_tones_are_distinct():
-    names = ("won", "false", "tie", "saved", "reslap")
+    names = ("won", "false", "tie", "saved", "reslap", "error")
     patterns = [tones.TONES[n] for n in names]
     assert len(set(patterns)) == len(names)
     firsts = [p[0] for p in patterns]

@@ -81,11 +81,11 @@ def test_hand_calculator_feeds_the_penalty_entry():
         enter_hand(rig, "R", cards[:2])
         assert "R1 R2" in rig.text() and rig.canvas.title() == "Card 3 of 12"
         assert "display: red" in rig.text()
-        rig.nav("ok")  # R1 again: refused, a card exists once
-        assert rig.app.top().cards == [1, 2]
-        rig.nav("back back")  # edit R2 again, then its colour; then R2 stays out
-        rig.nav("ok ok")  # R2 back
         calc = rig.app.top()
+        assert (calc.colour, calc.value) == (0, 3)  # R3 next: the next red not in the hand
+        rig.nav("back")  # R2 taken back to edit, on its value
+        assert calc.field == "value" and calc.cards == [1] and calc.value == 2
+        rig.nav("ok")  # R2 back
         assert calc.cards == [1, 2]
         enter_cards(rig, cards[2:])
         text = rig.text()
@@ -98,6 +98,61 @@ def test_hand_calculator_feeds_the_penalty_entry():
         assert entry.hands.ender_option() == ((2, 3), 0b111100000)  # yellow 6 7, green 8 9
     finally:
         rig.close()
+
+
+def test_a_card_already_in_the_hand_is_refused_in_words_and_with_the_error_tone():
+    import tones
+
+    rig = match_rig(["Ann", "Bob"])
+    try:
+        rig.nav("ok")
+        rig.choose("Hand calc")
+        enter_hand(rig, "R", ["O4", "O5"])
+        calc = rig.app.top()
+        rig.nav("ok down ok")  # orange, 6 down to 5: O5 again
+        assert calc.cards == [20, 21] and calc.field == "value"
+        assert "already in hand" in rig.text() and "display" not in rig.text()
+        assert rig.app.out.notes == tones.TONES["error"]
+        rig.nav("up")  # the next press clears the word
+        assert "already in hand" not in rig.text() and "display: red" in rig.text()
+        rig.nav("ok")
+        assert calc.cards == [20, 21, 22]
+    finally:
+        rig.close()
+
+
+def test_the_next_card_starts_where_typing_is_quickest():
+    rig = match_rig(["Ann", "Bob"])
+    try:
+        rig.nav("ok")
+        rig.choose("Hand calc")
+        rig.nav("ok")  # display red; the first card starts at R1
+        calc = rig.app.top()
+        assert (calc.colour, calc.value) == (0, 1)
+        rig.nav("ok ok ok ok")  # R1, R2: ok ok each (colour, value)
+        assert calc.cards == [1, 2] and (calc.colour, calc.value) == (0, 3)
+        rig.nav("ok up ok")  # R4; the next red not in the hand: R5
+        assert calc.cards == [1, 2, 4] and calc.value == 5
+        rig.nav("up")  # another colour starts above its highest in the hand: O1
+        assert (calc.colour, calc.value) == (1, 1)
+        rig.nav("down")  # back to red: after R4 (R3 is free, but lower)
+        assert (calc.colour, calc.value) == (0, 5)
+        rig.nav("ok up*6 ok")  # R11: the next red wraps round to R3, skipping R1 R2
+        assert calc.cards[-1] == 11 and calc.value == 3
+        for text in ["R3", "R5", "R6", "R7", "R8", "R9", "R10"]:  # every red but one
+            rig.nav("ok ok")
+            assert calc.cards[-1] == ui_hand_card(text)
+        assert len(calc.cards) == 11 and calc.value == 1  # a full colour: ok refuses
+        rig.nav("ok ok")
+        assert "already in hand" in rig.text() and len(calc.cards) == 11
+    finally:
+        rig.close()
+
+
+def ui_hand_card(text):
+    from igo_cards import parse_card
+
+    return parse_card(text)
 
 
 def test_hand_calculator_alone_from_the_round_menu():
