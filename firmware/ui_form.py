@@ -130,7 +130,8 @@ class SetupForm(Form):
     """A new game's form: its own lines (`keys`; "players" is the player count, from
     `fewest` to `most`), a line per seat (ok: the seat's picker, app.screen("seat")),
     then Start: ok calls `start()`. `seated` names every seat that can be played,
-    the first `players` sit."""
+    the first `players` sit; `typed` the names typed in this setup (a seat's picker
+    offers them first)."""
 
     START = "Start"
 
@@ -139,6 +140,7 @@ class SetupForm(Form):
         self.fewest, self.most = fewest, most
         self.players = ui.clamp(players, fewest, most)
         self.seated = seated
+        self.typed = []  # names typed in this setup: each seat's picker offers them first
         Form.__init__(self, app, title, [])
         self._lines()
 
@@ -172,7 +174,7 @@ class SetupForm(Form):
     def choose(self, index):
         key = self.items[index]
         if type(key) is int:
-            self.app.push(self.app.screen("seat", key, self.names(), self.pick))
+            self.app.push(self.app.screen("seat", key, self.names(), self.pick, self.typed))
         else:
             self.start()
 

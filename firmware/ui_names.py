@@ -2,13 +2,18 @@
 name, editing the name) and the name editor with the four navigation buttons.
 Loaded while these screens are open (their MODULES).
 
-Name editor: the name so far, then the character being chosen (underlined).
+Name editor: the name so far, then the character being chosen (underlined); the
+title names its group ("Name: a-z"), the lines under it what the buttons do now.
 up/down: the next / previous character (letters, digits, space and signs, then the
 Latin letters with marks, named under the letter: the font draws é as e); an empty
 place starts at A (up) or Z (down), lower case after the first letter;
-a long press or holding jumps a group (A, a, 0, À, à). ok: keep the character and go
-on to the next one; ok on an empty place, or a long ok: done. back: delete the last
-character (on an empty name: cancel); a long back: cancel.
+a long press or holding jumps a group (A-Z, a-z, 0-9 and signs, A-Z marked, a-z
+marked). ok: keep the character and go on to the next one; ok on an empty place, or
+a long ok: done. back: delete the last character (on an empty name: cancel); a long
+back: cancel.
+
+A name typed in a setup is offered first to its other seats (SeatPicker's `typed`:
+the setup's list of the names typed in it).
 """
 
 import names
@@ -27,6 +32,7 @@ GROUPS = (
     "àáâãäåæçèéêëìíîïñòóôõöøœùúûüýÿßčłšž",
 )
 CHARSET = "".join(GROUPS)
+GROUP_NAMES = ("A-Z", "a-z", "0-9 signs", "A-Z marked", "a-z marked")  # the editor's words
 
 # What the editor says under a marked letter (the display cannot draw the mark).
 MARKS = (
@@ -52,14 +58,17 @@ def mark(ch):
     return ""
 
 
-def group_start(ch, step):
-    """The first character of the group after (step > 0) or before the one holding ch."""
-    i = 0
+def group_of(ch):
+    """The index in GROUPS of the group holding ch (0 for one in none)."""
     for n, group in enumerate(GROUPS):
         if ch in group:
-            i = n
-            break
-    return GROUPS[(i + (1 if step > 0 else -1)) % len(GROUPS)][0]
+            return n
+    return 0
+
+
+def group_start(ch, step):
+    """The first character of the group after (step > 0) or before the one holding ch."""
+    return GROUPS[(group_of(ch) + (1 if step > 0 else -1)) % len(GROUPS)][0]
 
 
 def next_char(ch, step):
@@ -71,20 +80,23 @@ def next_char(ch, step):
 
 
 class SeatPicker(ui.Menu):
-    """Who sits at seat i: the roster's names (one seated elsewhere is swapped), a
-    new name, or this seat's name edited. pick(i, name) sets it. Holding ok on a
-    roster name nobody sits under asks to forget it (roster.forget; a name in
-    config.json comes back at the next start, and the question says so)."""
+    """Who sits at seat i: the names typed in this setup (`typed`, the setup's list:
+    a name typed for one seat is offered at once to the others, first, the cursor on
+    it), the roster's names (one seated elsewhere is swapped), a new name, or this
+    seat's name edited. pick(i, name) sets it. Holding ok on a roster name nobody
+    sits under asks to forget it (roster.forget; a name in config.json comes back at
+    the next start, and the question says so)."""
 
     MODULES = MODULES
 
-    def __init__(self, app, seat, seated, pick):
+    def __init__(self, app, seat, seated, pick, typed=None):
         self.seat = seat
         self.seated = seated
         self.pick = pick
+        self.typed = typed if typed is not None else []
         self.choices = ["+new", "+edit"]
         items = ["New name", "Edit " + seated[seat]]
-        for name in app.roster:
+        for name in self.typed + [n for n in app.roster if n not in self.typed]:
             if name == seated[seat]:
                 continue
             self.choices.append(name)
@@ -107,7 +119,8 @@ class SeatPicker(ui.Menu):
 
     def on_nav(self, name, kind):
         choice = self.choices[self.index] if self.items else ""
-        if name == "ok" and kind == "long" and choice[:1] != "+" and choice not in self.seated:
+        known = choice in self.app.roster
+        if name == "ok" and kind == "long" and known and choice not in self.seated:
             again = choice in self.app.config.get("names", ())
             why = "config.json adds it back at start" if again else "Saved matches keep it"
             self.app.confirm("Forget name", "%s? %s." % (choice, why), lambda: self.forget(choice))
@@ -116,9 +129,13 @@ class SeatPicker(ui.Menu):
 
     def forget(self, name):
         roster.forget(self.app, name)
-        self.app.replace(SeatPicker(self.app, self.seat, self.seated, self.pick))
+        self.app.replace(SeatPicker(self.app, self.seat, self.seated, self.pick, self.typed))
 
     def done(self, name):
+        """A name typed: it sits, and the setup's other seats are offered it first."""
+        if name in self.typed:
+            self.typed.remove(name)
+        self.typed.insert(0, name)
         self.pick(self.seat, name)
 
 
@@ -129,7 +146,7 @@ class NameEditor(ui.Screen):
 
     def __init__(self, app, name, done):
         ui.Screen.__init__(self, app)
-        self.title = "Name"
+        self.title = "Name"  # (draw adds the group being typed)
         self.chars = list(name)  # kept characters
         self.cur = None  # the character being chosen, None: an empty place
         self.done = done
@@ -184,11 +201,34 @@ class NameEditor(ui.Screen):
         self.app.pop()
         self.done(name)
 
+    def group(self):
+        """The group being typed: the character's, or on an empty place the one
+        up/down start in (A-Z first, then a-z)."""
+        if self.cur is None:
+            return 1 if self.chars else 0
+        return group_of(self.cur)
+
+    def hints(self):
+        """Four lines under the name: the character in words (a mark, a space), then
+        what the buttons do now."""
+        cur = self.cur
+        g = self.group()
+        hold = "hold: " + GROUP_NAMES[(g + 1) % len(GROUPS)]
+        if cur is not None:
+            what = "space" if cur == " " else mark(cur) and "%s %s" % (names.to_ascii(cur), mark(cur))
+            return [what or "", hold, "ok: keep it", "back: clear"]
+        if self.room() <= 0:
+            return ["", "name is full", "ok: name done", "back: delete"]
+        if not self.chars:
+            return ["", "up: A  down: Z", hold, "back: cancel"]
+        return ["", "up: a  down: z", "ok: name done", "back: delete"]
+
     def draw(self, canvas):
+        self.title = "Name: " + GROUP_NAMES[self.group()]
         ui.Screen.draw(self, canvas)
         shown = "".join(self.chars)
         scale = 2 if canvas.text_width(shown + "_", 2) <= canvas.width else 1
-        y = ui.TOP + 2
+        y = ui.TOP + 1
         canvas.text(shown, 0, y, scale)
         x = canvas.text_width(shown, scale)
         cur = self.cur or ""
@@ -197,8 +237,8 @@ class NameEditor(ui.Screen):
         width = canvas.text_width(cur or " ", scale)
         if self.room() > 0:
             canvas.fill_rect(x, y + 8 * scale + 1, width, 2, 1)  # the place being chosen
-        what = mark(cur) if cur else ""
-        if what:
-            canvas.text("%s %s" % (names.to_ascii(cur), what), 0, ui.row_y(3) - 3)
-        canvas.text("ok:next hold:end", 0, ui.row_y(4))
-        canvas.text("back:delete", 0, ui.row_y(5))
+        for i, line in enumerate(self.hints()):  # 8 pixels a line: four under the name
+            canvas.text(line, 0, HINTS_Y + 8 * i)
+
+
+HINTS_Y = 31  # the first hint line: under a name drawn twice the size and its underline

@@ -27,12 +27,27 @@ def test_a_new_name_entered_with_the_buttons_sits_and_joins_the_roster():
         assert rig.screen() == "SeatPicker"
         rig.choose("New name")
         rig.shown()
-        assert rig.canvas.title() == "Name"
+        assert rig.canvas.title() == "Name: A-Z"  # the group up/down start in
+        assert "up: A down: Z" in " ".join(rig.text().split()) and "back: cancel" in rig.text()
         # Z: down on an empty place; ok; o: a then 14 up; ok; ë: the Latin lower group
-        rig.nav("down ok")
-        rig.nav("up up*14 ok")
+        rig.nav("down")
+        assert "hold: a-z" in rig.text() and "ok: keep it" in rig.text()  # where holding goes
+        rig.nav("ok")
+        rig.shown()
+        assert rig.canvas.title() == "Name: a-z" and "ok: name done" in rig.text()
+        rig.nav("up")
+        rig.shown()
+        assert rig.canvas.title() == "Name: a-z" and "hold: 0-9 signs" in rig.text()
+        rig.nav("up*14 ok")
         assert "Zo" in rig.shown()
-        rig.nav("up:long up:long up:long")  # a -> 0 -> À -> à
+        rig.nav("up:long")  # an empty place: a, held on to 0
+        rig.shown()
+        assert rig.canvas.title() == "Name: 0-9 signs"
+        rig.nav("up*10")  # the space
+        assert rig.app.top().cur == " " and "space" in rig.text()
+        rig.nav("up:long up:long")  # À -> à
+        rig.shown()
+        assert rig.canvas.title() == "Name: a-z marked" and "hold: A-Z" in rig.text()
         rig.nav("up*11")  # à á â ã ä å æ ç è é ê ë
         assert "e umlaut" in rig.text()
         rig.nav("down")
@@ -90,6 +105,33 @@ def test_holding_back_leaves_the_editor_and_keeps_the_name():
         assert rig.app.top().text().startswith("Boba")
         rig.nav("back:long")
         assert rig.screen() == "Setup" and setup.names()[:2] == ["Ann", "Bob"]
+    finally:
+        rig.close()
+
+
+def test_a_name_typed_for_one_seat_is_offered_first_to_the_other_seats():
+    rig = Rig(names=["Ann", "Bob", "Cy", "Dee", "Eve"])
+    try:
+        setup = rig.setup()
+        rig.to_line("2 ")
+        rig.nav("ok")
+        rig.choose("New name")
+        type_name(rig, "up ok up*5 ok")  # "Ae": not in the roster
+        assert setup.names() == ["Ann", "Ae", "Cy", "Dee"]
+        rig.to_line("4 ")
+        rig.nav("ok")  # seat 4's picker: the typed name first, the cursor on it
+        picker = rig.app.top()
+        assert picker.items[2] == "Ae (seat 2)" and picker.index == 2
+        rig.nav("ok")  # Ae to seat 4, Dee to seat 2
+        assert setup.names() == ["Ann", "Dee", "Cy", "Ae"]
+        rig.to_line("4 ")
+        rig.nav("ok")
+        rig.choose("Eve")  # Ae leaves the table: still offered
+        rig.to_line("1 ")
+        rig.nav("ok")
+        assert rig.app.top().items[2] == "Ae"
+        rig.nav("ok:long")  # not in the roster: nothing to forget
+        assert rig.screen() == "SeatPicker"
     finally:
         rig.close()
 
