@@ -27,8 +27,9 @@ def state(app):
 def sheet(match):
     """A score sheet: rounds as each player's round score (None: a void round), what
     each still has to the target ("to": I Go, points to win; Corsari, how far the
-    total is below the end), the leader in the sheet's own words."""
-    from ui_sheet import leader_line
+    total is below the end), who leads ("leaders": I Go the highest total, Corsari
+    the lowest; the page words it)."""
+    from igo_scoring import leaders
 
     totals = match.totals()
     rounds = []
@@ -43,7 +44,7 @@ def sheet(match):
         "rounds": rounds,
         "target": match.target,
         "to": [match.target - t for t in totals],
-        "line": leader_line(match, 40),
+        "leaders": [match.names[i] for i in leaders(match.rules, totals)],
         "over": match.over,
         "winners": [match.names[i] for i in match.winners],
         "starts": None if match.over else match.names[starter],

@@ -28,8 +28,12 @@ th{color:#9cf;font-weight:500;font-size:17px}
 var m=document.getElementById('m'),ln=document.getElementById('link');
 function e(s){return String(s).replace(/[&<>"]/g,function(c){return'&#'+c.charCodeAt(0)+';'})}
 function row(c,t,cls){return'<tr'+(cls?' class="'+cls+'"':'')+'>'+c.map(function(x){return'<'+(t||'td')+'>'+e(x)+'</'+(t||'td')+'>'}).join('')+'</tr>'}
+function line(s){var l=s.leaders,n=s.names.indexOf(l[0]),w=l.join(' and ');
+ if(s.over)return s.winners.join(' and ')+' won the game';
+ if(s.game!='I Go')return l.length==s.names.length?'All level':'Leads: '+w;
+ return(l.length==s.names.length?'All':w)+(l.length==1?' needs ':' need ')+s.to[n]+' to win'}
 function sheet(s){
- var h='<h1>'+e(s.game)+(s.over?': game over':' to '+s.target)+'</h1><div class="line" id="line">'+e(s.line)+'</div>';
+ var h='<h1>'+e(s.game)+(s.over?': game over':' to '+s.target)+'</h1><div class="line" id="line">'+e(line(s))+'</div>';
  h+='<table id="totals">'+row(['Player','Total',s.game=='I Go'?'To win':'To end'],'th');
  var best=s.game=='I Go'?Math.max.apply(null,s.totals):Math.min.apply(null,s.totals);
  s.names.forEach(function(n,i){h+=row([n,s.totals[i],s.over?'':s.to[i]],'td',s.totals[i]==best&&s.rounds.length?'lead':'')});

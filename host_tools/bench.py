@@ -19,7 +19,7 @@ import tempfile
 from host_tools import MICROPYTHON, ArgumentParser, UserError, folder
 from host_tools.bench_deploy import figures as deploy_figures
 from host_tools.bench_scripts import write_sessions
-from host_tools.bench_session import BENCH, MP32_MISSING, SESSIONS, micropython_version, session, soak
+from host_tools.bench_session import BENCH, MP32_MISSING, SESSIONS, live, micropython_version, session, soak
 from host_tools.bench_speed import SPEED_TARGETS, fairness, speed
 
 KEPT = ("mutation", "pio_capture")  # keys of bench/results.json that other tools write
@@ -48,6 +48,7 @@ def collect(quick, workdir):
     results["firmware_heap_peak_bytes"] = heap
     results["display_bytes_per_update"] = display
     results["heap_largest_free_block"] = soak(workdir, quick)
+    results["live_server"] = live(workdir)
     results["deploy_s"] = deploy_figures(1 if quick else 3)
     return results
 

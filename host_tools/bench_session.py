@@ -222,6 +222,55 @@ def session(workdir):
     return heap, display
 
 
+LIVE_APP = os.path.join(BENCH, "live_app.py")
+LIVE_TARGET = 80 * 1024  # a Pico W's heap (205,184 bytes) half free on the real port (~1.25x this)
+LIVE_UNIX_HEAP = "320k"
+LIVE_SESSION = "igo"  # the session with the firmware's own peak (the hand calculator)
+
+
+def live(workdir):
+    """The live page's cost (#31): the I Go session with the server and 4 clients on a
+    W board (boards/sim_w.py) against the same loop without (boards/sim.py): the live
+    heap's peak on the 32-bit runner (the target's) and the unix port, and the mean
+    pass time."""
+    firmware = sim.compiled_firmware()
+    node = mp32_node()
+    out = {"target": "<= %d (32-bit, server + 4 clients)" % LIVE_TARGET, "problems": []}
+    for board in ("sim", "sim_w"):
+        key = "with_server" if board == "sim_w" else "without"
+        flash = os.path.join(workdir, "flash-live-%s" % board)
+        cmd = sim.command(  # 64-bit objects: the server and 4 clients do not fit a Pico's 192k here
+            "--script",
+            _script(LIVE_SESSION),
+            "--flash",
+            flash,
+            "--app",
+            LIVE_APP,
+            "--board",
+            board,
+            "--heap",
+            LIVE_UNIX_HEAP,
+        )
+        unix = _session_stats(LIVE_SESSION, flash, cmd, "stderr")
+        fig = {"unix64_heap_peak": unix.get("heap_peak"), "unix64_pass_us": unix.get("pass_us")}
+        if unix["problem"]:
+            out["problems"].append("%s unix: %s" % (board, unix["problem"]))
+        if node is not None:
+            flash = os.path.join(workdir, "flash-live-%s-mp32" % board)
+            cmd = [node, MP32_RUN, "--board", board, "--flash", flash, "--app", LIVE_APP, "--firmware", firmware]
+            mp = _session_stats(LIVE_SESSION, flash, cmd + ["--script", _script(LIVE_SESSION)], "stdout")
+            fig.update(heap_peak=mp.get("heap_peak"), peak_screen=mp.get("heap_peak_screen"))
+            fig.update(pass_peak=mp.get("heap_pass_peak"), pass_us=mp.get("pass_us"))
+            fig["clients_bytes"] = mp.get("clients_bytes")
+            if mp["problem"]:
+                out["problems"].append("%s mp32: %s" % (board, mp["problem"]))
+        out[key] = fig
+    value = out["with_server"].get("heap_peak")
+    out["value"] = value
+    out["pass"] = bool(not out["problems"] and value is not None and value <= LIVE_TARGET)
+    return out
+
+
 def peaks(runs):
     """The live heap figures of sessions' @bench stats: the largest peak (`value`), each
     session's (`per_session`), the screen on top then (`peak_screen`) and, per screen

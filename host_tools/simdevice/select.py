@@ -7,6 +7,8 @@ polled without waiting."""
 import simcore
 
 _real = simcore.rselect
+if _real is None:
+    raise ImportError("no select on this port")
 POLLIN = _real.POLLIN
 POLLOUT = _real.POLLOUT
 POLLERR = _real.POLLERR

@@ -1,8 +1,9 @@
 """Stand-in for `_asyncio` in the simulator (W boards; simrun puts it in sys.modules):
 the task queue and task of MicroPython's asyncio in Python, on the simulated clock.
-The unix port's built-in `_asyncio` stamps a queued task with the host's own milliseconds, while the rest of asyncio reads `time`
-(the simulator's clock): asyncio would wait hours of host time. Here a task is stamped
-with asyncio's own `ticks()`, so asyncio's waits are the device's.
+The unix port's built-in `_asyncio` stamps a queued task with the host's own
+milliseconds, while the rest of asyncio reads `time` (the simulator's clock): asyncio
+would wait hours of host time. Here a task is stamped with asyncio's own `ticks()`, so
+asyncio's waits are the device's.
 """
 
 

@@ -70,7 +70,9 @@ def setup(argv):
     root = _dirname(_dirname(here))
     app = opts["app"]
     frozen = opts["firmware"]
-    device = ["", frozen or ".frozen", "lib"]  # rp2's path; "/lib" is the root's lib
+    # rp2's path ("lib" is the root's lib); a frozen firmware's modules stand beside
+    # the port's own frozen ones (asyncio)
+    device = ["", frozen, ".frozen", "lib"] if frozen else ["", ".frozen", "lib"]
     last = [here] if not frozen else [here, root + "/boards"]
     if app.endswith(".py"):
         app_path = _abspath(app)
@@ -106,10 +108,15 @@ def setup(argv):
     if getattr(board, "WIFI", False):  # the radio, and asyncio's sockets and waits
         sys.path.insert(0, here)
         try:
-            for name in ("network", "socket", "select"):
-                sys.modules.pop(name, None)
-                __import__(name)
-            sys.modules["_asyncio"] = __import__("simasyncio")  # a built-in: never looked up on the path
+            import network  # noqa: F401
+
+            try:  # the unix port's sockets; the 32-bit runner has none (its bench drives the server itself)
+                for name in ("socket", "select"):
+                    sys.modules.pop(name, None)
+                    __import__(name)
+                sys.modules["_asyncio"] = __import__("simasyncio")  # a built-in: never looked up on the path
+            except ImportError:
+                pass
         finally:
             sys.path.pop(0)
     w.panel = simoled.Panel(

@@ -1,0 +1,178 @@
+"""Simulator entry app for `make bench`: a session as session_app.py measures it, on a
+W board (boards/sim_w.py) with the live page's server (firmware/live_server.py) up and
+CLIENTS phones on its /events stream, each pass.
+
+    python -m host_tools sim --board sim_w --app bench/live_app.py --script bench/session_igo.txt
+    node host_tools/mp32/run.mjs --board sim_w --app bench/live_app.py --flash DIR \
+        --firmware build/sim-mpy --script bench/session_igo.txt
+
+The server's objects and the clients' requests, responses and streams live on the
+firmware's heap as on the device; the bench drives the server's coroutines itself, one
+step a pass (no sockets: the 32-bit runner has none), with `Loop` standing in for
+asyncio's sleep and current task there. The @bench line gets "pass_us": the mean wall
+time of a pass (the app's step, and the clients' step), and "clients_bytes": what the
+clients were sent. On a board without the radio (boards/sim.py) the same loop runs
+without the server: the figures to compare with.
+"""
+
+import gc
+import sys
+
+import session_app
+
+CLIENTS = 4
+REQUEST = b"GET /events HTTP/1.1\r\nHost: 192.168.4.1\r\nAccept: text/event-stream\r\nUser-Agent: bench\r\n\r\n"
+
+
+class Loop:
+    """asyncio as live_server uses it, for coroutines stepped by hand."""
+
+    class CancelledError(BaseException):
+        pass
+
+    @staticmethod
+    def sleep_ms(ms):
+        yield
+
+    @staticmethod
+    def current_task():
+        return None
+
+
+class Absent:
+    """A module the port lacks: rp2 has no `inspect` (the 32-bit runner's build freezes
+    micropython-lib's), so microdot takes its MicroPython path there too."""
+
+
+class Client:
+    """A phone on /events: the request once, then it reads all it is sent."""
+
+    def __init__(self):
+        self.request = REQUEST
+        self.sent = 0
+
+    async def read(self, n):
+        data, self.request = self.request, b""
+        return data
+
+    async def awrite(self, data):
+        self.sent += len(data)
+
+    async def aclose(self):
+        pass
+
+    def get_extra_info(self, name):
+        return ("192.168.4.2", 50000)
+
+
+class Served(session_app.MeasuredTime):
+    """The measuring clock, and after each pass the clients' coroutines a step on."""
+
+    clients = ()
+    passes = 0
+    pass_us = 0
+    real = None
+
+    def start_server(self, time):
+        sys.modules["inspect"] = Absent()
+        import live_server
+        import simcore
+        import wifi
+
+        live_server.asyncio = Loop
+        self.real = simcore.rt
+        app = self.app
+        app.live = live_server.Live(app, wifi.Radio(), time)
+        app.live.start()
+        self.clients = []
+        for _ in range(CLIENTS):
+            c = Client()
+            self.clients.append((c, app.live.server.handle_request(c, c)))
+        self.serve()
+
+    def serve(self):
+        for _, coro in self.clients:
+            coro.send(None)
+
+    def timed_step(self, app, hw):
+        if self.real is None:
+            import simcore
+
+            self.real = simcore.rt
+        t0 = self.real.ticks_us()
+        app.step(self.app, hw, self.ticks_ms())
+        self.serve()
+        self.pass_us += self.real.ticks_diff(self.real.ticks_us(), t0)
+        self.passes += 1
+
+    def report_more(self, w):
+        sent = self.clients[0][0].sent if self.clients else 0
+        w(', "pass_us": %d, "clients_bytes": %d' % (self.pass_us // max(1, self.passes), sent))
+
+
+def main(board):
+    """The unix port: the loop as app.run's, with the clients served each pass."""
+    import time
+
+    session_app._simulator_modules()
+    gc.collect()
+    base = gc.mem_alloc()
+    import app
+    import hw as hwmod
+
+    app.collect_early()
+    hw = hwmod.Hardware(board)
+    clock = Served(time, hw.display, base)
+    clock.app = app.App(hw=hw)
+    if getattr(board, "WIFI", False):
+        clock.start_server(time)
+    try:
+        while True:
+            clock.timed_step(app, hw)
+            clock.sleep_ms(5)
+    finally:
+        clock.report()
+
+
+def start(board):
+    """The 32-bit runner: as session_app.start, with the server and its clients."""
+    import time
+
+    import simcore
+
+    session_app._simulator_modules()
+    started = []
+
+    def one_pass():
+        start = gc.mem_alloc()
+        if not started:
+            import app
+            import hw as hwmod
+
+            app.collect_early()
+            hw = hwmod.Hardware(board)
+            clock = Served(time, hw.display, start)
+            clock.app = app.App(hw=hw)
+            if getattr(board, "WIFI", False):
+                clock.start_server(time)
+            clock.sample = False
+            started.append((app, hw, clock))
+            gc.collect()
+            return True
+        app, hw, clock = started[0]
+        own = simcore.world.own_bytes
+        live = start - clock.base
+        clock.note(live)
+        try:
+            clock.timed_step(app, hw)
+            clock.sleep_ms(5)
+        except SystemExit:
+            clock.report()
+            return False
+        firmware = gc.mem_alloc() - start - (simcore.world.own_bytes - own)
+        clock.pass_peak = max(clock.pass_peak, live + firmware)
+        gc.collect()
+        return True
+
+    gc.collect()
+    return one_pass
