@@ -34,7 +34,20 @@ def folder(path, what):
 
 class ArgumentParser(argparse.ArgumentParser):
     """argparse for a command: a bad argument is a UserError (one line, exit status 2),
-    not argparse's usage and message."""
+    not argparse's usage and message. `example` (one command line, or several, one a
+    line) ends its --help as an "example:" epilog, kept as written; every command has
+    one (tests/host/test_help_examples.py)."""
+
+    def __init__(self, *args, example=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.example = example
+
+    def format_help(self):
+        text = super().format_help()
+        if self.example:
+            lines = self.example.strip("\n").splitlines()
+            text += "\nexample%s:\n%s\n" % ("s" if len(lines) > 1 else "", "\n".join("  " + ln for ln in lines))
+        return text
 
     def error(self, message):
         raise UserError(message)

@@ -170,7 +170,11 @@ def table(r):
 
 
 def parse_args(argv):
-    p = ArgumentParser(prog="python -m host_tools bench", description=__doc__.split("\n\n")[0])
+    p = ArgumentParser(
+        prog="python -m host_tools bench",
+        example="python -m host_tools bench --quick",
+        description=__doc__.split("\n\n")[0],
+    )
     p.add_argument(
         "--quick", action="store_true", help="fewer runs of the speed scripts (for tests; figures are rough)"
     )

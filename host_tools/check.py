@@ -293,7 +293,11 @@ def shipped_files():
 
 
 def main(argv):
-    parser = ArgumentParser(prog="python -m host_tools check", description=__doc__.split("\n\n")[0])
+    parser = ArgumentParser(
+        prog="python -m host_tools check",
+        example=("python -m host_tools check\npython -m host_tools check firmware/judge.py"),
+        description=__doc__.split("\n\n")[0],
+    )
     parser.add_argument("paths", nargs="*", help="files or directories (default: the manifests and boards/)")
     args = parser.parse_args(argv)
     if args.paths:

@@ -17,15 +17,21 @@ import corsica_sim
 from host_tools import ArgumentParser, UserError
 
 PROG = "python -m host_tools corsica"
+JUDGE_EXAMPLE = PROG + " judge trace.json"
+SIMULATE_EXAMPLE = PROG + " simulate --players 4 --games 100 --seed 1 --variants sandwich,sum10"
 
 
 def build_parser():
-    parser = ArgumentParser(prog=PROG, description="Battle of Corsica: judge tap traces, simulate games.")
+    parser = ArgumentParser(
+        prog=PROG,
+        description="Battle of Corsica: judge tap traces, simulate games.",
+        example=JUDGE_EXAMPLE + "\n" + SIMULATE_EXAMPLE,
+    )
     commands = parser.add_subparsers(dest="command", metavar="{judge,simulate}")
     commands.required = True
-    judge = commands.add_parser("judge", help="judge a tap trace (docs/formats.md)")
+    judge = commands.add_parser("judge", help="judge a tap trace (docs/formats.md)", example=JUDGE_EXAMPLE)
     judge.add_argument("trace", help="tap trace JSON file, - for standard input")
-    sim = commands.add_parser("simulate", help="simulate whole games with random tappers")
+    sim = commands.add_parser("simulate", help="simulate whole games with random tappers", example=SIMULATE_EXAMPLE)
     sim.add_argument("--players", type=int, default=4, help="2-6 (default 4)")
     sim.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     sim.add_argument("--seed", type=int, default=1, help="random seed (default 1)")

@@ -125,7 +125,9 @@ def _card(value):
 
 
 def main(argv):
-    parser = ArgumentParser(prog=PROG, description="Judge a Battle of Corsica tap trace (docs/formats.md).")
+    parser = ArgumentParser(
+        prog=PROG, description="Judge a Battle of Corsica tap trace (docs/formats.md).", example=PROG + " trace.json"
+    )
     parser.add_argument("trace", help="tap trace JSON file, - for standard input")
     args = parser.parse_args(argv)
     data = read_json(args.trace)

@@ -213,7 +213,14 @@ def deploy_to_drive(drive, board="circuitpython_pico", project=ROOT):
 
 def main(argv):
     parser = ArgumentParser(
-        prog="python -m host_tools deploy", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+        prog="python -m host_tools deploy",
+        example=(
+            "python -m host_tools deploy\n"
+            "python -m host_tools deploy --port /dev/ttyACM0 --board pico2\n"
+            "python -m host_tools deploy --runtime circuitpython --drive /media/$USER/CIRCUITPY"
+        ),
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     port_option(parser)
     parser.add_argument(

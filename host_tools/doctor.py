@@ -257,7 +257,10 @@ def find(out, ports=None):
 
 def main(argv):
     parser = ArgumentParser(
-        prog="python -m host_tools doctor", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+        prog="python -m host_tools doctor",
+        example=("python -m host_tools doctor\npython -m host_tools doctor --port /dev/ttyACM0 --board pico2"),
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     port_option(parser)
     parser.add_argument("--board", help="board definition to compare with (default: the deployed one)")

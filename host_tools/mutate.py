@@ -111,7 +111,11 @@ def mutate(module):
 
 
 def main(argv):
-    parser = ArgumentParser(prog="python -m host_tools mutate", description=__doc__.split("\n\n")[0])
+    parser = ArgumentParser(
+        prog="python -m host_tools mutate",
+        example="python -m host_tools mutate judge ticks",
+        description=__doc__.split("\n\n")[0],
+    )
     parser.add_argument("modules", nargs="*", help="firmware modules (default: all of %s)" % ", ".join(sorted(MODULES)))
     args = parser.parse_args(argv)
     for m in args.modules:

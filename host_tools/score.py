@@ -73,7 +73,9 @@ def score(data, declared_colours=False):
 
 def main(argv):
     parser = ArgumentParser(
-        prog="python -m host_tools score", description="Score an I Go / Corsari round file (docs/formats.md)."
+        prog="python -m host_tools score",
+        example=("python -m host_tools score round.json\npython -m host_tools score --declared-colours - < round.json"),
+        description="Score an I Go / Corsari round file (docs/formats.md).",
     )
     parser.add_argument("round", help="round file (JSON), or - for standard input")
     parser.add_argument(

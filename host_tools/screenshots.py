@@ -111,6 +111,7 @@ def make_all(workdir, docs):
 def main(argv):
     parser = ArgumentParser(
         prog="python -m host_tools screenshots",
+        example=("python -m host_tools screenshots\npython -m host_tools screenshots --out build/pictures"),
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

@@ -58,7 +58,14 @@ KEY_HELP = "keys: \u2191/w up  \u2193/s down  Enter/o ok  Bksp/Esc/b back  1-6 p
 
 
 def parse_args(argv):
-    p = ArgumentParser(prog="python -m host_tools sim", description=__doc__.split("\n\n")[0])
+    p = ArgumentParser(
+        prog="python -m host_tools sim",
+        example=(
+            "python -m host_tools sim --flash sim_flash\n"
+            "python -m host_tools sim --script bench/session_players.txt --screens build/shots"
+        ),
+        description=__doc__.split("\n\n")[0],
+    )
     p.add_argument(
         "--script",
         metavar="FILE",

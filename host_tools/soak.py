@@ -145,7 +145,14 @@ def write_script(path, seed, minutes):
 
 
 def parse_args(argv):
-    p = ArgumentParser(prog="python -m host_tools soak", description=__doc__.split("\n\n")[0])
+    p = ArgumentParser(
+        prog="python -m host_tools soak",
+        example=(
+            "python -m host_tools soak --minutes 240 --seed 2 --run\n"
+            "python -m host_tools soak --minutes 10 --out build/soak.txt"
+        ),
+        description=__doc__.split("\n\n")[0],
+    )
     p.add_argument("--minutes", type=int, default=240, help="simulated minutes of play (default 240)")
     p.add_argument("--seed", type=int, default=1, help="the session's seed (default 1)")
     p.add_argument("--out", metavar="FILE", help="write the script here")

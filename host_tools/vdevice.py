@@ -354,7 +354,10 @@ def stop(signum, frame):
 
 def main(argv):
     parser = ArgumentParser(
-        prog="python -m host_tools vdevice", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+        prog="python -m host_tools vdevice",
+        example=("python -m host_tools vdevice --flash build/vpico\nmpremote connect /dev/pts/N fs ls"),
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
         "--flash", required=True, metavar="DIR", help="directory that is the device's filesystem (created if missing)"

@@ -238,7 +238,10 @@ def write_all(out):
 
 def main(argv):
     parser = ArgumentParser(
-        prog="python -m host_tools wiring", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+        prog="python -m host_tools wiring",
+        example=("python -m host_tools wiring\npython -m host_tools wiring --out build/wiring"),
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
         "--out",
