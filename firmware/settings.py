@@ -5,8 +5,9 @@ change settings through it, and the app checks loaded values against it.
 One line per setting: (key, label, default, spec, help); the help is what the
 settings screen shows under the list for the highlighted line: at most two lines of
 16 characters (a test checks it), the rest in docs/user-guide.md.
-- spec (lo, hi, step) or (lo, hi, step, text of lo): an int; up/down change it by
-  step (by 10 steps on a long press), kept within lo..hi.
+- spec (lo, hi, step), (lo, hi, step, text of lo) or (lo, hi, step, text of lo or
+  None, format of the others, "%dms"): an int; up/down change it by step (by 10
+  steps on a long press), kept within lo..hi.
 - spec ((value, text), ...): one of these values; up/down move to the next.
 - spec ("flags", (value, text), ...): a list of some of the values, in this order;
   each is a line of its own in a form, on or off.
@@ -21,20 +22,20 @@ TABLE = (  # type: tuple
     ("igo_target", "I Go to", 4, (1, 99, 1), "Points that win an I Go game"),
     (
         "corsari_target",
-        "Corsari>",
+        "Corsari to",
         0,
         (0, 990, 10, "auto"),
-        "Ends Corsari; auto 30/player",
+        "Game ends past it; auto 30 each",
     ),
     (
         "declared_colours",
         "Colours",
         False,
-        ((False, "laid"), (True, "named")),
-        "Series colours: laid, or named",
+        ((False, "as laid"), (True, "named")),
+        "Series colours: as laid or named",
     ),
     ("players", "Players", 4, (2, 6, 1), "Players at the last setup"),
-    ("tie_window_us", "Tie us", 1000, (10, 50000, 100), "Taps closer than this (us) tie"),
+    ("tie_window_us", "Tie gap", 1000, (10, 50000, 100, None, "%dus"), "Taps closer tie; us = microsecond"),
     (
         "tie_break",
         "Ties",
@@ -44,9 +45,9 @@ TABLE = (  # type: tuple
     ),
     (
         "slap_window_ms",
-        "Slap ms",
+        "Slap for",
         1000,
-        (0, 3000, 100),
+        (0, 3000, 100, None, "%dms"),
         "Presses slap this long (ms)",
     ),
     ("out_at_3", "Out at 3", False, OFF_ON, "3rd mistake puts a player out"),
@@ -57,8 +58,8 @@ TABLE = (  # type: tuple
         ("flags", ("sandwich", "Sandwich"), ("sequence", "Sequence"), ("sum10", "Sum 10")),
         "Slap rules besides doubles",
     ),
-    ("display_dim_min", "Dim min", 2, (0, 60, 1, "never"), "Idle minutes before it dims"),
-    ("display_off_min", "Off min", 10, (0, 60, 1, "never"), "Idle minutes before it is off"),
+    ("display_dim_min", "Dim", 2, (0, 60, 1, "never", "after %dmin"), "Idle minutes before it dims"),
+    ("display_off_min", "Off", 10, (0, 60, 1, "never", "after %dmin"), "Idle minutes before it is off"),
     ("volume", "Volume", 2, (0, 3, 1, "mute"), "The buzzer: mute, 1 to 3"),
     ("led_level", "LEDs", 3, (0, 3, 1, "off"), "Player LEDs: off, 1 to 3"),
 )

@@ -27,7 +27,9 @@ def lookup(key):
 def value_text(spec, value):
     """How a setting's value is shown (spec: its settings.TABLE spec)."""
     if type(spec[0]) is int:
-        return spec[3] if len(spec) > 3 and value == spec[0] else str(value)
+        if len(spec) > 3 and spec[3] and value == spec[0]:
+            return spec[3]
+        return spec[4] % value if len(spec) > 4 else str(value)
     for choice, text in spec:
         if type(value) is type(choice) and value == choice:
             return text

@@ -13,10 +13,16 @@ from ui import ROWS, clamp, row_y
 MAX_PENALTY = 199  # above any 12-card hand
 
 
-def match_title(sheet):
-    if sheet.rules == "igo":
-        return "I Go R%d to %d" % (len(sheet.rounds) + 1, sheet.target)
-    return "Corsari R%d >%d" % (len(sheet.rounds) + 1, sheet.target)
+def match_title(sheet, chars=16):
+    """The round to play and the target in words: "Round 3, to 4" (I Go: the points
+    that win), "Round 3, max 300" (Corsari: a total past it ends the game)."""
+    word = "to" if sheet.rules == "igo" else "max"
+    n, target = len(sheet.rounds) + 1, sheet.target
+    for form in ("Round %d, %s %d", "Round %d %s %d", "Rd %d %s %d"):
+        text = form % (n, word, target)
+        if len(text) <= chars:
+            return text
+    return text
 
 
 def draw_totals(canvas, sheet, top=0, mark=-1):

@@ -26,27 +26,42 @@ def leaders(entry):
 
 
 def headline(entry):
-    """ "I Go R4": the game and the round to play; "I Go over" once finished."""
+    """ "I Go round 4": the game and the round to play; "I Go finished" once over."""
     game = GAME_NAMES[entry["rules"]]
     if entry["over"]:
-        return game + " over"
-    return "%s R%d" % (game, entry["rounds"] + 1)
+        return game + " finished"
+    return "%s round %d" % (game, entry["rounds"] + 1)
 
 
 def lead_line(entry, chars=15):
-    """ "lead Ann 3" (a '+' when others share the lead), "won Ann", or "no round yet";
-    the name is cut so that the total always shows."""
+    """Who leads, in words, at most chars characters: "Ann leads: 3", "Ann Bob
+    tied at 3" (short names; "2 tied at 3" when they do not fit), "Ann won", or "no
+    rounds yet"; a long name is cut so that the total always shows."""
     lead = leaders(entry)
     if not lead:
-        return "no round yet"
+        return "no rounds yet"
     names = entry["names"]
-    more = "+" if len(lead) > 1 else ""
     if entry["over"]:
-        word, tail = "won ", more
+        if len(lead) == 1:
+            return cut(names[lead[0]], chars - 4) + " won"
+        texts = [" ".join(ui.short_names(names, 3)[i] for i in lead) + " won", "%d won" % len(lead)]
+    elif len(lead) == 1:
+        total = entry["totals"][lead[0]]
+        name = names[lead[0]]
+        texts = ["%s leads: %d" % (name, total)]
+        room = chars - 8 - len(str(total))
+        if room >= 3:
+            texts.append("%s leads: %d" % (cut(name, room), total))
+        else:  # a narrow line: the name as far as it fits, and the total
+            texts.append("%s: %d" % (cut(name, max(1, chars - 2 - len(str(total)))), total))
     else:
-        word, tail = "lead ", "%s %d" % (more, entry["totals"][lead[0]])
-    room = max(1, chars - len(word) - len(tail))
-    return word + cut(names[lead[0]], room) + tail
+        total = entry["totals"][lead[0]]
+        some = " ".join(ui.short_names(names, 3)[i] for i in lead)
+        texts = ["%s tied at %d" % (some, total), "%d tied at %d" % (len(lead), total)]
+    for text in texts:
+        if len(text) <= chars:
+            return text
+    return text[:chars]
 
 
 def players_line(entry, chars=16):

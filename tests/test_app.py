@@ -305,12 +305,12 @@ def test_settings_are_edited_saved_and_loaded_at_boot():
         rig.choose("Settings")
         assert rig.screen() == "Settings"
         text = rig.shown()
-        assert "I Go to 4" in text and "Corsari> auto" in text
+        assert "I Go to 4" in text and "Corsari to auto" in text
         rig.nav("ok up")  # edit the I Go target: 5
         assert "<5>" in rig.shown()
         rig.nav("ok down ok up:long ok")  # Corsari target: auto -> 100 -> 110? no: 0+100
         text = rig.shown()
-        assert "I Go to 5" in text and "Corsari> 100" in text
+        assert "I Go to 5" in text and "Corsari to 100" in text
         state = json.loads(read_file(rig.root + "/data/state.json"))
         assert state["settings"]["igo_target"] == 5
         rig.nav("down down ok up ok")  # tie window 1000 -> 1100

@@ -152,17 +152,17 @@ def test_the_continue_lines_fit_and_always_show_the_total():
         "winners": [],
         "stamp": 1,
     }
-    assert ui_matches.headline(e) == "Corsari R12"
-    assert ui_matches.lead_line(e) == "lead Maxim -130"
+    assert ui_matches.headline(e) == "Corsari round 12"
+    assert ui_matches.lead_line(e) == "Max leads: -130"
     assert len(ui_matches.players_line(e, 15)) <= 15
     e["totals"][1] = -130
-    assert ui_matches.lead_line(e) == "lead Maxi+ -130"
+    assert ui_matches.lead_line(e) == "2 tied at -130"
     e["over"], e["winners"] = True, [0, 1]
-    assert ui_matches.headline(e) == "Corsari over" and ui_matches.lead_line(e) == "won Maximili+"
+    assert ui_matches.headline(e) == "Corsari finished" and ui_matches.lead_line(e) == "Max Bob won"
     e["rounds"], e["over"], e["winners"] = 0, False, []
-    assert ui_matches.lead_line(e) == "no round yet"
+    assert ui_matches.lead_line(e) == "no rounds yet"
     e["rules"], e["rounds"], e["totals"] = "igo", 2, [1, 0, 0, 2, 0, 0, 0]
-    assert ui_matches.lead_line(e) == "lead Dee 2"
+    assert ui_matches.lead_line(e) == "Dee leads: 2"
 
 
 def test_match_ids_are_the_json_files_of_the_folder_but_the_index():

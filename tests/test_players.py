@@ -261,4 +261,4 @@ def test_the_continue_list_tells_alike_players_apart():
     entry = {"rules": "igo", "names": ["Annabell", "Annelise", "Bo"], "rounds": 1, "totals": [0, 1, 0]}
     entry.update({"over": False, "winners": []})
     assert ui_matches.players_line(entry, 8) == "Aa Ae Bo"  # not "An An Bo"
-    assert ui_matches.lead_line(entry, 9) == "lead An 1"
+    assert ui_matches.lead_line(entry, 9) == "Anneli: 1"

@@ -47,7 +47,7 @@ def test_several_matches_survive_a_reboot_and_resume_where_they_were():
         rig.choose("Continue")
         assert rig.app.top().entries[0]["id"] == ids[5]  # played last: first in the list
         assert rig.app.top().entries[0]["rounds"] == 3
-        assert "I Go R4 lead Ann 3" in " ".join(rig.text().split())
+        assert "I Go round 4 Ann leads: 3" in " ".join(rig.text().split())
     finally:
         rig.close()
 
@@ -80,7 +80,7 @@ def test_a_finished_match_stays_viewable_until_deleted():
         assert rig.app.match.over
         rig.boot()
         rig.choose("Continue")
-        assert "I Go over won Ann" in " ".join(rig.text().split())
+        assert "I Go finished Ann won" in " ".join(rig.text().split())
         rig.nav("ok")
         rig.choose("View")
         assert rig.screen() == "GameOver", rig.text()

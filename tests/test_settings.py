@@ -10,7 +10,21 @@ def test_every_line_has_a_valid_default_a_label_and_help():
     assert sorted(defaults) == sorted(keys)
     for key, label, default, spec, help_text in settings.TABLE:
         assert settings.valid(key, default), key
-        assert label and len(label) <= 9 and help_text, key
+        assert label and help_text, key
+        for value in shown_values(spec, default):  # "label value" fits a form's line
+            assert len("%s %s" % (label, value)) <= 15, (label, value)
+
+
+def shown_values(spec, default):
+    """The value texts a form can show for a setting: both ends and the default, each
+    choice, a flag's on and off."""
+    import ui_form
+
+    if type(spec[0]) is int:
+        return [ui_form.value_text(spec, v) for v in (spec[0], spec[1], default)]
+    if spec[0] == "flags":
+        return ["off", "on"]
+    return [text for _, text in spec]
 
 
 def test_defaults_are_fresh_copies():
@@ -62,6 +76,9 @@ def test_forms_show_and_step_values_as_the_table_says():
     assert ui_form.value_text(spec("corsari_target"), 0) == "auto"
     assert ui_form.value_text(spec("corsari_target"), 120) == "120"
     assert ui_form.value_text(spec("declared_colours"), True) == "named"
+    assert ui_form.value_text(spec("tie_window_us"), 1000) == "1000us"  # a unit
+    assert ui_form.value_text(spec("display_dim_min"), 0) == "never"
+    assert ui_form.value_text(spec("display_dim_min"), 5) == "after 5min"
     assert ui_form.value_text(spec("tie_break"), "reslap") == "re-slap"
     assert ui_form.stepped(spec("corsari_target"), 0, 10) == 100
     assert ui_form.stepped(spec("corsari_target"), 980, 10) == 990  # kept in range

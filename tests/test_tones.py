@@ -92,7 +92,7 @@ def test_settings_list_volume_and_leds_only_where_the_board_has_them():
             text = rig.text()
             assert ("volume" in items) == ("Volume" in shown)
             assert ("led_level" in items) == ("LEDs" in shown)
-            assert items[-1] == "hwtest" and "Dim min 2" in rig.app.top().rows(15)
+            assert items[-1] == "hwtest" and "Dim after 2min" in rig.app.top().rows(15)
             assert text.endswith("Points that win an I Go game")  # the highlighted line's help
         finally:
             rig.close()

@@ -36,7 +36,7 @@ def test_deck_setup_toggles_variants_and_deals():
     try:
         app = table.app
         app.push(DeckSetup(app))
-        assert "Slap ms 1000" in table.shown()
+        assert "Slap for 1000ms" in table.shown()
         setup = table.screen()
         setup.index = setup.items.index("sum10")
         assert "Sum 10 off" in table.shown()  # the list scrolled to it

@@ -65,7 +65,7 @@ def test_full_i_go_game_to_4_points():
         new_match(rig, 0, -1)
         assert rig.screen() == "MatchScreen"
         text = rig.shown()
-        assert rig.canvas.title() == "I Go R1 to 4"
+        assert rig.canvas.title() == "Round 1, to 4"
         assert ">Ann" in text and "Bob" in text and "Cy" in text
         assert rig.canvas.scale_of("0") == 2  # big totals for up to 3 players
         for k in range(4):
@@ -145,7 +145,7 @@ def test_corsari_age_order_and_zero_rule():
         assert sheet.rules == "corsari" and sheet.youngest_first == [2, 0, 1]
         assert sheet.target == 100  # max(100, 30 x 3)
         rig.shown()
-        assert rig.canvas.title() == "Corsari R1 >100"
+        assert rig.canvas.title() == "Round 1, max 100"
         # Ann ends with 7; Bob 12 is above; Cy 3 is a skunker
         review = play_round(rig, 0, [7, 12, 3])
         assert "Ann*  7 +20  20" in review and "Cy    3 -10 -10" in review
@@ -243,7 +243,7 @@ def test_void_round():
         sheet = rig.app.match
         assert sheet.rounds[0]["void"] and sheet.next_starter() == 1
         assert ">Bob" in rig.shown()
-        assert rig.canvas.title() == "I Go R2 to 4"
+        assert rig.canvas.title() == "Round 2, to 4"
         line = rig.history()[1]
         assert line["event"] == "round" and line["void"] is True and line["taker"] == 1
     finally:
@@ -371,14 +371,14 @@ def test_reboot_resumes_the_match_and_loses_only_the_round_being_entered():
         assert "Continue (1)" in text
         rig.nav("ok")
         assert rig.screen() == "Continue"
-        assert "I Go R3 lead Ann 2 Ann Bob Cy" in " ".join(rig.text().split())
+        assert "I Go round 3 Ann leads: 2 Ann Bob Cy" in " ".join(rig.text().split())
         rig.nav("ok")
         rig.choose("Resume")
         assert rig.screen() == "MatchScreen"
         sheet = rig.app.match
         assert sheet.totals() == [2, 0, 0] and len(sheet.rounds) == 2
         rig.shown()
-        assert rig.canvas.title() == "I Go R3 to 4"
+        assert rig.canvas.title() == "Round 3, to 4"
         # history continues: seq goes on, the boot counter is 2
         play_round(rig, 2, [5, 10, 20])
         lines = rig.history()
@@ -405,7 +405,7 @@ def test_a_new_game_keeps_the_running_match():
         rig.choose("Continue")
         assert rig.app.top().entries[1]["id"] == first  # the most recent first
         text = " ".join(rig.text().split())
-        assert "I Go R1 no round yet" in text and "I Go R2 lead P1 1" in text
+        assert "I Go round 1 no rounds yet" in text and "I Go round 2 P1 leads: 1" in text
     finally:
         rig.close()
 

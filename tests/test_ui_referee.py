@@ -32,7 +32,7 @@ def test_referee_setup_offers_players_and_tie_settings_then_starts():
         app = table.app
         app.push(RefereeSetup(app))
         text = table.shown()
-        assert "Players 4" in text and "Tie us 1000" in text and "Ties random" in text
+        assert "Players 4" in text and "Tie gap 1000us" in text and "Ties random" in text
         assert "1 P1" in text and "Sandwich" not in text  # a line per seat, then Start
         setup = table.screen()
         setup.index = 0
