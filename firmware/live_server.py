@@ -16,6 +16,7 @@ waits on a socket (asyncio runs the server between its passes).
 """
 
 import asyncio
+import errno
 import json
 import sys
 
@@ -72,6 +73,8 @@ class _Events:
             self.seq = 0
             return b"retry: %d\n\n" % RETRY_MS
         while True:
+            if _gone(conn[3]):  # the client closed or reset: its slot is free now, not
+                raise StopAsyncIteration  # at the next failed write (a beat or two later)
             server.refresh()
             if self.seq != server.seq:
                 self.seq = server.seq
@@ -94,7 +97,7 @@ class Server(Microdot):
         self.ssl = None
         self.app = app
         self.time = time
-        self.conns = []  # [task, since ms, limit ms] of each open connection
+        self.conns = []  # [task, since ms, limit ms, reader] of each open connection
         self.refused = 0
         self.seq = 0
         self.text = None
@@ -140,7 +143,7 @@ class Server(Microdot):
         for conn in self.conns:
             if conn[0] is task:
                 return conn
-        return [task, self.now(), STALL_MS]
+        return [task, self.now(), STALL_MS, None]
 
     async def handle_request(self, reader, writer):
         """One connection: refused when MAX_CLIENTS are open; its head read within
@@ -148,8 +151,9 @@ class Server(Microdot):
         if len(self.conns) >= MAX_CLIENTS:
             self.refused += 1
             await _answer(writer, b"503 Busy")
+            await _close(writer)  # else the refused socket stays open
             return
-        conn = [asyncio.current_task(), self.now(), HEAD_MS]
+        conn = [asyncio.current_task(), self.now(), HEAD_MS, reader]
         self.conns.append(conn)
         try:
             head = await _read_head(reader)
@@ -184,16 +188,27 @@ async def _read_head(reader):
     long, the connection closed, or not `METHOD PATH HTTP/x`."""
     data = b""
     while data.find(b"\r\n\r\n") < 0 and data.find(b"\n\n") < 0:
-        if len(data) > HEAD_BYTES:
-            return None
         chunk = await reader.read(512)
         if not chunk:
             return None
         data += chunk
+        if len(data) > HEAD_BYTES:  # checked after the read: else a head's last 512 bytes pass
+            return None
     line = data[: data.find(b"\n")].split()
     if len(line) != 3 or not line[2].startswith(b"HTTP/") or not line[1].startswith(b"/"):
         return None
     return data
+
+
+def _gone(reader):
+    """True when the client has closed its end (a read finds the end, or an error)."""
+    sock = getattr(reader, "s", None)  # asyncio's Stream: its non-blocking socket
+    if sock is None:
+        return False
+    try:
+        return not sock.recv(1)  # (a byte sent after the head is dropped: read-only)
+    except OSError as e:
+        return e.errno != errno.EAGAIN  # EAGAIN: nothing to read, the client is there
 
 
 async def _answer(writer, status, headers=b""):
