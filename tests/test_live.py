@@ -1,0 +1,115 @@
+"""What the live page shows (firmware/live.py): nothing played, an I Go or Corsari
+sheet after rounds, the referee's last slap and tallies, the deck game; the app's
+real screens on a temporary flash (tests/canvas_record.py, tests/corsica_rig.py)."""
+
+import gc
+
+gc.collect()  # the unix port compiles these from source: the app first, on a clean heap
+import app  # noqa: E402,F401
+
+gc.collect()
+import live  # noqa: E402
+from canvas_record import Rig  # noqa: E402
+from corsica import Game  # noqa: E402
+from corsica_cards import parse_card  # noqa: E402
+from corsica_rig import Table, referee  # noqa: E402
+from scoresheet import Sheet  # noqa: E402
+from ui_deck import DeckGame  # noqa: E402
+
+
+def test_home_when_nothing_is_played():
+    rig = Rig()
+    try:
+        assert rig.screen() == "Home"
+        assert live.state(rig.app) == {"view": "home"}
+    finally:
+        rig.close()
+
+
+def test_i_go_sheet_after_rounds_and_at_game_over():
+    rig = Rig()
+    try:
+        sheet = Sheet("igo", ["Ann", "Bob", "Cy"], first=0)
+        rig.app.match = sheet
+        sheet.add_round(0, [5, 10, 20])  # Ann ends lowest: +1
+        sheet.add_void(1)  # Bob took the last display card: he starts
+        sheet.add_round(2, [9, 4, 3])  # Cy ends lowest: +1
+        state = live.state(rig.app)
+        assert state == {
+            "view": "sheet",
+            "game": "I Go",
+            "names": ["Ann", "Bob", "Cy"],
+            "totals": [1, 0, 1],
+            "rounds": [[1, 0, 0], None, [0, 0, 1]],
+            "target": 4,
+            "to": [3, 4, 3],
+            "leaders": ["Ann", "Cy"],
+            "over": False,
+            "winners": [],
+            "starts": state["starts"],
+        }
+        assert state["starts"] == ["Ann", "Bob", "Cy"][sheet.next_starter()]
+        for _ in range(3):
+            sheet.add_round(0, [5, 10, 20])
+        state = live.state(rig.app)
+        assert state["over"] is True and state["winners"] == ["Ann"] and state["starts"] is None
+        assert state["totals"] == [4, 0, 1] and state["to"] == [0, 4, 3] and state["leaders"] == ["Ann"]
+        assert len(state["rounds"]) == 6 and state["rounds"][1] is None
+    finally:
+        rig.close()
+
+
+def test_corsari_sheet_the_lowest_leads():
+    sheet = Sheet("corsari", ["Ann", "Bob"], youngest_first=[1, 0])
+    sheet.add_round(0, [10, 30])
+    state = live.sheet(sheet)
+    assert state["game"] == "Corsari" and state["target"] == 100
+    assert state["totals"] == [0, 30] and state["to"] == [100, 70]
+    assert state["leaders"] == ["Ann"] and state["rounds"] == [[0, 30]]
+    assert state["over"] is False and state["starts"] in ("Ann", "Bob")
+
+
+def test_referee_after_a_slap():
+    table = referee()
+    try:
+        state = live.state(table.app)
+        assert state["view"] == "referee" and state["state"] == "idle" and state["last"] is None
+        assert state["names"] == ["P1", "P2", "P3"] and state["won"] == [0, 0, 0]
+        table.nav("ok")  # the pile changed: armed
+        assert live.state(table.app)["state"] == "armed"
+        table.down(1, after=5000)
+        table.down(0, after=1400)  # 1.4 ms behind
+        table.down(2, after=10600)  # 12 ms behind
+        table.settle()
+        state = live.state(table.app)
+        assert state["state"] == "shown"
+        last = state["last"]
+        assert last["winner"] == "P2" and last["tie"] is False
+        assert [t[0] for t in last["taps"]] == ["P2", "P1", "P3"]
+        assert [t[2] for t in last["taps"]] == [False, False, False]
+        assert "1.4" in last["taps"][1][1] and "12" in last["taps"][2][1]
+        assert state["won"] == [0, 0, 0]  # counted once the result is left (a tap may yet be marked false)
+        table.nav("back")
+        state = live.state(table.app)
+        assert state["won"] == [0, 1, 0] and state["false"] == [0, 0, 0] and state["out"] == [False] * 3
+        assert state["last"]["winner"] == "P2"  # the last slap stays on the page
+    finally:
+        table.close()
+
+
+def test_deck_whose_turn_and_the_cards():
+    table = Table(6, {"slap_window_ms": 0})
+    try:
+        hands = [[parse_card(c) for c in h.split()] for h in ("5S 9D 4C 4D QS", "7H 2C 6S 6D 8C", "10C 3S")]
+        game = Game(3, (), hands=hands)
+        table.app.push(DeckGame(table.app, game, 5, table))
+        state = live.state(table.app)
+        assert state["view"] == "deck" and state["turn"] == "P1" and state["top"] is None
+        assert state["cards"] == [5, 5, 2] and state["pile"] == 0 and state["over"] is False
+        table.press(0)  # P1 turns the 5S
+        state = live.state(table.app)
+        assert state["turn"] == "P2" and state["top"] == "5S"
+        assert state["cards"] == [4, 5, 2] and state["pile"] == 1
+        assert state["title"] == "P2 to play"
+    finally:
+        table.close()
