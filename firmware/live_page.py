@@ -45,17 +45,17 @@ function sheet(s){
  return h}
 function referee(s){
  var h='<h1>Corsica referee'+(s.state=='armed'?': slap!':'')+'</h1>',l=s.last;
- if(l){h+='<div class="dim">'+(l.tie?'Tie, drawn at random':'First tap')+'</div><div class="big" id="winner">'+e(l.winner||'nobody')+'</div><table id="taps">';
+ if(l){h+='<div class="dim">'+(l.tie?'Tie, drawn at random':'Pile won by')+'</div><div class="big" id="winner">'+e(l.winner||'nobody')+'</div><table id="taps">';
   l.taps.forEach(function(t){h+=row([t[0]+(t[2]?' (false)':''),t[1]])});h+='</table>'}
- else h+='<p class="dim">No slap yet.</p>';
+ else h+=s.state=='armed'?'<div class="big">SLAP!</div>':'<p class="dim">No slap yet.</p>';
  h+='<table id="tallies">'+row(['Player','Piles','False'],'th');
  s.names.forEach(function(n,i){h+=row([n+(s.out[i]?' (out)':''),s.won[i],s.false[i]])});
  return h+'</table>'}
 function deck(s){
  var h='<h1>Corsica deck</h1><div class="line" id="title">'+e(s.title)+'</div>';
- h+='<div class="big" id="top">'+e(s.top||'--')+'</div><p>'+e(s.message)+'</p><table id="cards">'+row(['Player','Cards'],'th');
+ h+='<div class="big" id="top">'+e(s.top?s.top[0]=='X'?'Joker':s.top:'--')+'</div><p>'+e(s.message)+'</p><table id="cards">'+row(['Player','Cards'],'th');
  s.names.forEach(function(n,i){h+=row([n,s.cards[i]],'td',n==s.turn?'lead':'')});
- return h+'</table><p class="dim">'+s.pile+' cards on the pile</p>'}
+ return h+'</table><p class="dim">'+s.pile+' card'+(s.pile==1?'':'s')+' on the pile</p>'}
 function draw(s){m.dataset.view=s.view;
  m.innerHTML=s.view=='sheet'?sheet(s):s.view=='referee'?referee(s):s.view=='deck'?deck(s):'<h1>Table</h1><p>Nothing is being played.</p>'}
 var es=new EventSource('/events');

@@ -202,7 +202,10 @@ def session():
     ]
     for n, (taps, winner) in enumerate(slaps):
         s.press("ok")  # the pile changed: armed
-        expect("slap %d: armed" % (n + 1), lambda p: p["view"] == "referee" and "slap!" in p["text"])
+        expect(
+            "slap %d: armed" % (n + 1),
+            lambda p: p["view"] == "referee" and p["winner"] is None and "SLAP!" in p["text"],
+        )
         s.wait(150)
         for offset_ms, player in taps:
             s.lines.append("%d p%d press" % (s.t + offset_ms, player + 1))
