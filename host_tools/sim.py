@@ -47,6 +47,7 @@ from host_tools.simdevice import simscript
 SIMRUN = os.path.join(ROOT, "host_tools", "simdevice", "simrun.py")
 PREFIX = "@sim:"
 END_GRACE_S = 5  # after "@sim:end", how long the device may take to exit
+W_HEAP = "320k"  # a W board's default --heap (bench: 175 KB live at the peak on 64-bit)
 SIM_HEAP_OVERHEAD_K = 48  # the simulator's own modules and fakes (measured ~37 KB)
 LONG_HOLD_MS = 700  # interactive: a capital letter holds the button this long: one "long"
 # event (hw.py LONG_MS = 600) and no "repeat" (150 ms later), so it steps by 10 as on the device
@@ -97,9 +98,10 @@ def parse_args(argv):
     )
     p.add_argument(
         "--heap",
-        default="192k",
-        help="the firmware's heap (default 192k, a Pico's); the simulator adds "
-        "%dk for its own modules" % SIM_HEAP_OVERHEAD_K,
+        default=None,
+        help="the firmware's heap (default 192k, a Pico's; on a W board %s: the live page's "
+        "server does not fit 192k of the unix port's 64-bit objects); the simulator adds "
+        "%dk for its own modules" % (W_HEAP, SIM_HEAP_OVERHEAD_K),
     )
     p.add_argument(
         "--flash-size",
@@ -140,6 +142,11 @@ def command(*options):
     """The simulator's command line as a user runs it: `python -m host_tools sim
     OPTIONS...` (each option as text)."""
     return [sys.executable, "-m", "host_tools", "sim"] + [str(o) for o in options]
+
+
+def default_heap(board):
+    """--heap's default: a Pico's, or W_HEAP on a W board."""
+    return W_HEAP if load_board(board).get("WIFI") else "192k"
 
 
 def load_board(name):
@@ -224,7 +231,7 @@ def device_command(args, script, project=ROOT):
     exe = MICROPYTHON if os.path.exists(MICROPYTHON) else shutil.which("micropython")
     if not exe:
         raise UserError("micropython not found (make venv)")
-    heap = "%dk" % (heap_k(args.heap) + SIM_HEAP_OVERHEAD_K)
+    heap = "%dk" % (heap_k(args.heap or default_heap(args.board)) + SIM_HEAP_OVERHEAD_K)
     app = args.app
     if app.endswith(".py"):
         app = os.path.abspath(app)
@@ -773,6 +780,8 @@ def check_options(args):
         raise UserError("--seed must be 0-4294967295, not %d" % args.seed)
     if not 0 <= args.clock_start_us < 2**50:
         raise UserError("--clock-start-us must be 0-%d, not %d" % (2**50 - 1, args.clock_start_us))
+    if args.heap is None:
+        args.heap = default_heap(args.board)
     heap_k(args.heap)
     flash_bytes(args.flash_size)
     app = args.app

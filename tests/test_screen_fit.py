@@ -63,6 +63,7 @@ SCREENS = (
     "NameEditor",
     "Continue",
     "MatchActions",
+    "WiFi",
 )
 
 
@@ -560,6 +561,35 @@ def walk_hwtest(w):
     w.keys("back back back")
 
 
+class StubLive:
+    """A W board's app.live as the Wi-Fi screen reads it (live_server.Live): its own
+    network up at the radio's address."""
+
+    def __init__(self):
+        self.settings = {"mode": "own", "ssid": "Table-3F2A", "password": "k7m2p9x4ra"}
+
+    def network(self):
+        return (self.settings["ssid"], self.settings["password"]) if self.settings["mode"] == "own" else (None, None)
+
+    def address(self):
+        return "192.168.4.1" if self.settings["mode"] == "own" else None
+
+    def state(self):
+        return "on" if self.settings["mode"] == "own" else "off"
+
+    def set_mode(self, mode):
+        self.settings["mode"] = mode
+
+
+def walk_wifi(w):
+    """Settings > Wi-Fi on a W board: the info page in each mode, the QR codes."""
+    w.app.live = StubLive()
+    w.choose("Settings")
+    w.choose("Wi-Fi")
+    assert w.screen_name() == "WiFi"
+    w.keys("down back ok ok ok down back back back")
+
+
 def walk_boot_notices(w):
     """Started on a bad config.json (a notice), then a save that fails."""
     assert w.screen_name() == "Notice"
@@ -586,6 +616,7 @@ WALKS = (
     (walk_boot_notices, 6, '{"names": "Annabell"}'),
     (walk_igo_fixes, 6, None),
     (walk_corsari_fixes, 6, None),
+    (walk_wifi, 6, None),
 )
 PARTS = {"test_screen_fit": WALKS[:4], "test_screen_fit_more": WALKS[4:7], "test_screen_fit_rounds": WALKS[7:]}
 
@@ -668,6 +699,7 @@ def test_every_screen_class_is_walked():
     import ui_round  # noqa: F401
     import ui_settings  # noqa: F401
     import ui_sheet  # noqa: F401
+    import ui_wifi  # noqa: F401
 
     found = set()
     todo = [ui.Screen]
