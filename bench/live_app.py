@@ -15,7 +15,6 @@ clients were sent. On a board without the radio (boards/sim.py) the same loop ru
 without the server: the figures to compare with.
 """
 
-import gc
 import sys
 
 import session_app
@@ -66,21 +65,30 @@ class Client:
 
 
 class Served(session_app.MeasuredTime):
-    """The measuring clock, and after each pass the clients' coroutines a step on."""
+    """The measuring clock; at each pass's sleep the clients' coroutines a step on,
+    and the pass timed (the app's step and the clients' step)."""
 
     clients = ()
     passes = 0
     pass_us = 0
-    real = None
+    resumed = None  # host ticks_us when the loop resumed after the last sleep
 
-    def start_server(self, time):
-        sys.modules["inspect"] = Absent()
-        import live_server
+    def started(self):
+        import board
         import simcore
+
+        self.real = simcore.rt
+        if getattr(board, "WIFI", False):  # boards/sim.py: the same loop without the server
+            self.start_server()
+
+    def start_server(self):
+        sys.modules["inspect"] = Absent()
+        import time
+
+        import live_server
         import wifi
 
         live_server.asyncio = Loop
-        self.real = simcore.rt
         app = self.app
         app.live = live_server.Live(app, wifi.Radio(), time)
         app.live.start()
@@ -94,16 +102,13 @@ class Served(session_app.MeasuredTime):
         for _, coro in self.clients:
             coro.send(None)
 
-    def timed_step(self, app, hw):
-        if self.real is None:
-            import simcore
-
-            self.real = simcore.rt
-        t0 = self.real.ticks_us()
-        app.step(self.app, hw, self.ticks_ms())
+    def sleep_ms(self, ms):
         self.serve()
-        self.pass_us += self.real.ticks_diff(self.real.ticks_us(), t0)
-        self.passes += 1
+        if self.resumed is not None:
+            self.pass_us += self.real.ticks_diff(self.real.ticks_us(), self.resumed)
+            self.passes += 1
+        session_app.MeasuredTime.sleep_ms(self, ms)
+        self.resumed = self.real.ticks_us()
 
     def report_more(self, w):
         sent = self.clients[0][0].sent if self.clients else 0
@@ -111,68 +116,10 @@ class Served(session_app.MeasuredTime):
 
 
 def main(board):
-    """The unix port: the loop as app.run's, with the clients served each pass."""
-    import time
-
-    session_app._simulator_modules()
-    gc.collect()
-    base = gc.mem_alloc()
-    import app
-    import hw as hwmod
-
-    app.collect_early()
-    hw = hwmod.Hardware(board)
-    clock = Served(time, hw.display, base)
-    clock.app = app.App(hw=hw)
-    if getattr(board, "WIFI", False):
-        clock.start_server(time)
-    try:
-        while True:
-            clock.timed_step(app, hw)
-            clock.sleep_ms(5)
-    finally:
-        clock.report()
+    """The unix port: session_app's loop with the server and its clients."""
+    session_app.main(board, Served)
 
 
 def start(board):
-    """The 32-bit runner: as session_app.start, with the server and its clients."""
-    import time
-
-    import simcore
-
-    session_app._simulator_modules()
-    started = []
-
-    def one_pass():
-        start = gc.mem_alloc()
-        if not started:
-            import app
-            import hw as hwmod
-
-            app.collect_early()
-            hw = hwmod.Hardware(board)
-            clock = Served(time, hw.display, start)
-            clock.app = app.App(hw=hw)
-            if getattr(board, "WIFI", False):
-                clock.start_server(time)
-            clock.sample = False
-            started.append((app, hw, clock))
-            gc.collect()
-            return True
-        app, hw, clock = started[0]
-        own = simcore.world.own_bytes
-        live = start - clock.base
-        clock.note(live)
-        try:
-            clock.timed_step(app, hw)
-            clock.sleep_ms(5)
-        except SystemExit:
-            clock.report()
-            return False
-        firmware = gc.mem_alloc() - start - (simcore.world.own_bytes - own)
-        clock.pass_peak = max(clock.pass_peak, live + firmware)
-        gc.collect()
-        return True
-
-    gc.collect()
-    return one_pass
+    """The 32-bit runner: session_app's passes with the server and its clients."""
+    return session_app.start(board, Served)

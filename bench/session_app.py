@@ -135,6 +135,9 @@ class MeasuredTime:
     def report_more(self, w):
         """More keys for the @bench line (soak_app.py's): each written as `, "key": value`."""
 
+    def started(self):
+        """The app is built (`self.app`): a subclass's own start (live_app.py's server)."""
+
 
 def _simulator_modules():
     """Import the fake hardware modules and what the simulator imports later: they
@@ -146,8 +149,9 @@ def _simulator_modules():
     import machine  # noqa: F401
 
 
-def _begin(board, base):
-    """The firmware, imported and started; `base` = the live heap before it."""
+def _begin(board, base, clock_class):
+    """The firmware, imported and started, measured by a `clock_class` (MeasuredTime or
+    a subclass); `base` = the live heap before it."""
     import time
 
     import app
@@ -155,23 +159,24 @@ def _begin(board, base):
 
     app.collect_early()  # as app.main does first
     hw = hwmod.Hardware(board)
-    clock = MeasuredTime(time, hw.display, base)
+    clock = clock_class(time, hw.display, base)
     clock.app = app.App(hw=hw)
+    clock.started()
     return app, hw, clock
 
 
-def main(board):
+def main(board, clock_class=MeasuredTime):
     """The unix port: app.run with the measuring clock."""
     _simulator_modules()
     gc.collect()
-    app, hw, clock = _begin(board, gc.mem_alloc())
+    app, hw, clock = _begin(board, gc.mem_alloc(), clock_class)
     try:
         app.run(clock.app, hw, clock)
     finally:
         clock.report()
 
 
-def start(board):
+def start(board, clock_class=MeasuredTime):
     """The 32-bit runner (host_tools/mp32): its heap is only collected when a call
     from JavaScript returns (gc.collect() only asks for it), so the runner calls the
     returned function once per loop pass until it returns False. The first call
@@ -188,7 +193,7 @@ def start(board):
     def one_pass():
         start = gc.mem_alloc()
         if not started:
-            started.append(_begin(board, start))
+            started.append(_begin(board, start, clock_class))
             started[0][2].sample = False  # sampled here, not in sleep_ms
             gc.collect()
             return True

@@ -9,7 +9,7 @@ Read-only: nothing a phone sends reaches the app. Any method but GET and HEAD ge
 405. A hostile or broken client costs a bounded share: at most MAX_CLIENTS
 connections (more are refused at once), a request's head within HEAD_BYTES and
 HEAD_MS, a stream whose client stops reading closed after STALL_MS; a bad request
-gets 400 and one line on the console, never a write to the flash.
+gets 400; an unexpected error, one line on the console; never a write to the flash.
 
 Taps are timed by PIO or the pin interrupts, never by this loop; the loop never
 waits on a socket (asyncio runs the server between its passes).
@@ -98,7 +98,6 @@ class Server(Microdot):
         self.app = app
         self.time = time
         self.conns = []  # [task, since ms, limit ms, reader] of each open connection
-        self.refused = 0
         self.seq = 0
         self.text = None
         self.message = b""
@@ -149,7 +148,6 @@ class Server(Microdot):
         """One connection: refused when MAX_CLIENTS are open; its head read within
         the limits; 405 for a method other than GET or HEAD; then microdot's."""
         if len(self.conns) >= MAX_CLIENTS:
-            self.refused += 1
             await _answer(writer, b"503 Busy")
             await _close(writer)  # else the refused socket stays open
             return
