@@ -147,6 +147,7 @@ def _simulator_modules():
     import time  # noqa: F401
 
     import machine  # noqa: F401
+    import network  # noqa: F401  (a W board's radio: built in there)
 
 
 def _begin(board, base, clock_class):

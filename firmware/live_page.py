@@ -1,4 +1,4 @@
-"""The live page (live_server.py serves it at /): one file, no outside assets (the
+"""The live page (live_web.py answers / with it): one file, no outside assets (the
 phones at the table have no internet), sized for a phone at arm's length. It opens
 /events (Server-Sent Events; the browser reconnects by itself after a drop) and draws
 each state live.py describes. Loaded for each page load, then dropped.

@@ -1,18 +1,21 @@
-"""A W board's live page: the radio (wifi.py) and microdot serving the match to the
-phones at the table, as asyncio tasks beside the app's loop.
+"""A W board's live page: the radio (wifi.py) and the server of the phones at the
+table, as asyncio tasks beside the app's loop.
 
     GET /         the page (live_page.py): no outside assets, it draws what /events says
     GET /events   Server-Sent Events: the page's state (live.py) each time it changes
     GET /state    the same state once, as JSON
 
-Read-only: nothing a phone sends reaches the app. Any method but GET and HEAD gets
-405. A hostile or broken client costs a bounded share: at most MAX_CLIENTS
-connections (more are refused at once), a request's head within HEAD_BYTES and
-HEAD_MS, a stream whose client stops reading closed after STALL_MS; a bad request
-gets 400; an unexpected error, one line on the console; never a write to the flash.
+Every connection passes the gate here: at most MAX_CLIENTS open (more are refused at
+once), a request's head within HEAD_BYTES and HEAD_MS, any method but GET and HEAD
+answered 405. An event stream is held here, one small coroutine a phone, closed when
+its client stops reading for STALL_MS. Every other request is microdot's (live_web.py):
+its code is loaded for the request and dropped when no request is in flight, so the
+heap holds the framework only while a page loads (docs/hardware.md, "Pico W").
 
-Taps are timed by PIO or the pin interrupts, never by this loop; the loop never
-waits on a socket (asyncio runs the server between its passes).
+Read-only: nothing a phone sends reaches the app. A bad request gets 400; an
+unexpected error, one line on the console; never a write to the flash. Taps are
+timed by PIO or the pin interrupts, never by this loop; the loop never waits on a
+socket (asyncio runs the server between its passes).
 """
 
 import asyncio
@@ -22,8 +25,6 @@ import sys
 
 import live
 import paths
-import wifi_config
-from microdot import Microdot, Response
 from ticks import ticks_diff
 
 MAX_CLIENTS = 8  # connections open at once (4 phones' streams and their page loads)
@@ -34,7 +35,9 @@ BEAT_MS = 10000  # a comment line on a quiet stream (the client sees the link al
 POLL_MS = 250  # how often a stream looks for a new state
 RETRY_MS = 2000  # the page's reconnect delay after the stream breaks
 PASS_MS = 5  # the app loop's pause between passes, as app.run's
+WEB_MODULES = ("live_web", "microdot", "live_page")  # loaded for a request, then dropped
 _OK = (b"GET", b"HEAD")
+_STREAM_HEAD = b"HTTP/1.0 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\n\r\n"
 
 
 class _Head:
@@ -51,60 +54,19 @@ class _Head:
         return line
 
 
-class _Events:
-    """The /events stream: the state as an event whenever it changes, a comment line
-    when quiet (microdot writes what __anext__ returns; MicroPython has no async
-    generators)."""
-
-    def __init__(self, server, conn):
-        self.server = server
-        self.conn = conn
-        self.seq = -1
-        self.quiet = 0
-
-    def __aiter__(self):
-        return self
-
-    async def __anext__(self):
-        server, conn = self.server, self.conn
-        conn[1] = server.now()  # the last piece is out: the client reads
-        conn[2] = STALL_MS
-        if self.seq < 0:
-            self.seq = 0
-            return b"retry: %d\n\n" % RETRY_MS
-        while True:
-            if _gone(conn[3]):  # the client closed or reset: its slot is free now, not
-                raise StopAsyncIteration  # at the next failed write (a beat or two later)
-            server.refresh()
-            if self.seq != server.seq:
-                self.seq = server.seq
-                self.quiet = 0
-                return server.message
-            if self.quiet >= BEAT_MS:
-                self.quiet = 0
-                return b": beat\n\n"
-            self.quiet += POLL_MS
-            await asyncio.sleep_ms(POLL_MS)
-
-
-class Server(Microdot):
-    """microdot with the limits above; the page's state made once per change for
-    every client (`refresh`)."""
+class Server:
+    """The connections: each through the gate, then its event stream or microdot's
+    answer; the page's state made once per change for every stream (`refresh`)."""
 
     def __init__(self, app, time):
-        Microdot.__init__(self)
-        self.debug = False  # (set by microdot's own start_server, which is not used)
-        self.ssl = None
         self.app = app
         self.time = time
         self.conns = []  # [task, since ms, limit ms, reader] of each open connection
         self.seq = 0
-        self.text = None
-        self.message = b""
+        self.message = b"data: {}\n\n"  # the state as an event (its JSON: `state_json`)
         self.checked = None  # ticks_ms of the last refresh
-        self.route("/")(self.page)
-        self.route("/events")(self.events)
-        self.route("/state")(self.state)
+        self.web = None  # microdot's app (live_web.Web) while a request is in flight
+        self.answering = 0  # requests in microdot's hands
 
     def now(self):
         return self.time.ticks_ms()
@@ -115,38 +77,20 @@ class Server(Microdot):
         if self.checked is not None and ticks_diff(now, self.checked) < POLL_MS:
             return
         self.checked = now
-        text = json.dumps(live.state(self.app))
-        if text != self.text:
-            self.text = text
+        message = b"data: " + json.dumps(live.state(self.app)).encode() + b"\n\n"
+        if message != self.message:
+            self.message = message
             self.seq += 1
-            self.message = b"data: " + text.encode() + b"\n\n"
 
-    async def page(self, request):
-        import live_page
-
-        body = live_page.PAGE
-        del sys.modules["live_page"]  # loaded for each page load, not kept
-        return Response(body, headers={"Content-Type": "text/html; charset=UTF-8", "Cache-Control": "no-cache"})
-
-    async def events(self, request):
-        conn = self.conn_of(asyncio.current_task())
-        headers = {"Content-Type": "text/event-stream", "Cache-Control": "no-cache"}
-        return Response(_Events(self, conn), headers=headers)
-
-    async def state(self, request):
+    def state_json(self):
+        """The state now, as JSON (/state)."""
         self.checked = None
         self.refresh()
-        return Response(self.text, headers={"Content-Type": "application/json", "Cache-Control": "no-cache"})
+        return self.message[6:-2]
 
-    def conn_of(self, task):
-        for conn in self.conns:
-            if conn[0] is task:
-                return conn
-        return [task, self.now(), STALL_MS, None]
-
-    async def handle_request(self, reader, writer):
-        """One connection: refused when MAX_CLIENTS are open; its head read within
-        the limits; 405 for a method other than GET or HEAD; then microdot's."""
+    async def handle(self, reader, writer):
+        """One connection: refused when MAX_CLIENTS are open; its head read within the
+        limits; 405 for a method other than GET or HEAD; then its stream or microdot."""
         if len(self.conns) >= MAX_CLIENTS:
             await _answer(writer, b"503 Busy")
             await _close(writer)  # else the refused socket stays open
@@ -157,11 +101,15 @@ class Server(Microdot):
             head = await _read_head(reader)
             if head is None:
                 await _answer(writer, b"400 Bad Request")
-            elif head[: head.find(b" ")] not in _OK:
+                return
+            method, path = head.split(b" ", 2)[:2]
+            if method not in _OK:
                 await _answer(writer, b"405 Method Not Allowed", b"Allow: GET, HEAD\r\n")
+            elif path.split(b"?", 1)[0] == b"/events":
+                await self.stream(conn, writer, method == b"HEAD")
             else:
                 conn[2] = STALL_MS
-                await Microdot.handle_request(self, _Head(head), writer)
+                await self.answer(head, writer)
         except asyncio.CancelledError:  # the watchdog: too slow
             pass
         except Exception as e:  # one line on the console; the device goes on
@@ -169,6 +117,52 @@ class Server(Microdot):
         finally:
             self.conns.remove(conn)
             await _close(writer)
+
+    async def stream(self, conn, writer, head_only):
+        """/events: the state whenever it changes, a comment line when quiet, until
+        the client goes (or stops reading: the watchdog)."""
+        conn[2] = STALL_MS
+        await writer.awrite(_STREAM_HEAD)
+        if head_only:
+            return
+        await writer.awrite(b"retry: %d\n\n" % RETRY_MS)
+        seq = -1
+        quiet = 0
+        while True:
+            conn[1] = self.now()  # the last piece is out: the client reads
+            while True:
+                if _gone(conn[3]):  # the client closed or reset: its slot is free now,
+                    return  # not at the next failed write (a beat or two later)
+                self.refresh()
+                if seq != self.seq:
+                    seq = self.seq
+                    quiet = 0
+                    piece = self.message
+                    break
+                if quiet >= BEAT_MS:
+                    quiet = 0
+                    piece = b": beat\n\n"
+                    break
+                quiet += POLL_MS
+                await asyncio.sleep_ms(POLL_MS)
+            await writer.awrite(piece)
+
+    async def answer(self, head, writer):
+        """Any other request: microdot's (live_web.py), loaded now and dropped when no
+        request is in flight."""
+        self.answering += 1
+        try:
+            if self.web is None:
+                import live_web
+
+                self.web = live_web.Web(self)
+            await self.web.handle_request(_Head(head), writer)
+        finally:
+            self.answering -= 1
+            if not self.answering:
+                self.web = None
+                for name in WEB_MODULES:
+                    sys.modules.pop(name, None)
 
     async def watch(self):
         """Close the connections that ran past their limit."""
@@ -225,7 +219,8 @@ async def _close(writer):
 
 class Live:
     """The Wi-Fi and the server of a W board, as the app and the Wi-Fi screen see them
-    (`app.live`): the settings (wifi_config.py), the radio's state, the page's address."""
+    (`app.live`): the settings (wifi_config.py, loaded when asked), the radio's state,
+    the page's address."""
 
     def __init__(self, app, radio, time):
         self.app = app
@@ -237,7 +232,7 @@ class Live:
 
     def network(self):
         """(ssid, password) the mode uses, or (None, None)."""
-        ssid, password, _ = wifi_config.network(self.settings, self.app.config)
+        ssid, password, _ = _config(self.app).network(self.settings, self.app.config)
         return ssid, password
 
     def address(self):
@@ -253,7 +248,7 @@ class Live:
         self.start()
 
     def start(self):
-        ssid, password, problem = wifi_config.network(self.settings, self.app.config)
+        ssid, password, problem = _config(self.app).network(self.settings, self.app.config)
         self.problem = problem
         try:
             self.radio.start(self.settings["mode"] if ssid else "off", ssid, password)
@@ -268,13 +263,22 @@ class Live:
             up = self.radio.address() is not None
             if up and self.listening is None:
                 try:
-                    self.listening = await asyncio.start_server(self.server.handle_request, "0.0.0.0", wifi_config.PORT)
+                    port = _config(self.app).PORT
+                    self.listening = await asyncio.start_server(self.server.handle, "0.0.0.0", port)
                 except OSError as e:
                     self.problem = "server: %s" % (e,)
             elif not up and self.listening is not None:
                 self.listening.close()
                 self.listening = None
             await asyncio.sleep_ms(500)
+
+
+def _config(app):
+    """wifi_config.py, loaded for a moment (the app drops it at the next screen change)."""
+    import wifi_config
+
+    app.transient("wifi_config")
+    return wifi_config
 
 
 def load_settings(app):
@@ -284,13 +288,14 @@ def load_settings(app):
 
     import store_load
 
+    app.transient("store_load")
     path = app.path(paths.WIFI)
     obj, _ = store_load.load(path)
-    settings = wifi_config.usable(obj)
+    settings = _config(app).usable(obj)
     if settings is None:
         if obj is not None:
             store_load.set_aside(path)
-        settings = wifi_config.make(os.urandom)
+        settings = _config(app).make(os.urandom)
         app.keep_file(paths.WIFI, settings)
     return settings
 

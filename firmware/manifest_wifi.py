@@ -10,6 +10,7 @@ package). A MicroPython build freezing this firmware names that file itself:
 module("live.py")
 module("live_page.py")
 module("live_server.py")
+module("live_web.py")
 module("qr.py")
 module("wifi.py")
 module("wifi_config.py")

@@ -140,6 +140,24 @@ def table(r):
             mark(t["pass"]),
         )
     )
+    lv = r["live_server"]
+    w, wo = lv["with_server"], lv["without"]
+    lines.append(
+        "| `live_server` (W board: a page load, 4 streams) | 32-bit live peak %s with the server, %s without "
+        "(%s); pass %s us with, %s us without (64-bit); referee %d slaps (%d ties) judged alike: %s | | %s | %s |"
+        % (
+            w.get("heap_peak"),
+            wo.get("heap_peak"),
+            w.get("peak_screen"),
+            w.get("unix64_pass_us"),
+            wo.get("unix64_pass_us"),
+            lv["referee"]["slaps"],
+            lv["referee"]["ties"],
+            "yes" if lv["referee"]["judged_alike"] else "no",
+            lv["target"],
+            mark(lv["pass"]),
+        )
+    )
     dp = r["deploy_s"]
     base = dp["baseline"]
     again = dp.get("baseline_this_run")

@@ -229,46 +229,67 @@ LIVE_SESSION = "igo"  # the session with the firmware's own peak (the hand calcu
 
 
 def live(workdir):
-    """The live page's cost (#31): the I Go session with the server and 4 clients on a
-    W board (boards/sim_w.py) against the same loop without (boards/sim.py): the live
-    heap's peak on the 32-bit runner (the target's) and the unix port, and the mean
-    pass time."""
+    """The live page's cost (#31): the I Go session with the server, a page load and 4
+    streams on a W board (boards/sim_w.py) against the same loop without
+    (boards/sim.py): the live heap's peak on the 32-bit runner (the target's) and the
+    unix port, and the mean pass time; and the referee session both ways, its slaps
+    judged alike (`referee`)."""
     firmware = sim.compiled_firmware()
     node = mp32_node()
     out = {"target": "<= %d (32-bit, server + 4 clients)" % LIVE_TARGET, "problems": []}
+    slaps = {}
     for board in ("sim", "sim_w"):
         key = "with_server" if board == "sim_w" else "without"
-        flash = os.path.join(workdir, "flash-live-%s" % board)
-        cmd = sim.command(  # 64-bit objects: the server and 4 clients do not fit a Pico's 192k here
-            "--script",
-            _script(LIVE_SESSION),
-            "--flash",
-            flash,
-            "--app",
-            LIVE_APP,
-            "--board",
-            board,
-            "--heap",
-            LIVE_UNIX_HEAP,
-        )
-        unix = _session_stats(LIVE_SESSION, flash, cmd, "stderr")
-        fig = {"unix64_heap_peak": unix.get("heap_peak"), "unix64_pass_us": unix.get("pass_us")}
-        if unix["problem"]:
-            out["problems"].append("%s unix: %s" % (board, unix["problem"]))
+        fig = {}
+        for session in (LIVE_SESSION, "referee"):
+            flash = os.path.join(workdir, "flash-live-%s-%s" % (session, board))
+            cmd = sim.command(  # 64-bit objects: the server and 4 clients do not fit a Pico's 192k here
+                "--script", _script(session), "--flash", flash, "--app", LIVE_APP, "--board", board,
+                "--heap", LIVE_UNIX_HEAP,
+            )  # fmt: skip
+            unix = _session_stats(session, flash, cmd, "stderr")
+            if unix["problem"]:
+                out["problems"].append("%s %s unix: %s" % (board, session, unix["problem"]))
+            if session == "referee":
+                slaps[key] = judged_slaps(flash)
+            else:
+                fig.update(unix64_heap_peak=unix.get("heap_peak"), unix64_pass_us=unix.get("pass_us"))
         if node is not None:
             flash = os.path.join(workdir, "flash-live-%s-mp32" % board)
             cmd = [node, MP32_RUN, "--board", board, "--flash", flash, "--app", LIVE_APP, "--firmware", firmware]
             mp = _session_stats(LIVE_SESSION, flash, cmd + ["--script", _script(LIVE_SESSION)], "stdout")
             fig.update(heap_peak=mp.get("heap_peak"), peak_screen=mp.get("heap_peak_screen"))
             fig["pass_peak"] = mp.get("heap_pass_peak")  # (its pass time counts its own collections: not reported)
+            fig["page_bytes"] = mp.get("page_bytes")
             fig["clients_bytes"] = mp.get("clients_bytes")
             if mp["problem"]:
                 out["problems"].append("%s mp32: %s" % (board, mp["problem"]))
         out[key] = fig
+    same = bool(slaps["without"]) and slaps["with_server"] == slaps["without"]
+    ties = sum(1 for slap in slaps["without"] if slap[1])
+    out["referee"] = {"slaps": len(slaps["without"]), "ties": ties, "judged_alike": same}
+    if not same:
+        out["problems"].append("the referee judged differently with the server busy")
     value = out["with_server"].get("heap_peak")
     out["value"] = value
     out["pass"] = bool(not out["problems"] and value is not None and value <= LIVE_TARGET)
     return out
+
+
+def judged_slaps(flash):
+    """The slap lines of a flash's history as the judge decided them: each tap's
+    player and margin, the tie, the late taps, the winner and the false taps (the
+    times themselves and the ids left out; after a tie, its random draw's winner and
+    false taps too)."""
+    slaps = []
+    with open(os.path.join(flash, paths.HISTORY)) as f:
+        for line in f:
+            e = json.loads(line)
+            if e.get("event") == "slap":
+                taps = [(t.get("player"), t.get("margin_us")) for t in e.get("order", [])]
+                drawn = (None, None) if e.get("tie") else (e.get("winner"), e.get("false"))
+                slaps.append((taps, e.get("tie"), e.get("late"), e.get("reason")) + drawn)
+    return slaps
 
 
 def peaks(runs):

@@ -21,6 +21,7 @@ FIGURES = (
     "firmware_heap_peak_bytes",
     "display_bytes_per_update",
     "tap_fairness",
+    "live_server",
     "deploy_s",
     "heap_largest_free_block",
 )
@@ -107,6 +108,12 @@ def test_quick_bench_writes_every_key(tmp_path):
         assert fb["mp32"]["min"] is None and not fb["pass"]
     t = res["tap_fairness"]
     assert t["pairs"] > 0 and 0 <= t["share"] <= 1
+    lv = res["live_server"]  # a W board's page and streams, against the same session without
+    assert lv["with_server"]["unix64_heap_peak"] > lv["without"]["unix64_heap_peak"] > 0
+    assert lv["referee"] == {"slaps": bench.REFEREE_SLAPS, "ties": lv["referee"]["ties"], "judged_alike": True}
+    if bench.mp32_node():
+        assert lv["with_server"]["heap_peak"] > lv["without"]["heap_peak"] > 0
+        assert lv["with_server"]["page_bytes"] > 0 and lv["with_server"]["clients_bytes"] > 0
     d = res["deploy_s"]
     assert d["full_s"] > 0 and d["noop_s"] > 0 and d["full_copied"] > 30
     assert d["baseline"]["full_s"] > 0 and d["baseline"]["noop_s"] > 0
