@@ -247,6 +247,11 @@ class Live:
         self.app.keep_file(paths.WIFI, self.settings)
         self.start()
 
+    def set_join(self, ssid, password):
+        """Join the network typed on the device (the Wi-Fi screen): kept on the flash."""
+        self.settings["join"] = {"ssid": ssid, "password": password}
+        self.set_mode("join")
+
     def start(self):
         ssid, password, problem = _config(self.app).network(self.settings, self.app.config)
         self.problem = problem

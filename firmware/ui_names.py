@@ -58,25 +58,25 @@ def mark(ch):
     return ""
 
 
-def group_of(ch):
-    """The index in GROUPS of the group holding ch (0 for one in none)."""
-    for n, group in enumerate(GROUPS):
+def group_of(ch, groups=GROUPS):
+    """The index in groups of the group holding ch (0 for one in none)."""
+    for n, group in enumerate(groups):
         if ch in group:
             return n
     return 0
 
 
-def group_start(ch, step):
+def group_start(ch, step, groups=GROUPS):
     """The first character of the group after (step > 0) or before the one holding ch."""
-    return GROUPS[(group_of(ch) + (1 if step > 0 else -1)) % len(GROUPS)][0]
+    return groups[(group_of(ch, groups) + (1 if step > 0 else -1)) % len(groups)][0]
 
 
-def next_char(ch, step):
-    """The editor's character step places after ch in CHARSET (wrapping)."""
-    i = CHARSET.find(ch)
+def next_char(ch, step, charset=CHARSET):
+    """The editor's character step places after ch in charset (wrapping)."""
+    i = charset.find(ch)
     if i < 0:
-        return CHARSET[0]
-    return CHARSET[(i + step) % len(CHARSET)]
+        return charset[0]
+    return charset[(i + step) % len(charset)]
 
 
 class SeatPicker(ui.Menu):
@@ -140,23 +140,35 @@ class SeatPicker(ui.Menu):
 
 
 class NameEditor(ui.Screen):
-    """Enter a name with up/down/ok/back; done(name) is called with the cleaned name."""
+    """Enter a name with up/down/ok/back; done(name) is called with the cleaned name.
+    A subclass types other text with its own GROUPS (ui_wifi.py: a network's name)."""
 
     MODULES = MODULES
+    GROUPS = GROUPS  # type: tuple[str, ...]
+    GROUP_NAMES = GROUP_NAMES  # type: tuple[str, ...]
+    WORD = "Name"  # in the title
+    FULL = "name is full"  # the hints' words
+    DONE = "ok: name done"
 
     def __init__(self, app, name, done):
         ui.Screen.__init__(self, app)
-        self.title = "Name"  # (draw adds the group being typed)
+        self.title = self.WORD  # (draw adds the group being typed)
         self.chars = list(name)  # kept characters
         self.cur = None  # the character being chosen, None: an empty place
         self.done = done
+        self.charset = "".join(self.GROUPS)
 
     def text(self):
         return "".join(self.chars) + (self.cur or "")
 
-    def room(self):
-        """Display characters left for more letters (roster.NAME_LEN in all)."""
-        return NAME_LEN - names.width("".join(self.chars))
+    def room(self, text=None):
+        """Display characters left after text (default: the kept characters;
+        roster.NAME_LEN in all)."""
+        return NAME_LEN - names.width("".join(self.chars) if text is None else text)
+
+    def clean(self, text):
+        """The text as kept; ValueError while it is not one."""
+        return roster.clean(text)
 
     def on_nav(self, name, kind):
         if name in ("up", "down"):
@@ -164,15 +176,15 @@ class NameEditor(ui.Screen):
             if self.cur is None:
                 if self.room() <= 0:
                     return
-                group = GROUPS[1 if self.chars else 0]  # A-Z first, then a-z
+                group = self.GROUPS[1 if self.chars else 0]  # A-Z first, then a-z
                 self.cur = group[0] if d > 0 else group[-1]
                 if kind != "press":
-                    self.cur = group_start(self.cur, d)
+                    self.cur = group_start(self.cur, d, self.GROUPS)
             elif kind == "press":
-                self.cur = next_char(self.cur, d)
+                self.cur = next_char(self.cur, d, self.charset)
             else:
-                self.cur = group_start(self.cur, d)
-        elif name == "ok" and kind == "press" and self.cur is not None and names.width(self.text()) < NAME_LEN:
+                self.cur = group_start(self.cur, d, self.GROUPS)
+        elif name == "ok" and kind == "press" and self.cur is not None and self.room(self.text()) > 0:
             self.chars.append(self.cur)
             self.cur = None
         elif name == "ok" and kind in ("press", "long"):
@@ -195,7 +207,7 @@ class NameEditor(ui.Screen):
 
     def finish(self):
         try:
-            name = roster.clean(self.text())
+            name = self.clean(self.text())
         except ValueError:
             return  # nothing entered yet: stay
         self.app.pop()
@@ -206,27 +218,29 @@ class NameEditor(ui.Screen):
         up/down start in (A-Z first, then a-z)."""
         if self.cur is None:
             return 1 if self.chars else 0
-        return group_of(self.cur)
+        return group_of(self.cur, self.GROUPS)
 
     def hints(self):
         """Four lines under the name: the character in words (a mark, a space), then
         what the buttons do now."""
         cur = self.cur
         g = self.group()
-        hold = "hold: " + GROUP_NAMES[(g + 1) % len(GROUPS)]
+        hold = "hold: " + self.GROUP_NAMES[(g + 1) % len(self.GROUPS)]
         if cur is not None:
             what = "space" if cur == " " else mark(cur) and "%s %s" % (names.to_ascii(cur), mark(cur))
             return [what or "", hold, "ok: keep it", "back: clear"]
         if self.room() <= 0:
-            return ["", "name is full", "ok: name done", "back: delete"]
+            return ["", self.FULL, self.DONE, "back: delete"]
         if not self.chars:
             return ["", "up: A  down: Z", hold, "back: cancel"]
-        return ["", "up: a  down: z", "ok: name done", "back: delete"]
+        return ["", "up: a  down: z", self.DONE, "back: delete"]
 
     def draw(self, canvas):
-        self.title = "Name: " + GROUP_NAMES[self.group()]
+        self.title = self.WORD + ": " + self.GROUP_NAMES[self.group()]
         ui.Screen.draw(self, canvas)
         shown = "".join(self.chars)
+        while shown and canvas.text_width(shown + "_", 1) > canvas.width:
+            shown = shown[1:]  # a long text: its end, where the typing is
         scale = 2 if canvas.text_width(shown + "_", 2) <= canvas.width else 1
         y = ui.TOP + 1
         canvas.text(shown, 0, y, scale)

@@ -1,18 +1,27 @@
 """Settings > Wi-Fi (W boards): the radio's state, the network's name and password,
 the page's address; down shows the two QR codes, to join the network (left) and to
 open the page (right), made on the device (qr.py). ok changes the mode: own network,
-join Wi-Fi (config.json's "wifi"), off. Loaded while it is open (its MODULES).
+join Wi-Fi, off. Holding ok types the table's Wi-Fi to join (its name, then its
+password, with the name editor's buttons: ui_names.py); else join uses config.json's
+"wifi". Loaded while it is open (its MODULES).
 """
 
 import qr
 import ui
+import ui_names
 import wifi_config
 
 INFO, CODES = 0, 1  # the pages
+ASCII = (  # what a network's name and password are typed from
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+    "abcdefghijklmnopqrstuvwxyz",
+    "0123456789",
+    " !\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~",
+)
 
 
 class WiFi(ui.Screen):
-    MODULES = ("ui_wifi", "qr")
+    MODULES = ("ui_wifi", "qr", "wifi_config") + ui_names.MODULES
 
     def __init__(self, app):
         ui.Screen.__init__(self, app)
@@ -23,6 +32,10 @@ class WiFi(ui.Screen):
 
     def on_nav(self, name, kind):
         live = self.app.live
+        if name == "ok" and kind == "long" and self.page == INFO:
+            typed = live.settings.get("join") or {}
+            self.app.push(NetEditor(self.app, "Network", typed.get("ssid", ""), wifi_config.SSID_MAX, self.typed_ssid))
+            return
         if kind != "press":
             return
         if name == "back":
@@ -36,6 +49,15 @@ class WiFi(ui.Screen):
         elif name in ("up", "down"):
             self.page = CODES if self.page == INFO and self.texts() else INFO
         self.app.invalidate()
+
+    def typed_ssid(self, ssid):
+        """The network's name is typed: its password next (none: an open network)."""
+        live = self.app.live
+
+        def typed(password):
+            live.set_join(ssid, password)
+
+        self.app.push(NetEditor(self.app, "Password", "", wifi_config.PASSWORD_MAX, typed, ssid))
 
     def tick(self, now_ms):
         if now_ms // 1000 != self.second:  # the radio's state may have changed
@@ -83,8 +105,45 @@ class WiFi(ui.Screen):
         address = live.address()
         if address:
             lines.append("Page " + wifi_config.page_address(address)[7:].rstrip("/"))
-        lines.append("ok: change mode")
+        lines.append("ok:mode hold:net")
         if texts:
             lines.append("down: QR codes")
         for row, line in enumerate(lines[: ui.ROWS]):
             canvas.text(line[:16], 0, ui.row_y(row))
+
+
+class NetEditor(ui_names.NameEditor):
+    """A network's name (`ssid` None) or its password, typed with the name editor's
+    buttons from printable ASCII; ok on an empty place is done, as for a name. What
+    WPA2 refuses (wifi_config.join_problem) is said under the text, and kept there."""
+
+    GROUPS = ASCII
+    GROUP_NAMES = ("A-Z", "a-z", "0-9", "signs")
+    FULL = "no more room"
+    DONE = "ok: done"
+
+    def __init__(self, app, word, text, limit, done, ssid=None):
+        self.WORD = word
+        self.limit = limit
+        self.ssid = ssid
+        self.problem = ""
+        ui_names.NameEditor.__init__(self, app, text, done)
+
+    def room(self, text=None):
+        return self.limit - len("".join(self.chars) if text is None else text)
+
+    def clean(self, text):
+        if self.ssid is None:
+            self.problem = wifi_config.join_problem(text, "") or ""
+        else:
+            self.problem = wifi_config.join_problem(self.ssid, text) or ""
+        if self.problem:
+            self.app.invalidate()
+            raise ValueError(self.problem)
+        return text
+
+    def hints(self):
+        lines = ui_names.NameEditor.hints(self)
+        if self.problem:
+            lines[0] = self.problem
+        return lines

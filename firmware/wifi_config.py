@@ -1,10 +1,12 @@
 """A W board's Wi-Fi settings (paths.WIFI), kept on the flash: the mode and the
 device's own network, made at first boot.
 
-    {"v": 1, "mode": "own", "ssid": "Table-3F2A", "password": "k7m2p9x4ra"}
+    {"v": 1, "mode": "own", "ssid": "Table-3F2A", "password": "k7m2p9x4ra",
+     "join": {"ssid": "Home", "password": "..."}}
 
 - mode "own": the device opens its own access point (WPA2, this name and password);
-  "join": it joins the table's Wi-Fi, named in config.json
+  "join": it joins the table's Wi-Fi: the one typed on the device ("join", absent
+  until then), else the one named in config.json
   (`{"wifi": {"ssid": "Home", "password": "..."}}`); "off": the radio stays off.
 - The password is 10 letters and digits from os.urandom, without the look-alikes
   (0 O 1 l I), so it can be typed from the screen when the QR code is not read.
@@ -17,6 +19,8 @@ MODES = (("own", "own net"), ("join", "join"), ("off", "off"))  # (mode, in the 
 ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0 O 1 l I: read off a screen
 PASSWORD_CHARS = 10
 PORT = 80
+SSID_MAX = 32  # a network's name, in bytes (WPA2)
+PASSWORD_MIN, PASSWORD_MAX = 8, 63  # WPA2's passphrase; none: an open network
 
 
 def make(urandom):
@@ -32,7 +36,11 @@ def usable(obj):
     try:
         whole = obj["v"] == VERSION and obj["mode"] in [m for m, _ in MODES]
         whole = whole and type(obj["ssid"]) is str and 0 < len(obj["ssid"]) <= 32
-        whole = whole and type(obj["password"]) is str and 8 <= len(obj["password"]) <= 63
+        whole = whole and type(obj["password"]) is str and PASSWORD_MIN <= len(obj["password"]) <= PASSWORD_MAX
+        join = obj.get("join")
+        whole = whole and (
+            join is None or type(join) is dict and join_problem(join.get("ssid"), join.get("password")) is None
+        )
         return obj if whole else None
     except (KeyError, TypeError):
         return None
@@ -48,12 +56,26 @@ def joined(config):
     return wifi["ssid"], wifi.get("password", "")
 
 
+def join_problem(ssid, password):
+    """Why a typed network cannot be joined, in a few words, or None."""
+    if type(ssid) is not str or not ssid:
+        return "type a name"
+    if len(ssid.encode()) > SSID_MAX:
+        return "name too long"
+    if type(password) is not str or password and not PASSWORD_MIN <= len(password) <= PASSWORD_MAX:
+        return "password: %d-%d" % (PASSWORD_MIN, PASSWORD_MAX)
+    return None
+
+
 def network(settings, config):
     """(ssid, password, problem) of the network the mode uses (problem: None or why
-    there is none)."""
+    there is none). "join": the network typed on the device, else config.json's."""
     if settings["mode"] == "own":
         return settings["ssid"], settings["password"], None
     if settings["mode"] == "join":
+        typed = settings.get("join")
+        if typed:
+            return typed["ssid"], typed["password"], None
         ssid, password = joined(config)
         return ssid, password, None if ssid else password
     return None, None, None

@@ -64,6 +64,7 @@ SCREENS = (
     "Continue",
     "MatchActions",
     "WiFi",
+    "NetEditor",
 )
 
 
@@ -580,14 +581,25 @@ class StubLive:
     def set_mode(self, mode):
         self.settings["mode"] = mode
 
+    def set_join(self, ssid, password):
+        self.settings["join"] = {"ssid": ssid, "password": password}
+        self.settings["mode"] = "join"
+
 
 def walk_wifi(w):
-    """Settings > Wi-Fi on a W board: the info page in each mode, the QR codes."""
+    """Settings > Wi-Fi on a W board: the info page in each mode, the QR codes; a
+    network typed (its name, its password)."""
     w.app.live = StubLive()
     w.choose("Settings")
     w.choose("Wi-Fi")
     assert w.screen_name() == "WiFi"
-    w.keys("down back ok ok ok down back back back")
+    w.keys("down back ok ok ok down back")
+    w.keys("ok:long up:long*3 up*3 ok down ok ok")  # the network's name: #z
+    assert w.screen_name() == "NetEditor"
+    w.keys("up*2 ok ok")  # a password too short: refused
+    w.keys("up ok " * 7 + "ok")  # 8 letters: done
+    assert w.screen_name() == "WiFi" and w.app.live.settings["mode"] == "join", w.screen_name()
+    w.keys("back back")
 
 
 def walk_boot_notices(w):

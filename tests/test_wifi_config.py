@@ -3,7 +3,7 @@ os.urandom, settings read back from the flash, the table's Wi-Fi from config.jso
 and the texts of the two QR codes."""
 
 import wifi_config
-from wifi_config import ALPHABET, join_text, joined, make, network, page_address, usable
+from wifi_config import ALPHABET, join_problem, join_text, joined, make, network, page_address, usable
 
 
 def fixed(data):
@@ -48,6 +48,10 @@ def test_usable_refuses_what_is_not_whole_settings():
         dict(good, password="1234567"),  # WPA2 needs 8
         dict(good, password="p" * 64),
         dict(good, password=None),
+        dict(good, join="Home"),
+        dict(good, join={"ssid": "", "password": ""}),
+        dict(good, join={"ssid": "Home", "password": "short"}),
+        dict(good, join={"ssid": "Home"}),
     ]
     for key in good:
         less = dict(good)
@@ -75,6 +79,23 @@ def test_network_follows_the_mode():
     ssid, password, problem = network(dict(own, mode="join"), {})
     assert ssid is None and '"wifi"' in problem
     assert network(dict(own, mode="off"), config) == (None, None, None)
+    typed = dict(own, mode="join", join={"ssid": "Cafe", "password": ""})  # typed on the device: it wins
+    assert network(typed, config) == ("Cafe", "", None)
+    assert network(dict(typed, mode="own"), config) == ("Table-3F2A", "k7m2p9x4ra", None)
+    assert usable(typed) is typed
+
+
+def test_join_problem_names_what_wpa2_refuses():
+    assert join_problem("Home", "secret99") is None
+    assert join_problem("Home", "") is None  # an open network
+    assert join_problem("x" * 32, "p" * 63) is None  # the limits
+    assert join_problem("", "secret99") == "type a name"
+    assert join_problem(None, "secret99") == "type a name"
+    assert join_problem("x" * 33, "secret99") == "name too long"
+    assert join_problem("é" * 17, "secret99") == "name too long"  # 34 bytes
+    assert join_problem("Home", "1234567") == "password: 8-63"
+    assert join_problem("Home", "p" * 64) == "password: 8-63"
+    assert join_problem("Home", None) == "password: 8-63"
 
 
 def test_join_text_escapes_the_special_characters():

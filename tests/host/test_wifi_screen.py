@@ -112,7 +112,7 @@ def test_wifi_screen_shows_the_network_and_two_codes_that_decode(tmp_path):
 
     info = page(screen.from_png(str(at(shots, CODES - 10))), glyphs)
     assert info[0] == "Wi-Fi: own net"
-    assert info[1:6] == ["State: on", "Net: " + ssid, "Pass: " + password, "Page 127.0.0.1", "ok: change mode"]
+    assert info[1:6] == ["State: on", "Net: " + ssid, "Pass: " + password, "Page 127.0.0.1", "ok:mode hold:net"]
     assert info[6] == "down: QR codes"
 
     left, right = decode_pair(at(shots, BACK - 10))
