@@ -2,13 +2,13 @@
 the page's address; down shows the two QR codes, to join the network (left) and to
 open the page (right), made on the device (qr.py). ok changes the mode: own network,
 join Wi-Fi, off. Holding ok types the table's Wi-Fi to join (its name, then its
-password, with the name editor's buttons: ui_names.py); else join uses config.json's
+password, with the text editor's buttons: ui_text.py); else join uses config.json's
 "wifi". Loaded while it is open (its MODULES).
 """
 
 import qr
 import ui
-import ui_names
+import ui_text
 import wifi_config
 
 INFO, CODES = 0, 1  # the pages
@@ -21,7 +21,7 @@ ASCII = (  # what a network's name and password are typed from
 
 
 class WiFi(ui.Screen):
-    MODULES = ("ui_wifi", "qr", "wifi_config") + ui_names.MODULES
+    MODULES = ("ui_wifi", "qr", "wifi_config", "ui_text")
 
     def __init__(self, app):
         ui.Screen.__init__(self, app)
@@ -112,22 +112,20 @@ class WiFi(ui.Screen):
             canvas.text(line[:16], 0, ui.row_y(row))
 
 
-class NetEditor(ui_names.NameEditor):
-    """A network's name (`ssid` None) or its password, typed with the name editor's
-    buttons from printable ASCII; ok on an empty place is done, as for a name. What
-    WPA2 refuses (wifi_config.join_problem) is said under the text, and kept there."""
+class NetEditor(ui_text.TextEditor):
+    """A network's name (`ssid` None) or its password, typed from printable ASCII; ok
+    on an empty place is done. What WPA2 refuses (wifi_config.join_problem) is said
+    under the text."""
 
     GROUPS = ASCII
     GROUP_NAMES = ("A-Z", "a-z", "0-9", "signs")
-    FULL = "no more room"
-    DONE = "ok: done"
 
     def __init__(self, app, word, text, limit, done, ssid=None):
         self.WORD = word
         self.limit = limit
         self.ssid = ssid
         self.problem = ""
-        ui_names.NameEditor.__init__(self, app, text, done)
+        ui_text.TextEditor.__init__(self, app, text, done)
 
     def room(self, text=None):
         return self.limit - len("".join(self.chars) if text is None else text)
@@ -143,7 +141,7 @@ class NetEditor(ui_names.NameEditor):
         return text
 
     def hints(self):
-        lines = ui_names.NameEditor.hints(self)
+        lines = ui_text.TextEditor.hints(self)
         if self.problem:
             lines[0] = self.problem
         return lines

@@ -2,6 +2,7 @@
 
 import names
 import ui_names
+import ui_text
 
 
 def test_ascii_names_are_shown_as_they_are():
@@ -39,15 +40,15 @@ def test_every_editor_character_draws_as_ascii_and_says_its_mark():
 
 
 def test_editor_steps_wrap_and_groups_jump():
-    assert ui_names.next_char("A", 1) == "B"
-    assert ui_names.next_char("A", -1) == ui_names.CHARSET[-1]
-    assert ui_names.next_char(ui_names.CHARSET[-1], 1) == "A"
-    assert ui_names.next_char("?", 1) == "A"  # not in the set: start over
-    assert ui_names.group_start("K", 1) == "a"
-    assert ui_names.group_start("k", 1) == "0"
-    assert ui_names.group_start("0", 1) == "À"
-    assert ui_names.group_start("é", 1) == "A"
-    assert ui_names.group_start("A", -1) == "à"
+    assert ui_text.next_char("A", 1, ui_names.CHARSET) == "B"
+    assert ui_text.next_char("A", -1, ui_names.CHARSET) == ui_names.CHARSET[-1]
+    assert ui_text.next_char(ui_names.CHARSET[-1], 1, ui_names.CHARSET) == "A"
+    assert ui_text.next_char("?", 1, ui_names.CHARSET) == "A"  # not in the set: start over
+    assert ui_text.group_start("K", 1, ui_names.GROUPS) == "a"
+    assert ui_text.group_start("k", 1, ui_names.GROUPS) == "0"
+    assert ui_text.group_start("0", 1, ui_names.GROUPS) == "À"
+    assert ui_text.group_start("é", 1, ui_names.GROUPS) == "A"
+    assert ui_text.group_start("A", -1, ui_names.GROUPS) == "à"
 
 
 def test_a_name_is_measured_as_the_display_spells_it():

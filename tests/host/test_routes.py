@@ -7,8 +7,9 @@ from imports import imported
 
 from host_tools import FIRMWARE, ROOT
 
-# Shared pieces, not screens that are opened: the base classes and the undo question.
-SHARED = {"ui", "ui_form", "ui_tap", "ui_undo"}
+# Shared pieces, not screens that are opened: the base classes, the undo question and
+# the text editor.
+SHARED = {"ui", "ui_form", "ui_tap", "ui_undo", "ui_text"}
 
 
 def screen_imports(path):
