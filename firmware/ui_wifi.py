@@ -115,7 +115,7 @@ class WiFi(ui.Screen):
 class NetEditor(ui_text.TextEditor):
     """A network's name (`ssid` None) or its password, typed from printable ASCII; ok
     on an empty place is done. What WPA2 refuses (wifi_config.join_problem) is said
-    under the text."""
+    under the text until the next press."""
 
     GROUPS = ASCII
     GROUP_NAMES = ("A-Z", "a-z", "0-9", "signs")
@@ -131,14 +131,16 @@ class NetEditor(ui_text.TextEditor):
         return self.limit - len("".join(self.chars) if text is None else text)
 
     def clean(self, text):
-        if self.ssid is None:
-            self.problem = wifi_config.join_problem(text, "") or ""
-        else:
-            self.problem = wifi_config.join_problem(self.ssid, text) or ""
+        ssid, password = (text, "") if self.ssid is None else (self.ssid, text)
+        self.problem = wifi_config.join_problem(ssid, password) or ""
         if self.problem:
             self.app.invalidate()
             raise ValueError(self.problem)
         return text
+
+    def on_nav(self, name, kind):
+        self.problem = ""  # said until the next press
+        ui_text.TextEditor.on_nav(self, name, kind)
 
     def hints(self):
         lines = ui_text.TextEditor.hints(self)

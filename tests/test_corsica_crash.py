@@ -13,6 +13,7 @@ gc.collect()
 import builtins  # noqa: E402
 import sys  # noqa: E402
 
+import simdevice_module  # noqa: E402
 from canvas_record import read_file  # noqa: E402
 from corsica import Game  # noqa: E402
 from corsica_rig import PINS, FakeHw, Table  # noqa: E402
@@ -145,15 +146,7 @@ def test_a_crash_in_the_apps_saving_after_a_deck_result_is_shown_not_fatal():
 
 
 def simflash():
-    # simflash lives beside the simulator's fake machine and time: import it alone.
-    tests = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
-    path = tests + "/../host_tools/simdevice"
-    sys.path.insert(0, path)
-    try:
-        import simflash
-    finally:
-        sys.path.remove(path)
-    return simflash
+    return simdevice_module.load("simflash")
 
 
 def test_the_simulated_flash_takes_the_crash_log_as_the_device_does():

@@ -1,22 +1,13 @@
 """The display driver's dirty-run refresh, checked against the simulator's panel model."""
 
-import sys
-
+import simdevice_module
 from raising import value_error
 from rng import Rng
 from ssd1306 import SSD1306
 
 
 def _simoled():
-    # simoled lives beside the fake time/machine modules: import it alone.
-    tests = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
-    path = tests + "/../host_tools/simdevice"
-    sys.path.insert(0, path)
-    try:
-        import simoled
-    finally:
-        sys.path.remove(path)
-    return simoled
+    return simdevice_module.load("simoled")
 
 
 class RecordingI2C:

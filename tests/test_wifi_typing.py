@@ -70,6 +70,9 @@ def test_holding_ok_types_a_network_then_its_password_and_joins_it():
         assert rig.screen() == "NetEditor"
         rig.shown()
         assert "password: 8-63" in rig.text()
+        rig.nav("back")  # the next press: the refusal has been read
+        assert "password: 8-63" not in rig.text()
+        rig.nav("up:long up:long ok")  # 0 again
         rig.nav("up ok " * 7)  # a new place starts at a
         rig.nav("ok")
         assert rig.app.live.joined == [("BzB", "0aaaaaaa")]

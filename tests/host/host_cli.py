@@ -1,5 +1,7 @@
-"""`python -m host_tools COMMAND ...` run as a user runs it, for the host tests."""
+"""`python -m host_tools COMMAND ...` run as a user runs it, for the host tests, and
+what it wrote (`rows` of a history database)."""
 
+import sqlite3
 import subprocess
 import sys
 
@@ -17,3 +19,12 @@ def run(*args, stdin=None, timeout=120):
         timeout=timeout,
         cwd=ROOT,
     )
+
+
+def rows(db, sql):
+    """The rows a query finds in the SQLite database db."""
+    conn = sqlite3.connect(db)
+    try:
+        return conn.execute(sql).fetchall()
+    finally:
+        conn.close()

@@ -3,9 +3,8 @@ against the virtual Pico running the firmware's own history writer."""
 
 import datetime
 import json
-import sqlite3
 
-from host_cli import run
+from host_cli import rows, run
 
 from host_tools import FIRMWARE
 from host_tools.mpremote_port import Device
@@ -30,14 +29,6 @@ def play(port, game):
     """One short I Go game written by the firmware's history.py on the device."""
     with Device(port) as device:
         assert device.exec(PLAY % {"game": game}).strip() == "True"
-
-
-def rows(db, sql):
-    conn = sqlite3.connect(db)
-    try:
-        return conn.execute(sql).fetchall()
-    finally:
-        conn.close()
 
 
 def near_now(text):

@@ -161,3 +161,53 @@ def test_connections_beyond_the_cap_are_refused_at_once():
     assert not step(s.handle(phone, phone))
     assert phone.got.startswith(b"HTTP/1.0 503 Busy\r\n") and phone.closed
     assert len(s.conns) == live_server.MAX_CLIENTS
+
+
+class Radio:
+    """wifi.Radio as Live tells it: what it was last started with."""
+
+    def __init__(self):
+        self.started = None
+
+    def start(self, mode, ssid, password):
+        self.started = (mode, ssid, password)
+
+    def address(self):
+        return None
+
+
+class SettingsApp(App):
+    """What Live needs of the app: the flash's folder, config.json, the files it keeps,
+    the modules it loads for a moment."""
+
+    def __init__(self, root):
+        self.root = root
+        self.config = {"wifi": {"ssid": "Home", "password": "secret99"}}
+        self.kept = {}
+        self.passing = set()
+
+    def path(self, name):
+        return str(self.root / name)
+
+    def keep_file(self, name, obj):
+        self.kept[name] = dict(obj)
+
+    def transient(self, *modules):
+        self.passing.update(modules)
+
+
+def test_a_typed_network_is_joined_and_kept_and_config_json_is_the_fallback(tmp_path):
+    import paths
+
+    app = SettingsApp(tmp_path)
+    radio = Radio()
+    live = live_server.Live(app, radio, Clock())
+    assert app.kept[paths.WIFI]["mode"] == "own"  # first boot: a new own network, kept
+    assert {"wifi_config", "store_load"} <= app.passing  # loaded for a moment, not kept
+    live.set_mode("join")
+    assert radio.started == ("join", "Home", "secret99")  # config.json's
+    live.set_join("Cafe", "")
+    assert radio.started == ("join", "Cafe", "")  # typed on the device: it wins
+    assert app.kept[paths.WIFI]["join"] == {"ssid": "Cafe", "password": ""}
+    assert app.kept[paths.WIFI]["mode"] == "join"
+    assert live.network() == ("Cafe", "")

@@ -5,7 +5,7 @@ import os
 import sqlite3
 import sys
 
-from host_cli import run
+from host_cli import rows, run
 from PIL import Image
 
 from host_tools import ROOT, pull
@@ -39,14 +39,6 @@ def corsica_game(boot=2):
         lines.append(line(8 + i, "slap", g, "corsica", boot=boot, order=order, winner=taps[0][0], tie=[], false=[]))
     lines.append(line(20, "game_over", g, "corsica", boot=boot, totals=[0, 52, 0], winners=[1]))
     return lines
-
-
-def rows(db, sql):
-    conn = sqlite3.connect(db)
-    try:
-        return conn.execute(sql).fetchall()
-    finally:
-        conn.close()
 
 
 def test_pull_twice_truncated_line_and_report(tmp_path):
