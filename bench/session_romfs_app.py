@@ -1,5 +1,6 @@
 """Simulator entry app for `make bench`'s bytecode-in-flash figure (unix port only):
-session_app.py's session with the firmware imported from a ROMFS image.
+session_app.py's session (or, with BENCH_ROMFS_APP=live_app, live_app.py's: the
+server and its clients beside it) with the firmware imported from a ROMFS image.
 
     BENCH_ROMFS=IMAGE python -m host_tools sim --app bench/session_romfs_app.py \
         --heap 512k --script bench/session_igo.txt
@@ -14,7 +15,6 @@ read before session_app takes its heap base: like flash, it is not counted.
 import os
 import sys
 
-import session_app
 import vfs
 
 
@@ -23,4 +23,4 @@ def main(board):
         image = f.read()
     vfs.mount(vfs.VfsRom(image), "/rom")
     sys.path.insert(0, "/rom")
-    session_app.main(board)
+    __import__(os.getenv("BENCH_ROMFS_APP") or "session_app").main(board)

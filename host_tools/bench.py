@@ -144,11 +144,15 @@ def table(r):
     w, wo = lv["with_server"], lv["without"]
     lines.append(
         "| `live_server` (W board: a page load, 4 streams) | 32-bit live peak %s with the server, %s without "
-        "(%s); pass %s us with, %s us without (64-bit); referee %d slaps (%d ties) judged alike: %s | | %s | %s |"
+        "(%s); the code in flash (ROMFS, 64-bit): %s with, %s without, 32-bit estimate %s; "
+        "pass %s us with, %s us without (64-bit); referee %d slaps (%d ties) judged alike: %s | | %s | %s |"
         % (
             w.get("heap_peak"),
             wo.get("heap_peak"),
             w.get("peak_screen"),
+            w.get("unix64_romfs_heap_peak"),
+            wo.get("unix64_romfs_heap_peak"),
+            lv.get("code_in_flash_estimate"),
             w.get("unix64_pass_us"),
             wo.get("unix64_pass_us"),
             lv["referee"]["slaps"],

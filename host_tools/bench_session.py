@@ -225,6 +225,7 @@ def session(workdir):
 LIVE_APP = os.path.join(BENCH, "live_app.py")
 LIVE_TARGET = 80 * 1024  # a Pico W's heap (205,184 bytes) half free on the real port (~1.25x this)
 LIVE_UNIX_HEAP = "320k"
+LIVE_ROMFS_HEAP = "640k"  # the image (about 150 KB with microdot) is read into the heap first
 LIVE_SESSION = "igo"  # the session with the firmware's own peak (the hand calculator)
 
 
@@ -232,11 +233,17 @@ def live(workdir):
     """The live page's cost (#31): the I Go session with the server, a page load and 4
     streams on a W board (boards/sim_w.py) against the same loop without
     (boards/sim.py): the live heap's peak on the 32-bit runner (the target's) and the
-    unix port, and the mean pass time; and the referee session both ways, its slaps
-    judged alike (`referee`)."""
+    unix port, and the mean pass time; the 64-bit peaks again with the code in flash
+    (a ROMFS image) and from them `code_in_flash_estimate`; and the referee session
+    both ways, its slaps judged alike (`referee`)."""
     firmware = sim.compiled_firmware()
     node = mp32_node()
     out = {"target": "<= %d (32-bit, server + 4 clients)" % LIVE_TARGET, "problems": []}
+    try:
+        image = romfs_image(firmware, workdir)  # microdot's .mpy is in it too
+    except RuntimeError as e:
+        image = None
+        out["problems"].append(str(e))
     slaps = {}
     for board in ("sim", "sim_w"):
         key = "with_server" if board == "sim_w" else "without"
@@ -254,6 +261,8 @@ def live(workdir):
                 slaps[key] = judged_slaps(flash)
             else:
                 fig.update(unix64_heap_peak=unix.get("heap_peak"), unix64_pass_us=unix.get("pass_us"))
+                if image is not None:
+                    fig["unix64_romfs_heap_peak"] = _live_romfs(board, workdir, image, out["problems"])
         if node is not None:
             flash = os.path.join(workdir, "flash-live-%s-mp32" % board)
             cmd = [node, MP32_RUN, "--board", board, "--flash", flash, "--app", LIVE_APP, "--firmware", firmware]
@@ -272,8 +281,35 @@ def live(workdir):
         out["problems"].append("the referee judged differently with the server busy")
     value = out["with_server"].get("heap_peak")
     out["value"] = value
+    out["code_in_flash_estimate"] = _flash_estimate(out["with_server"])
     out["pass"] = bool(not out["problems"] and value is not None and value <= LIVE_TARGET)
     return out
+
+
+def _live_romfs(board, workdir, image, problems):
+    """The I Go session's 64-bit live peak on `board` with the firmware and microdot
+    imported from the ROMFS image (bytecode in flash, as a W build with them frozen in
+    or on a ROMFS partition would run them)."""
+    flash = os.path.join(workdir, "flash-live-romfs-%s" % board)
+    cmd = sim.command(
+        "--script", _script(LIVE_SESSION), "--flash", flash, "--app", ROMFS_APP, "--board", board,
+        "--heap", LIVE_ROMFS_HEAP,
+    )  # fmt: skip
+    env = dict(os.environ, BENCH_ROMFS=image, BENCH_ROMFS_APP="live_app")
+    r = _session_stats(LIVE_SESSION, flash, cmd, "stderr", env=env)
+    if r["problem"]:
+        problems.append("%s from ROMFS: %s" % (board, r["problem"]))
+    return r.get("heap_peak")
+
+
+def _flash_estimate(fig):
+    """An estimate, not a measurement (the 32-bit runner has no VfsRom): the 32-bit peak
+    less what the 64-bit peak lost when the code ran from flash (bytecode and its
+    strings, the same size on a Pico)."""
+    try:
+        return fig["heap_peak"] - (fig["unix64_heap_peak"] - fig["unix64_romfs_heap_peak"])
+    except (KeyError, TypeError):
+        return None
 
 
 def judged_slaps(flash):

@@ -110,10 +110,13 @@ def test_quick_bench_writes_every_key(tmp_path):
     assert t["pairs"] > 0 and 0 <= t["share"] <= 1
     lv = res["live_server"]  # a W board's page and streams, against the same session without
     assert lv["with_server"]["unix64_heap_peak"] > lv["without"]["unix64_heap_peak"] > 0
+    for fig in (lv["with_server"], lv["without"]):  # the code in flash: less on the heap
+        assert 0 < fig["unix64_romfs_heap_peak"] < fig["unix64_heap_peak"]
     assert lv["referee"] == {"slaps": bench.REFEREE_SLAPS, "ties": lv["referee"]["ties"], "judged_alike": True}
     if bench.mp32_node():
         assert lv["with_server"]["heap_peak"] > lv["without"]["heap_peak"] > 0
         assert lv["with_server"]["page_bytes"] > 0 and lv["with_server"]["clients_bytes"] > 0
+        assert 0 < lv["code_in_flash_estimate"] < lv["value"]
     d = res["deploy_s"]
     assert d["full_s"] > 0 and d["noop_s"] > 0 and d["full_copied"] > 30
     assert d["baseline"]["full_s"] > 0 and d["baseline"]["noop_s"] > 0
