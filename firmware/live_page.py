@@ -1,7 +1,9 @@
 """The live page (live_web.py answers / with it): one file, no outside assets (the
 phones at the table have no internet), sized for a phone at arm's length. It opens
-/events (Server-Sent Events; the browser reconnects by itself after a drop) and draws
-each state live.py describes. Loaded for each page load, then dropped.
+/events (Server-Sent Events; the browser reconnects by itself after a drop, and the
+page opens it again 5 s after a refusal such as the server's 503 when it is full, which
+ends an EventSource for good) and draws each state live.py describes. Loaded for each
+page load, then dropped.
 """
 
 PAGE = b"""<!doctype html>
@@ -58,9 +60,10 @@ function deck(s){
  return h+'</table><p class="dim">'+s.pile+' card'+(s.pile==1?'':'s')+' on the pile</p>'}
 function draw(s){m.dataset.view=s.view;
  m.innerHTML=s.view=='sheet'?sheet(s):s.view=='referee'?referee(s):s.view=='deck'?deck(s):'<h1>Table</h1><p>Nothing is being played.</p>'}
-var es=new EventSource('/events');
-es.onmessage=function(ev){ln.style.display='none';draw(JSON.parse(ev.data))};
-es.onopen=function(){ln.style.display='none'};
-es.onerror=function(){ln.style.display='block'};
+function listen(){var es=new EventSource('/events');
+ es.onmessage=function(ev){ln.style.display='none';draw(JSON.parse(ev.data))};
+ es.onopen=function(){ln.style.display='none'};
+ es.onerror=function(){ln.style.display='block';if(es.readyState==2)setTimeout(listen,5000)}}
+listen();
 </script></body></html>
 """

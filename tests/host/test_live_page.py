@@ -365,3 +365,116 @@ def test_a_phone_follows_the_table_and_reconnects(tmp_path):
     finally:
         driver.quit()
     print("\n".join("%6.2f s  %s" % lag for lag in phone.lags))
+
+
+class Link:
+    """The Wi-Fi between the phone and the device: a TCP relay from its own port to
+    the device's; `drop()` breaks every connection and refuses new ones (closed at
+    once) until `restore()`."""
+
+    def __init__(self, device_port):
+        import threading
+
+        self.device_port = device_port
+        self.up = True
+        self.pairs = []
+        self.lock = threading.Lock()
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        threading.Thread(target=self.accept, daemon=True).start()
+
+    def accept(self):
+        import threading
+
+        while True:
+            try:
+                phone, _ = self.listener.accept()
+            except OSError:
+                return  # closed
+            if not self.up:
+                phone.close()
+                continue
+            device = socket.create_connection(("127.0.0.1", self.device_port))
+            with self.lock:
+                self.pairs.append((phone, device))
+            for a, b in ((phone, device), (device, phone)):
+                threading.Thread(target=self.pipe, args=(a, b), daemon=True).start()
+
+    @staticmethod
+    def pipe(a, b):
+        try:
+            while True:
+                data = a.recv(4096)
+                if not data:
+                    break
+                b.sendall(data)
+        except OSError:
+            pass
+        Link.cut((a, b))
+
+    @staticmethod
+    def cut(pair):
+        for s in pair:
+            try:
+                s.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+
+    def drop(self):
+        self.up = False
+        with self.lock:
+            pairs, self.pairs = self.pairs, []
+        for pair in pairs:
+            Link.cut(pair)
+
+    def restore(self):
+        self.up = True
+
+    def close(self):
+        self.drop()
+        self.listener.close()
+
+
+def test_a_phone_refused_while_the_table_is_full_comes_back(tmp_path):
+    # A refusal (the server's 503 when MAX_CLIENTS connections are open) ends an
+    # EventSource for good: the page opens its stream again by itself once a slot is
+    # free. The phone's Wi-Fi drops (its stream breaks), other clients take every slot,
+    # the phone's Wi-Fi comes back and it is refused, then one of them leaves.
+    import live_server
+    from test_live_hostile import open_stream  # a stream read to its first state, or None: refused
+
+    port = free_port()
+    driver = browser()
+    held = []
+    link = None
+    try:
+        phone = Phone(driver, None)
+        sim = Sim(tmp_path, "full", port, tmp_path / "flash", "600 ok press\n30000 up press\n")
+        try:
+            link = Link(port)
+            driver.get("http://127.0.0.1:%d/" % link.port)
+            following = lambda _driver: not phone.shown()["link"] and phone.shown()["view"] == "home"  # noqa: E731
+            WebDriverWait(driver, 5 + LIVE_S + SLACK_S, poll_frequency=0.05).until(following, "never followed")
+            link.drop()
+            lost = lambda _driver: phone.shown()["link"]  # noqa: E731
+            WebDriverWait(driver, LIVE_S + SLACK_S, poll_frequency=0.05).until(lost, "no 'connection lost' banner")
+            end = time.monotonic() + 10  # the phone's slot is free once the server sees its stream closed
+            while len(held) < live_server.MAX_CLIENTS:
+                s = open_stream(port)
+                assert s is not None or time.monotonic() < end, "the phone's slot was never freed"
+                if s is not None:
+                    held.append(s)
+            assert open_stream(port) is None  # full
+            link.restore()
+            time.sleep(3 * live_server.RETRY_MS / 1000)  # the browser retries: refused, it gives up
+            assert phone.shown()["link"]
+            held.pop().close()
+            WebDriverWait(driver, 5 + LIVE_S + SLACK_S, poll_frequency=0.05).until(following, "never came back")
+        finally:
+            for s in held:
+                s.close()
+            if link is not None:
+                link.close()
+            sim.finish()
+    finally:
+        driver.quit()
