@@ -68,12 +68,14 @@ def run_session(name, workdir):
     return _session_stats(name, flash, cmd, "stderr")  # the simulator passes it there
 
 
-def run_session_romfs(name, workdir, image):
+def run_session_romfs(name, workdir, image, board="sim", app="session_app", heap=ROMFS_HEAP):
     """The same session with the firmware imported from the ROMFS image (its bytecode
-    runs in place, not copied into the heap)."""
-    flash = os.path.join(workdir, "flash-%s-romfs" % name)
-    cmd = sim.command("--script", _script(name), "--flash", flash, "--app", ROMFS_APP, "--heap", ROMFS_HEAP)
-    return _session_stats(name, flash, cmd, "stderr", env=dict(os.environ, BENCH_ROMFS=image))
+    runs in place, not copied into the heap), on `board`, run by bench/`app`.py."""
+    flash = os.path.join(workdir, "flash-%s-%s-romfs" % (name, board))
+    cmd = sim.command(
+        "--script", _script(name), "--flash", flash, "--app", ROMFS_APP, "--board", board, "--heap", heap,
+    )  # fmt: skip
+    return _session_stats(name, flash, cmd, "stderr", env=dict(os.environ, BENCH_ROMFS=image, BENCH_ROMFS_APP=app))
 
 
 def romfs_image(firmware, workdir):
@@ -261,8 +263,11 @@ def live(workdir):
                 slaps[key] = judged_slaps(flash)
             else:
                 fig.update(unix64_heap_peak=unix.get("heap_peak"), unix64_pass_us=unix.get("pass_us"))
-                if image is not None:
-                    fig["unix64_romfs_heap_peak"] = _live_romfs(board, workdir, image, out["problems"])
+                if image is not None:  # the same with the code in flash
+                    rom = run_session_romfs(session, workdir, image, board, "live_app", LIVE_ROMFS_HEAP)
+                    fig["unix64_romfs_heap_peak"] = rom.get("heap_peak")
+                    if rom["problem"]:
+                        out["problems"].append("%s from ROMFS: %s" % (board, rom["problem"]))
         if node is not None:
             flash = os.path.join(workdir, "flash-live-%s-mp32" % board)
             cmd = [node, MP32_RUN, "--board", board, "--flash", flash, "--app", LIVE_APP, "--firmware", firmware]
@@ -284,22 +289,6 @@ def live(workdir):
     out["code_in_flash_estimate"] = _flash_estimate(out["with_server"])
     out["pass"] = bool(not out["problems"] and value is not None and value <= LIVE_TARGET)
     return out
-
-
-def _live_romfs(board, workdir, image, problems):
-    """The I Go session's 64-bit live peak on `board` with the firmware and microdot
-    imported from the ROMFS image (bytecode in flash, as a W build with them frozen in
-    or on a ROMFS partition would run them)."""
-    flash = os.path.join(workdir, "flash-live-romfs-%s" % board)
-    cmd = sim.command(
-        "--script", _script(LIVE_SESSION), "--flash", flash, "--app", ROMFS_APP, "--board", board,
-        "--heap", LIVE_ROMFS_HEAP,
-    )  # fmt: skip
-    env = dict(os.environ, BENCH_ROMFS=image, BENCH_ROMFS_APP="live_app")
-    r = _session_stats(LIVE_SESSION, flash, cmd, "stderr", env=env)
-    if r["problem"]:
-        problems.append("%s from ROMFS: %s" % (board, r["problem"]))
-    return r.get("heap_peak")
 
 
 def _flash_estimate(fig):
