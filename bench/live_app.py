@@ -92,7 +92,7 @@ class Served(session_app.MeasuredTime):
 
         live_server.asyncio = Loop
         app = self.app
-        app.live = live_server.Live(app, wifi.Radio(), time)
+        app.live = live_server.Live(app, wifi.Radio(time.ticks_ms), time)
         app.live.start()
         page = Client(PAGE)
         self.clients = [(page, app.live.server.handle(page, page))]

@@ -310,7 +310,7 @@ def run(app, hw, time, step):
     share asyncio. Never returns."""
     import wifi
 
-    app.live = Live(app, wifi.Radio(), time)
+    app.live = Live(app, wifi.Radio(time.ticks_ms), time)
     app.live.start()
     asyncio.run(_main(app, hw, time, step))
 

@@ -16,7 +16,8 @@ module("canvas.py")
 module("ssd1306.py")
 module("pio_capture.py")
 # A W board (boards/pico_w.py, pico2_w.py; deploy sets options.wifi from the board's WIFI):
-# the live page, and microdot, which serves it.
-options.defaults(wifi=False)
+# the live page, and microdot, which serves it (its folder: options.microdot). An
+# included manifest sees only the options its include() passes, as in MicroPython.
+options.defaults(wifi=False, microdot=None)
 if options.wifi:
-    include("manifest_wifi.py")
+    include("manifest_wifi.py", microdot=options.microdot)

@@ -3,9 +3,16 @@ it for a board with WIFI = True): the radio, the server, the page.
 
 microdot (the MicroPython web framework, PyPI `microdot`, pinned in pyproject.toml)
 ships as one module, its core `microdot/microdot.py` (it imports no other part of its
-package). A MicroPython build freezing this firmware names that file itself:
-`module("microdot.py", base_path="<site-packages>/microdot")`.
+package). It is not in micropython-lib, so it is named by its folder, which manifest.py
+passes on as `options.microdot`: a MicroPython build freezing the W firmware includes
+`firmware/manifest.py` with `wifi=True, microdot="<site-packages>/microdot"`
+(docs/hardware.md says how to find that folder); deploy and the simulator give the
+installed package's.
 """
+
+options.defaults(microdot=None)
+if not options.microdot:
+    raise ValueError("manifest_wifi.py: give microdot's folder: include(..., wifi=True, microdot=FOLDER)")
 
 module("live.py")
 module("live_page.py")
@@ -15,4 +22,4 @@ module("qr.py")
 module("wifi.py")
 module("wifi_config.py")
 module("ui_wifi.py")
-require("microdot")
+module("microdot.py", base_path=options.microdot)

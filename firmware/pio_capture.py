@@ -107,13 +107,20 @@ FIFO_WORDS = 8  # the RX FIFO, joined with the TX FIFO: `.mov_status rxfifo < 8`
 MAX_PINS = 6  # levels << 24 must stay below 2**30 (a small int: no allocation)
 COUNT_MASK = 0xFFFFFF
 COUNT_PERIOD = 1 << 24  # the 24-bit count ring (COUNT_MASK + 1)
-# FDEBUG register of PIO0, PIO1, PIO2 (RP2040 and RP2350); RXSTALL is bit 0 + sm.
-FDEBUG = (0x50200008, 0x50300008, 0x50400008)
+# PIO0, PIO1, PIO2 (RP2040 and RP2350 datasheets: the same register map on both).
+PIO_BASE = (0x50200000, 0x50300000, 0x50400000)
+FDEBUG = (0x50200008, 0x50300008, 0x50400008)  # RXSTALL is bit 0 + sm
+SM0_EXECCTRL = 0x0CC  # SMn_EXECCTRL: PIO base + 0x0CC + n * SM_STRIDE
+SM_STRIDE = 0x18
 # The state machines tried in turn: the first one free is used. PIO0's come first: on
 # a W board the radio's driver holds one of PIO1's (MicroPython says "StateMachine
 # claimed by external resource").
 SM_IDS = (0, 1, 2, 3, 4, 5, 6, 7)
-_PROG_EXECCTRL = 3  # rp2.asm_pio's program: [words, offsets x2, EXECCTRL, SHIFTCTRL, pins x3]
+
+
+def execctrl_address(sm_id):
+    """Address of state machine `sm_id`'s EXECCTRL (MicroPython's ids: 0-3 PIO0, 4-7 PIO1)."""
+    return PIO_BASE[sm_id // 4] + SM0_EXECCTRL + sm_id % 4 * SM_STRIDE
 
 
 def status_bits(chip):
@@ -124,6 +131,27 @@ def status_bits(chip):
     if "RP2350" in chip:
         return 1 << 5 | FIFO_WORDS
     return 1 << 4 | FIFO_WORDS
+
+
+def status_mask(chip):
+    """EXECCTRL's STATUS_SEL and STATUS_N fields on `chip` (as status_bits)."""
+    return 0x7F if "RP2350" in chip else 0x1F
+
+
+def set_status(mem, sm_id, chip):
+    """Write the FIFO-level setting into state machine `sm_id`'s EXECCTRL through `mem`
+    (machine.mem32), the rest of the register kept, and read it back: raises OSError
+    in one line if the register does not hold what was written."""
+    addr = execctrl_address(sm_id)
+    mask = status_mask(chip)
+    want = status_bits(chip)
+    mem[addr] = (mem[addr] & ~mask) | want
+    got = mem[addr]
+    if got & mask != want:
+        raise OSError(
+            "PIO capture: SM%d EXECCTRL reads 0x%08x, FIFO-level bits 0x%02x not 0x%02x"
+            % (sm_id, got & 0xFFFFFFFF, got & mask, want)
+        )
 
 
 def program_words(count):
@@ -267,10 +295,11 @@ class PioCapture:
                 self._enable_irq(state)
 
 
-def _asm_program(words, status):
-    """`words` as an rp2.asm_pio program (the same words, with the wrap) with EXECCTRL's
-    `status` bits: asm_pio takes no argument for them, and StateMachine() loads the
-    program's EXECCTRL as it is."""
+def _asm_program(words):
+    """`words` as an rp2.asm_pio program (the same words, with the wrap). asm_pio takes
+    no argument for the FIFO-level setting: start() writes it into the state machine's
+    EXECCTRL register (the datasheet's address), never into asm_pio's program list,
+    whose layout is MicroPython's own (it moved at v1.26.0)."""
     import rp2
 
     # asm_pio runs the body with its own globals: the data comes in as defaults.
@@ -283,15 +312,14 @@ def _asm_program(words, status):
             if i == last:
                 wrap()
 
-    tap_capture[_PROG_EXECCTRL] |= status
     return tap_capture
 
 
 def start(pins, size=64, wait_ms=20):
     """Start the capture of the player `pins` (GPIO numbers; pulled up by the caller)
     on the first free state machine of SM_IDS (`.sm_id` on the result). Raises OSError
-    if none is free, or if its first word does not come (so also if the FIFO-level
-    setting did not take: the program then waits for room forever)."""
+    if none is free, if its EXECCTRL does not read back the FIFO-level setting, or if
+    its first word does not come (the program would wait for room forever)."""
     import sys
     import time
 
@@ -301,7 +329,8 @@ def start(pins, size=64, wait_ms=20):
     in_base, count = pin_span(pins)
     words = program_words(count)
     hz = freq()
-    prog = _asm_program(words, status_bits(getattr(sys.implementation, "_machine", "")))
+    chip = getattr(sys.implementation, "_machine", "")
+    prog = _asm_program(words)
     sm = None
     for sm_id in SM_IDS:
         try:
@@ -311,6 +340,11 @@ def start(pins, size=64, wait_ms=20):
             pass
     if sm is None:
         raise OSError("PIO capture: no free state machine")
+    try:
+        set_status(mem32, sm_id, chip)
+    except OSError:
+        sm.active(0)
+        raise
     fdebug, stall = FDEBUG[sm_id // 4], 1 << sm_id % 4
     cap = PioCapture(sm, in_base, hz, mem32, fdebug, stall, time.ticks_us, size, disable_irq, enable_irq)
     cap.sm_id = sm_id

@@ -98,7 +98,10 @@ class WiFi(ui.Screen):
         mode = dict(wifi_config.MODES)[live.settings["mode"]]
         ui.draw_title(canvas, "Wi-Fi: " + mode)
         ssid, password = live.network()
-        lines = ["State: " + live.state()]
+        state = live.state()
+        lines = ["State: " + state]
+        if state == "no radio":  # wifi.NO_RADIO: the radio chip did not start (hardware.md)
+            lines.append("Power off and on")
         if ssid:
             lines.append("Net: " + ssid)
             lines.append("Pass: " + (password or "none"))

@@ -4,9 +4,9 @@ Finds the Pico by its USB id (picoports.py) unless --port is given, then asks it
 one mpremote session: the MicroPython version and machine (`sys.implementation`,
 `os.uname()`), free flash (`os.statvfs('/')`) and heap (`gc.mem_free()` after a
 collection), the deploy manifest `/.deploy.json`, the deployed `board` module's
-NAME and where the firmware's modules come from (a flash file, or `.frozen/` when a
-MicroPython build has them frozen in: that firmware is reported as such, not as
-missing). It compares the device's firmware with what `deploy` would put there now (the
+NAME and where the firmware's modules come from (a flash file, or frozen into the
+MicroPython build: `paths.__file__` then names no file on the flash; that firmware is
+reported as such, not as missing). It compares the device's firmware with what `deploy` would put there now (the
 same build and plan as deploy, into a temporary folder) and prints one line per
 finding, then what to do about anything that is off. On the way it sets the Pico's
 clock to this PC's time (host_tools/clock.py: the history's lines get dates).
@@ -51,6 +51,11 @@ r['names'] = sorted(e[0] for e in os.ilistdir('/'))
 try:
     import paths
     r['paths_file'] = getattr(paths, '__file__', '')
+    try:
+        os.stat(r['paths_file'])
+        r['paths_on_flash'] = True
+    except OSError:
+        r['paths_on_flash'] = False
 except Exception:
     r['paths_file'] = None
 try:
@@ -88,13 +93,12 @@ def deploy_plan(record, names, project, board, is_frozen=False):
     return plan(built, record, {n: record.get(n) for n in names})
 
 
-FROZEN_PREFIX = ".frozen/"  # a frozen module's __file__ on MicroPython: .frozen/NAME.py
-
-
 def frozen(info):
-    """The firmware's modules are frozen into the MicroPython build (paths, imported
-    from `.frozen`, not from a file on the flash)."""
-    return (info.get("paths_file") or "").lstrip("/").startswith(FROZEN_PREFIX)  # "/": the vdevice's
+    """The firmware's modules are frozen into the MicroPython build: `paths` imports,
+    and its __file__ names no file on the device's filesystem (on rp2 a frozen
+    module's __file__ is its bare source name, "paths.py"; a deployed one's is the
+    .mpy file it was loaded from)."""
+    return bool(info.get("paths_file")) and info.get("paths_on_flash") is False
 
 
 def firmware_check(info, project, board):

@@ -9,10 +9,12 @@ The manifests are in micropython-lib's manifest.py form, so a MicroPython build 
     firmware/manifest_host.py          modules only the host tools and the simulator use
 
 `read(path)` executes a manifest with the functions it may call (`metadata`, `module`,
-`include`, `options`; `require` for the third-party modules in REQUIRE; `package` and
-`freeze` are refused: the firmware is flat) and returns a Manifest. Paths are relative
-to the manifest's own folder, as in MicroPython. `options.wifi` is true for a W board
-(the board's WIFI): manifest.py then includes manifest_wifi.py.
+`include`, `options`; `require`, `package` and `freeze` are refused: the firmware is
+flat and needs nothing from micropython-lib) and returns a Manifest. Paths are
+relative to the manifest's own folder, and an included manifest sees only the options
+its include() passes, as in MicroPython's manifestfile.py. `options.wifi` is true for
+a W board (the board's WIFI): manifest.py then includes manifest_wifi.py, with
+`options.microdot`, the installed microdot package's folder (microdot_folder()).
 """
 
 import importlib.util
@@ -22,9 +24,6 @@ from host_tools import FIRMWARE, UserError
 
 RUNTIMES = {"micropython": "manifest.py", "circuitpython": "manifest_circuitpython.py"}
 HOST = "manifest_host.py"
-# require(name): the third-party modules the firmware uses, from their PyPI packages
-# (pinned in pyproject.toml), each shipped as one flat module: (package, file in it).
-REQUIRE = {"microdot": ("microdot", "microdot.py")}  # the web framework's core: imports no sibling
 
 
 class Options:
@@ -70,16 +69,17 @@ def read(path, options=None):
 
 def for_runtime(runtime, firmware=FIRMWARE, wifi=False):
     """What ships to a board of `runtime`; wifi: a W board's too."""
-    return read(os.path.join(firmware, RUNTIMES[runtime]), {"wifi": wifi})
+    options = {"wifi": wifi, "microdot": microdot_folder() if wifi else None}
+    return read(os.path.join(firmware, RUNTIMES[runtime]), options)
 
 
-def required(name):
-    """The file of third-party module `name` (REQUIRE), from its installed package."""
-    package, file = REQUIRE[name]
-    spec = importlib.util.find_spec(package)
+def microdot_folder():
+    """The installed microdot package's folder (PyPI `microdot`, pinned in pyproject.toml),
+    where manifest_wifi.py finds its core module, microdot.py."""
+    spec = importlib.util.find_spec("microdot")
     if spec is None or not spec.submodule_search_locations:
-        raise UserError("require(%r): the %s package is not installed (make venv)" % (name, package))
-    return os.path.join(list(spec.submodule_search_locations)[0], file)
+        raise UserError("the microdot package is not installed (make venv)")
+    return list(spec.submodule_search_locations)[0]
 
 
 def _execute(result, path, stack, options):
@@ -122,26 +122,15 @@ def _execute(result, path, stack, options):
         full = os.path.normpath(os.path.join(here, manifest_path))
         if os.path.isdir(full):
             full = os.path.join(full, "manifest.py")
-        _execute(result, full, stack + [path], options)
+        _execute(result, full, stack + [path], Options(kwargs))
 
-    def require(name, opt=None):
-        if name not in REQUIRE:
-            raise UserError(
-                "%s: require(%r): not a module this firmware uses (%s)"
-                % (os.path.relpath(path), name, " ".join(REQUIRE))
-            )
-        full = required(name)
-        if all(m.path != full for m in result.modules):
-            result.modules.append(Module(full, opt))
-            result.modules[-1].name = name + ".py"
-
-    def refused(name):
+    def refused(name, why):
         def call(*args, **kwargs):
-            raise UserError(
-                "%s: %s() is not supported here (the firmware is flat modules)" % (os.path.relpath(path), name)
-            )
+            raise UserError("%s: %s() is not supported here (%s)" % (os.path.relpath(path), name, why))
 
         return call
+
+    flat = "the firmware is flat modules"
 
     env = {
         "__file__": path,
@@ -149,9 +138,10 @@ def _execute(result, path, stack, options):
         "module": module,
         "include": include,
         "options": options,
-        "package": refused("package"),
-        "require": require,
-        "freeze": refused("freeze"),
+        "package": refused("package", flat),
+        # MicroPython's require() takes micropython-lib's packages only (microdot is not one)
+        "require": refused("require", "name the file: module(NAME, base_path=FOLDER)"),
+        "freeze": refused("freeze", flat),
     }
     try:
         exec(code, env)

@@ -12,8 +12,10 @@ state machine runs on (the real rp2 port in an RP2040 emulator: the first word a
 FREQ_HZ.
 
 `Device` goes further: rp2, machine and time over the emulator, for the firmware's
-own `pio_capture.start()` (its `asm_pio` runs a program body as MicroPython's does
-and returns the program as MicroPython's does, EXECCTRL included).
+own `pio_capture.start()`, as a given MicroPython release's rp2 port (PORT_VERSIONS):
+its `asm_pio` runs a program body and returns the program list as that release's does,
+its StateMachine loads the list's EXECCTRL into the state machine's register, and
+machine.mem32 reads and writes that register at the datasheet's address.
 
 Where the emulator stops short of the chip, this module completes it faithfully:
 `irq 0 rel` sets the flag and takes one cycle (the emulator has no IRQ instruction);
@@ -41,6 +43,32 @@ RXSTALL = 1  # state machine 0
 US = FREQ_HZ // 1_000_000  # cycles per microsecond
 _PUSH, _MOV, _IRQ = 4, 5, 6  # major opcodes
 _MOV_OSR_PINS = 0xA0E0  # the sample: `out x, N` follows it
+
+
+# The MicroPython releases the firmware supports (the README: 1.23 or newer), as the
+# fakes of the rp2 port model them. What changed between them for the capture:
+# rp2.asm_pio's program list (ports/rp2/modules/rp2.py, read by ports/rp2/rp2_pio.c's
+# StateMachine.init as exactly PROG_MAX_FIELDS fields) is [words, an offset per PIO,
+# EXECCTRL, SHIFTCTRL, out pins, set pins, side-set pins]: two offsets (PIO0, PIO1:
+# EXECCTRL at index 3, 8 fields) up to v1.25.0, three from v1.26.0 on (commit
+# 769453c750, "rp2/rp2_pio: Fix use of PIO2 in prog data structure": EXECCTRL at 4,
+# 9 fields; v1.28.0's rp2.py: `_PROG_EXECCTRL = const(4)`, as the emulated chip showed).
+PORT_VERSIONS = ((1, 23, 0), (1, 24, 0), (1, 25, 0), (1, 26, 0), (1, 27, 0), (1, 28, 0))
+PROG_DATA = 0
+
+
+def execctrl_register(sm_id):
+    """SMn_EXECCTRL's address for MicroPython's state machine `sm_id` (the RP2040 and
+    RP2350 datasheets: PIO0 at 0x50200000, PIO1 at 0x50300000; SM0_EXECCTRL at 0x0cc,
+    0x18 between state machines)."""
+    return 0x50200000 + sm_id // 4 * 0x100000 + 0x0CC + sm_id % 4 * 0x18
+
+
+def prog_layout(version):
+    """(EXECCTRL's index, SHIFTCTRL's index, the number of fields) of asm_pio's program
+    list on MicroPython `version` (a tuple)."""
+    offsets = 3 if version >= (1, 26, 0) else 2
+    return 1 + offsets, 2 + offsets, 6 + offsets
 
 
 # The program before issue #27: every change pushed with `push noblock`, whatever the
@@ -92,20 +120,31 @@ def rx_status(prog):
 
 
 class Mem32:
-    """machine.mem32 for the one register the handler uses: the FDEBUG of the state
-    machine's PIO (write 1 to clear); `stall` is its RXSTALL bit."""
+    """machine.mem32 for the registers the capture uses: the FDEBUG of the state
+    machine's PIO (write 1 to clear; `stall` is its RXSTALL bit) and, on a Device, the
+    state machines' EXECCTRL (`execctrl`: address -> value; bit 31, EXEC_STALLED, is
+    read-only). Any other address is an error. `frozen`: EXECCTRL ignores writes (a
+    register that does not take what is written, for the read-back check)."""
 
     def __init__(self, addr=FDEBUG, stall=RXSTALL):
         self.addr = addr
         self.stall = stall
         self.fdebug = 0
+        self.execctrl = {}
+        self.frozen = False
 
     def __getitem__(self, addr):
-        assert addr == self.addr
+        if addr in self.execctrl:
+            return self.execctrl[addr]
+        assert addr == self.addr, hex(addr)
         return self.fdebug
 
     def __setitem__(self, addr, value):
-        assert addr == self.addr
+        if addr in self.execctrl:
+            if not self.frozen:
+                self.execctrl[addr] = self.execctrl[addr] & 1 << 31 | value & 0x7FFFFFFF
+            return
+        assert addr == self.addr, hex(addr)
         self.fdebug &= ~value
 
 
@@ -336,9 +375,10 @@ class Device:
     (not while interrupts are disabled: then when they are enabled again).
     `levels_at(clock)` as in run()."""
 
-    def __init__(self, levels_at, t0_us=0, step=1000, claimed=()):
+    def __init__(self, levels_at, t0_us=0, step=1000, claimed=(), version=None):
         self.levels_at = levels_at
         self.claimed = claimed  # state machines another driver holds (a W board's radio: 4)
+        self.version = version or PORT_VERSIONS[-1]  # the MicroPython release it follows
         self.t0_us = t0_us
         self.step = step
         self.clock = 0  # system clock cycles since the CPU started
@@ -406,7 +446,7 @@ class Device:
 
         rp2 = types.ModuleType("rp2")
         rp2.PIO = types.SimpleNamespace(SHIFT_LEFT=0, SHIFT_RIGHT=1, JOIN_RX=2)
-        rp2.asm_pio = asm_pio
+        rp2.asm_pio = lambda **kw: asm_pio(version=self.version, **kw)
         rp2.StateMachine = lambda *a, **kw: StateMachine(device, *a, **kw)
         machine = types.ModuleType("machine")
         machine.Pin, machine.freq, machine.mem32 = Pin, self.freq, self.mem
@@ -417,19 +457,15 @@ class Device:
         return {"rp2": rp2, "machine": machine, "time": time}
 
 
-# rp2.asm_pio's program list (MicroPython's ports/rp2/modules/rp2.py)
-PROG_DATA, PROG_EXECCTRL, PROG_SHIFTCTRL = 0, 3, 4
-
-
-def asm_pio(in_shiftdir=0, out_shiftdir=0, fifo_join=0):
-    """rp2.asm_pio as MicroPython's runs a program body: the body's globals replaced by
-    the assembler's functions, two passes; `word`, `wrap_target` and `wrap` recorded as
-    its emitter does. The program as MicroPython's: [words, offset in PIO0, in PIO1,
-    EXECCTRL (wrap bottom << 7, wrap top << 12), SHIFTCTRL, out, set, side-set pins]."""
+def asm_pio(in_shiftdir=0, out_shiftdir=0, fifo_join=0, version=PORT_VERSIONS[-1]):
+    """rp2.asm_pio as MicroPython `version`'s runs a program body: the body's globals
+    replaced by the assembler's functions, two passes; `word`, `wrap_target` and `wrap`
+    recorded as its emitter does. The program list as that version's (prog_layout):
+    EXECCTRL holds the wrap (bottom << 7, top << 12), SHIFTCTRL the shift settings."""
 
     def dec(f):
         for _ in (0, 1):
-            emit = _Emitter(fifo_join << 30 | out_shiftdir << 19 | in_shiftdir << 18)  # thresholds 32: 0
+            emit = _Emitter(fifo_join << 30 | out_shiftdir << 19 | in_shiftdir << 18, version)  # thresholds 32: 0
             saved = dict(f.__globals__)
             f.__globals__.clear()
             f.__globals__.update(word=emit.word, wrap_target=emit.wrap_target, wrap=emit.wrap)
@@ -446,50 +482,63 @@ def asm_pio(in_shiftdir=0, out_shiftdir=0, fifo_join=0):
 class _Emitter:
     """One pass of MicroPython's PIOASMEmit: the words and the wrap."""
 
-    def __init__(self, shiftctrl):
-        self.prog = [array("H"), -1, -1, 0, shiftctrl, None, None, None]
+    def __init__(self, shiftctrl, version):
+        self.execctrl, shift, fields = prog_layout(version)
+        self.prog = [array("H")] + [-1] * (self.execctrl - 1) + [0, shiftctrl] + [None] * (fields - shift - 1)
 
     def word(self, instr, label=None):
         self.prog[PROG_DATA].append(instr)
 
     def wrap_target(self):
-        self.prog[PROG_EXECCTRL] |= len(self.prog[PROG_DATA]) << 7
+        self.prog[self.execctrl] |= len(self.prog[PROG_DATA]) << 7
 
     def wrap(self):
-        self.prog[PROG_EXECCTRL] |= (len(self.prog[PROG_DATA]) - 1) << 12
+        self.prog[self.execctrl] |= (len(self.prog[PROG_DATA]) - 1) << 12
 
 
-def execctrl_status(execctrl):
-    """STATUS of an RP2040 EXECCTRL (STATUS_SEL bit 4: 1 the RX level, 0 the TX level,
-    which is 0 with the FIFOs joined for RX; STATUS_N bits 3-0): level -> all ones?"""
-    n = execctrl & 0xF
-    if execctrl >> 4 & 1:
+def execctrl_status(execctrl, chip="RP2040"):
+    """STATUS of an EXECCTRL: RX FIFO level -> all ones? STATUS_SEL (RP2040: bit 4;
+    RP2350: bits 6-5) 1 is the RX level, 0 the TX level (0 with the FIFOs joined for
+    RX); STATUS_N (RP2040: bits 3-0; RP2350: bits 4-0) the level it is compared with."""
+    if chip == "RP2350":
+        sel, n = execctrl >> 5 & 3, execctrl & 0x1F
+    else:
+        sel, n = execctrl >> 4 & 1, execctrl & 0xF
+    if sel == 1:
         return lambda level: level < n
     return lambda level: 0 < n
 
 
 class StateMachine:
-    """rp2.StateMachine as pio_capture.start() uses it, on a Device: it loads the
-    program's EXECCTRL (the wrap, STATUS) as MicroPython's does."""
+    """rp2.StateMachine as pio_capture.start() uses it, on a Device, as its MicroPython
+    version's rp2_pio.c does: the program list must have that version's fields, and
+    the program's EXECCTRL (the wrap, STATUS) goes into the state machine's EXECCTRL
+    register, which `mov status` reads from then on (mem32 can change it)."""
 
     def __init__(self, device, sm_id, prog, freq, in_base):
         assert freq == FREQ_HZ
+        execctrl_at, _, fields = prog_layout(device.version)
+        if len(prog) != fields:  # mp_obj_get_array_fixed_n
+            raise ValueError("tuple/list has wrong length")
         if sm_id in device.claimed:  # as MicroPython's rp2 says it
             raise ValueError("StateMachine claimed by external resource")
         device.sm = self
         self.id = sm_id
-        device.mem.addr, device.mem.stall = pio_capture.FDEBUG[sm_id // 4], 1 << sm_id % 4
+        mem = device.mem
+        mem.addr, mem.stall = pio_capture.FDEBUG[sm_id // 4], 1 << sm_id % 4
+        register = execctrl_register(sm_id)
+        execctrl = prog[execctrl_at] & 0x7FFFFFFF
+        mem.execctrl[register] = execctrl  # the program sits at offset 0 here
         self.device = device
         self.prog = prog
-        execctrl = prog[PROG_EXECCTRL]
         self.base = in_base.id
         self.chip = Chip(
             list(prog[PROG_DATA]),
             execctrl >> 7 & 0x1F,
             execctrl >> 12 & 0x1F,
             self.gpio,
-            device.mem,
-            execctrl_status(execctrl),
+            mem,
+            lambda level: execctrl_status(mem.execctrl[register])(level),
             lambda clock: device._interrupt(),
         )
         self.chip.state = replace(self.chip.state, clock=device.clock)

@@ -194,7 +194,7 @@ def compiled_firmware():
                 sources[name] = boards.write_flat(BOARDS, name, os.path.join(ROOT, "build", "boards"))
             except UserError:
                 pass  # an unusable board is reported when it is chosen
-    sources["microdot"] = manifest.required("microdot")  # W boards' (manifest_wifi.py)
+    sources["microdot"] = os.path.join(manifest.microdot_folder(), "microdot.py")  # W boards' (manifest_wifi.py)
     for name, src in sorted(sources.items()):
         dst = os.path.join(out, name + ".mpy")
         if os.path.exists(dst) and os.path.getmtime(dst) >= os.path.getmtime(src):

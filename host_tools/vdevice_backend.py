@@ -243,6 +243,11 @@ class PicoMachine:
 def main():
     root, size, offset = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
     frozen = sys.argv[4] if len(sys.argv) > 4 else None
+    if frozen:  # (imported while the host's files are still mounted)
+        sys.path.append(sys.path[0] + "/simdevice")
+        import simfrozen
+
+        sys.path.pop()  # (its time.py is the simulator's, not this device's)
     import time
 
     import machine
@@ -257,6 +262,7 @@ def main():
     if frozen:  # a build with these modules frozen in: after the root, as .frozen
         vfs.mount(vfs.VfsPosix(frozen), "/.frozen")
         sys.path[1] = "/.frozen"
+        simfrozen.install("/.frozen")  # each named as the port names it: paths.py
     env = {"__name__": "__main__"}
     stdin = sys.stdin.buffer
     unsent = None  # the end-of-job message, until it is written

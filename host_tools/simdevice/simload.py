@@ -102,12 +102,12 @@ def module_size(name, folder=None):
     return 0
 
 
-def install(world, folder=None):
+def install(world, folder=None, real_import=None):
     """Charge the imports of modules from files (in folder, if given: the firmware's)
     on world's clock (scripted mode); the Loader, or None (real-time mode: nothing
-    installed)."""
+    installed). `real_import`: the __import__ it calls (default: the built-in)."""
     if world.real:
         return None
-    loader = Loader(world, builtins.__import__, folder)
+    loader = Loader(world, real_import or builtins.__import__, folder)
     builtins.__import__ = loader
     return loader

@@ -101,6 +101,7 @@ def setup(argv):
     w = simcore.reset(real=real, start_us=int(opts["clock-start-us"]), seed=int(opts["seed"]))
     w.http_port = int(opts["http"])
     if frozen:  # the board resolved in the frozen modules' folder
+        frozen_import = __import__("simfrozen").install(frozen)  # each named as rp2 names it: paths.py
         board = __import__(opts["board"])
         sys.modules["board"] = board
     else:
@@ -137,7 +138,8 @@ def setup(argv):
         import simscript
 
         w.load_script(simscript.Reader(script))
-    __import__("simload").install(w)  # screens take their load time (scripted mode)
+    # screens take their load time (scripted mode)
+    __import__("simload").install(w, real_import=frozen_import if frozen else None)
     return w, app, board
 
 

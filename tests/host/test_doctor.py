@@ -154,3 +154,18 @@ def test_doctor_knows_a_firmware_frozen_into_the_build(tmp_path):
         assert out.returncode == 0, out.stdout + out.stderr
         assert "firmware: frozen into the MicroPython build; main.py and the board up to date" in out.stdout
         assert "board definition: pico (boards/pico.py)" in out.stdout
+        # the virtual Pico names a frozen module as rp2 does: its bare source name
+        ask = "import paths, sys; print(paths.__file__, sys.path)"
+        got = subprocess.run(
+            [sys.executable, "-m", "mpremote", "connect", port, "exec", ask], capture_output=True, text=True, timeout=60
+        )
+        assert got.stdout.split() == ["paths.py", "['',", "'/.frozen',", "'/lib']"], got.stdout + got.stderr
+
+
+def test_doctor_knows_frozen_modules_by_a_file_not_on_the_flash():
+    # What the real rp2 port answered (v1.28.0, frozen build): paths.__file__ is
+    # 'paths.py', and no such file is on the flash; a deployed firmware's is its .mpy
+    assert doctor.frozen({"paths_file": "paths.py", "paths_on_flash": False})
+    assert not doctor.frozen({"paths_file": "paths.mpy", "paths_on_flash": True})
+    assert not doctor.frozen({"paths_file": "/lib/paths.mpy", "paths_on_flash": True})
+    assert not doctor.frozen({"paths_file": None})  # no firmware at all

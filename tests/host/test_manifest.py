@@ -14,7 +14,7 @@ def test_every_firmware_module_is_in_a_manifest():
     """A new firmware/*.py must say where it runs: add it to one of the manifests."""
     listed = set()
     for name in MANIFESTS:
-        listed |= set(manifest.read(os.path.join(FIRMWARE, name)).names())
+        listed |= set(manifest.read(os.path.join(FIRMWARE, name), {"microdot": manifest.microdot_folder()}).names())
     modules = {n for n in os.listdir(FIRMWARE) if n.endswith(".py") and n not in MANIFESTS}
     assert sorted(modules - listed) == [], "not in any firmware/manifest*.py"
 
@@ -42,6 +42,33 @@ def test_reader_follows_includes_and_options(tmp_path):
     assert [(x.name, x.opt) for x in m.modules] == [("b.py", 3), ("a.py", None)]
 
 
+def test_an_included_manifest_sees_only_the_options_its_include_passes(tmp_path):
+    # as MicroPython's manifestfile.py: include(path, **kwargs) gives the included
+    # manifest kwargs as its options, not its parent's
+    (tmp_path / "a.py").write_text("")
+    (tmp_path / "b.py").write_text("")
+    (tmp_path / "sub.py").write_text('options.defaults(x=False)\nif options.x:\n    module("b.py")\n')
+    (tmp_path / "manifest.py").write_text('include("sub.py")\ninclude("sub.py", x=options.x)\nmodule("a.py")\n')
+    assert manifest.read(str(tmp_path / "manifest.py"), {"x": True}).names() == ["a.py", "b.py"]
+    (tmp_path / "manifest.py").write_text('include("sub.py")\nmodule("a.py")\n')
+    assert manifest.read(str(tmp_path / "manifest.py"), {"x": True}).names() == ["a.py"]
+
+
+def test_the_w_firmware_builds_with_micropythons_own_manifest_functions():
+    # A MicroPython build's require() takes micropython-lib's packages only, and
+    # micropython-lib has no microdot: a W build stopped at require("microdot"). The
+    # manifests name every file with module(), microdot's by the folder passed in.
+    for name in MANIFESTS:
+        with open(os.path.join(FIRMWARE, name)) as f:
+            assert "require(" not in f.read(), name
+    w = manifest.for_runtime("micropython", wifi=True)
+    microdot = [m for m in w.modules if m.name == "microdot.py"]
+    assert [m.path for m in microdot] == [os.path.join(manifest.microdot_folder(), "microdot.py")]
+    with pytest.raises(UserError) as err:  # a build that does not say where microdot is
+        manifest.read(os.path.join(FIRMWARE, "manifest.py"), {"wifi": True})
+    assert "give microdot's folder" in str(err.value)
+
+
 @pytest.mark.parametrize(
     "text, says",
     [
@@ -50,6 +77,7 @@ def test_reader_follows_includes_and_options(tmp_path):
         ('include("manifest.py")\n', "include loop"),
         ('module(\n', "manifest.py:"),
         ('freeze(".")\n', "freeze() is not supported"),
+        ('require("microdot")\n', "require() is not supported"),
         ('undefined_call()\n', "NameError"),
     ],
 )
@@ -68,7 +96,8 @@ def firmware_imports(path):
 def test_what_ships_to_a_pico_imports_only_what_ships_with_it():
     """A module left out of firmware/manifest.py that the device imports would be an
     ImportError on the Pico only (the simulator loads all of firmware/)."""
-    wifi_only = {m.name[:-3] for m in manifest.read(os.path.join(FIRMWARE, "manifest_wifi.py")).modules}
+    w = manifest.read(os.path.join(FIRMWARE, "manifest_wifi.py"), {"microdot": manifest.microdot_folder()})
+    wifi_only = {m.name[:-3] for m in w.modules}
     for wifi in (False, True):
         shipped = manifest.for_runtime("micropython", wifi=wifi)
         names = {m.name[:-3] for m in shipped.modules}

@@ -60,16 +60,71 @@ def on_device(device, fn):
 
 
 def test_micropython_program_loads_the_same_words():
-    # pio_sim.asm_pio runs the body as MicroPython's rp2.asm_pio does (its own globals)
-    # and returns the program as it does: EXECCTRL (the wrap) at index 3, SHIFTCTRL at 4
+    # pio_sim.asm_pio runs the body as each supported MicroPython release's rp2.asm_pio
+    # does (its own globals) and returns the program list as that release's does
+    for version in pio_sim.PORT_VERSIONS:
+        device = pio_sim.Device(lambda c: ALL, version=version)
+        execctrl, shiftctrl, fields = pio_sim.prog_layout(version)
+        for n in (2, 6):
+            prog = on_device(device, lambda: pio_capture._asm_program(pio_capture.program_words(n)))
+            words, wrap_target, wrap = pio_sim.assemble(n)
+            assert len(prog) == fields and list(prog[0]) == words
+            assert prog[execctrl] == wrap_target << 7 | wrap << 12  # the wrap only: no STATUS
+            assert prog[shiftctrl] == 2 << 30 | 1 << 19  # the FIFOs joined for RX; OSR shifts right, ISR left
+
+
+def test_the_program_list_moved_at_1_26():
+    # what the emulated chip found (v1.28.0: SM0 EXECCTRL read 0x0001fd00 with the
+    # setting put at index 3 of the list): the fakes follow each release's layout
+    assert pio_sim.prog_layout((1, 25, 0)) == (3, 4, 8)
+    assert pio_sim.prog_layout((1, 26, 0)) == pio_sim.prog_layout((1, 28, 0)) == (4, 5, 9)
+    assert pio_sim.PORT_VERSIONS[0] == (1, 23, 0)  # the README's oldest
+
+
+@pytest.mark.parametrize("version", pio_sim.PORT_VERSIONS, ids=lambda v: "v%d.%d.%d" % v)
+def test_start_captures_on_every_supported_micropython(version):
+    def wave(c):
+        return pressed(18) if c >= 5000 else ALL  # p3 presses at 40 us
+
+    device = pio_sim.Device(wave, version=version)
+    cap = on_device(device, lambda: pio_capture.start((16, 17, 18, 19, 20, 21)))
+    execctrl = device.mem[pio_sim.execctrl_register(cap.sm_id)]
+    assert execctrl & 0x1F == pio_capture.status_bits("Raspberry Pi Pico with RP2040")  # RX level < 8
+    assert execctrl >> 7 & 0x1F == pio_capture.WRAP_TARGET and execctrl >> 12 & 0x1F == pio_capture.WRAP
+    device.run_to(8000)
+    got = []
+    cap.drain(lambda t, levels, pin: got.append(levels))
+    assert got == [pressed(18) & ALL]
+
+
+def test_start_says_what_is_wrong_when_execctrl_does_not_read_back():
+    # a register that does not take the FIFO-level setting: one line naming it, the
+    # state machine stopped, and the pin IRQs take over (hw.py)
     device = pio_sim.Device(lambda c: ALL)
-    status = pio_capture.status_bits("Raspberry Pi Pico with RP2040")
-    for n in (2, 6):
-        prog = on_device(device, lambda: pio_capture._asm_program(pio_capture.program_words(n), status))
-        words, wrap_target, wrap = pio_sim.assemble(n)
-        assert list(prog[0]) == words
-        assert prog[3] == wrap_target << 7 | wrap << 12 | status  # STATUS_SEL: RX level, STATUS_N: 8
-        assert prog[4] == 2 << 30 | 1 << 19  # the FIFOs joined for RX; OSR shifts right, ISR left
+    device.mem.frozen = True
+    try:
+        on_device(device, lambda: pio_capture.start((16, 17), wait_ms=1))
+    except OSError as e:
+        assert str(e) == "PIO capture: SM0 EXECCTRL reads 0x00012680, FIFO-level bits 0x00 not 0x18", str(e)
+    else:
+        raise AssertionError("started with the FIFO level setting not in EXECCTRL")
+    assert not device.sm.on and device.sm.chip.pushes == []
+
+
+def test_the_setting_goes_into_each_state_machines_execctrl_by_the_datasheet():
+    # RP2040 and RP2350 datasheets: PIOn at 0x50200000 + n * 0x100000, SMm_EXECCTRL at
+    # 0x0cc + m * 0x18; STATUS_SEL/STATUS_N bits 4, 3-0 (RP2040), 6-5, 4-0 (RP2350)
+    for sm_id in pio_capture.SM_IDS:
+        assert pio_capture.execctrl_address(sm_id) == pio_sim.execctrl_register(sm_id)
+    assert [hex(pio_sim.execctrl_register(i)) for i in (0, 1, 3, 4, 7)] == [
+        "0x502000cc", "0x502000e4", "0x50200114", "0x503000cc", "0x50300114"]  # fmt: skip
+    for chip, before, after in (
+        ("Raspberry Pi Pico with RP2040", 0x8001FD1F, 0x8001FD18),
+        ("Raspberry Pi Pico2 with RP2350", 0x8001FD7F, 0x8001FD28),
+    ):
+        mem = {pio_capture.execctrl_address(5): before}
+        pio_capture.set_status(mem, 5, chip)
+        assert mem[pio_capture.execctrl_address(5)] == after, chip  # the wrap and the rest kept
 
 
 def test_the_fifo_level_setting_for_each_chip():
