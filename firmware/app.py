@@ -123,6 +123,8 @@ class App:
         needed = set()
         for screen in self.stack:
             needed.update(screen.MODULES)
+        if self._flush_due or self._save_due:  # the flush about to happen imports them again
+            needed.update(self.history.MODULES)
         for name in self._mode_modules - needed:
             sys.modules.pop(name, None)
         self._mode_modules = needed

@@ -13,14 +13,13 @@ class _Setup(ui_form.SetupForm):
     """Players and the tap settings (saved when an edit ends), a line per seat (ok: pick a name
     from the roster or enter one, as for I Go); the last line starts the game."""
 
-    MODULES = ("ui_corsica",) + ui_form.FORM_MODULES
+    # roster: the seats at open and at Start; corsica: its numbers here, its game in
+    # the virtual deck's (kept for it, not loaded twice). Not kept under the referee.
+    MODULES = ("ui_corsica", "roster", "corsica", "corsica_cards") + ui_form.FORM_MODULES
 
     def __init__(self, app, title, keys):
         import roster
 
-        # Not kept under the game: the setup needs the seats only, and corsica's
-        # numbers were read at import (the virtual deck's game loads it again).
-        app.transient("roster", "corsica", "corsica_cards")
         most = max(MIN_PLAYERS, min(MAX_PLAYERS, app.out.players))
         seated = roster.seats(app.roster, MAX_PLAYERS)
         # The last table's count (any game's setup), at most the board's player buttons.
@@ -30,7 +29,6 @@ class _Setup(ui_form.SetupForm):
         if self.items[index] == "start":
             import roster
 
-            self.app.transient("roster")
             self.app.settings["players"] = self.players  # the next setup opens with it
             roster.seat(self.app, self.names())  # (saved with the seats)
         ui_form.SetupForm.choose(self, index)

@@ -1,7 +1,7 @@
 """The time a screen takes to open, in the simulator: importing a firmware module
 costs simulated time in proportion to its size (issue #27).
 
-On the rp2 port a screen takes 199-425 ms to open when its modules are .mpy files
+On the rp2 port a screen takes 83-432 ms to open when its modules are .mpy files
 on the flash (81-116 ms frozen into the firmware): the main loop polls nothing
 meanwhile, so a navigation button pressed and released within it reaches the
 firmware only through what its pin IRQ latched (hw.py's nav_ring). The unix port
@@ -33,19 +33,16 @@ import gc
 import os
 import sys
 
-# Simulated microseconds per 1024 bytes of a module's .mpy file. Calibration: what
-# the screens opened from the home menu import (their MODULES and what those import
-# in turn; build/sim-mpy's sizes): Settings 4.6 KB (ui_settings, ui_form, settings),
-# I Go setup 6.8 KB (ui_igo_setup, ui_form, settings, roster) and 12.8 KB the first
-# time (igo_scoring and scoresheet too), Corsica referee setup 9.3 KB. The rp2 port
-# opens a screen in 199-425 ms from .mpy files, 81-116 ms frozen: the frozen time is
-# the screen's own work (building it, its first drawing), which the simulator does
-# not charge, and the .mpy files add, taking the smallest and the largest of these
-# screens for the ends of the range, (199 - 81) ms / 4.6 KB = 26 ms/KB and
-# (425 - 116) ms / 12.8 KB = 24 ms/KB: per byte, the same. Charging all of the
-# 199-425 ms to the bytes would give 43 and 33 ms/KB, one rate fitting neither end
-# (and from 30 ms/KB on the bench's referee session, whose first taps come 470 ms
-# after Start is pressed, loses that slap: they land while its screen loads).
+# Simulated microseconds per 1024 bytes of a module's .mpy file: the least-squares
+# rate (25.2 ms/KB) over the chip's four .mpy open times (shared/chip/: cold boot, from
+# ok's release to the first frame), each less the 44 ms the simulator itself takes for
+# such an open (the 20 ms debounce, the loop's poll, the frame's I2C transfer), against
+# the .mpy bytes it loads (bench/open_app.py): the referee at a938039 431.7 ms (15.1 KB;
+# the model 422), the hardware test at a938039 83 ms (5.3 KB; model 176), at d4901ec the
+# Corsica referee setup 199 ms (9.3 KB; model 277) and the referee 425 ms (11.0 KB;
+# model 319). The residuals (-106..+93 ms) are the screens' own work, which no rate per
+# byte gives: one open's figure in the model is good to about 100 ms, the referee's
+# (the chip's best-measured: three cold boots within 2 ms) to 10.
 US_PER_KB = 25000
 SOURCE_PER_MPY = 3  # with --source: a module's .py is about 3 times its .mpy (measured 3.0)
 

@@ -24,6 +24,8 @@ FIGURES = (
     "live_server",
     "deploy_s",
     "heap_largest_free_block",
+    "igo_heap_peak_bytes",
+    "screen_open_ms",
 )
 SESSIONS = ("igo", "corsari", "referee")
 
@@ -117,6 +119,10 @@ def test_quick_bench_writes_every_key(tmp_path):
         assert lv["with_server"]["heap_peak"] > lv["without"]["heap_peak"] > 0
         assert lv["with_server"]["page_bytes"] > 0 and lv["with_server"]["clients_bytes"] > 0
         assert 0 < lv["code_in_flash_estimate"] < lv["value"]
+    so = res["screen_open_ms"]  # every screen opened, its first frame after the press
+    assert not so["problems"] and all(s["ms"] > 0 for s in so["screens"].values())
+    assert so["value"] == max(s["ms"] for s in so["screens"].values())
+    assert so["screens"]["referee"]["screen"] == "Referee" and so["screens"]["referee"]["load_bytes"] > 0
     d = res["deploy_s"]
     assert d["full_s"] > 0 and d["noop_s"] > 0 and d["full_copied"] > 30
     assert d["baseline"]["full_s"] > 0 and d["baseline"]["noop_s"] > 0

@@ -1,0 +1,29 @@
+"""What a screen loads when it opens (issue #37): in the simulator, from a cold boot,
+the modules imported between the press that opens a screen and its first frame
+(bench/open_app.py, host_tools/bench_open.py; their time is `make bench`'s, not
+checked here). A Corsica game's open loads no module twice and nothing its setup
+already had loaded, nor another mode's modules."""
+
+from host_tools import bench_open
+
+OTHER_MODES = {"ui_hand", "ui_settings", "settings", "ui_form", "igo_scoring", "scoresheet", "ui_igo", "matches"}
+
+
+def loaded(name, tmp_path):
+    r = bench_open.open_time(name, dict(bench_open.SCREENS)[name], str(tmp_path))
+    assert "problem" not in r, r
+    return r["screen"], [module for module, _ in r["loads"]]
+
+
+def test_the_referee_opens_without_loading_a_module_twice_or_the_setups_again(tmp_path):
+    screen, names = loaded("referee", tmp_path)
+    assert screen == "Referee"
+    assert "ui_referee" in names and len(names) == len(set(names)), names
+    assert not set(names) & ({"roster", "corsica", "corsica_cards"} | OTHER_MODES), names
+
+
+def test_the_virtual_deck_opens_with_the_rules_its_setup_loaded(tmp_path):
+    screen, names = loaded("deck", tmp_path)
+    assert screen == "DeckGame"
+    assert "ui_deck" in names and len(names) == len(set(names)), names
+    assert not set(names) & ({"roster", "corsica", "corsica_cards"} | OTHER_MODES), names
