@@ -36,7 +36,7 @@ class Setup(ui_form.SetupForm):
             players or app.settings["players"],
             MIN_PLAYERS,
             most,
-            roster.seats(app.roster, most),  # a name for every possible seat: the last group first
+            roster.seats(app.roster, most, app.seated),  # a name for every possible seat: the last group first
         )
 
     def label(self, key):
