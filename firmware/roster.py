@@ -72,7 +72,7 @@ def used(roster, seated):
 
 def to_obj(roster, last=None):
     obj = {"v": VERSION, "names": list(roster)}
-    if last is not None:
+    if last:  # none played yet: no key
         obj["last"] = list(last)
     return obj
 

@@ -55,12 +55,13 @@ def mark(ch):
 
 
 class SeatPicker(ui.Menu):
-    """Who sits at seat i: the names typed in this setup (`typed`, the setup's list:
-    a name typed for one seat is offered at once to the others, first, the cursor on
-    it), the roster's names (one seated elsewhere is swapped), a new name, or this
-    seat's name edited. pick(i, name) sets it. Holding ok on a roster name nobody
-    sits under asks to forget it (roster.forget; a name in config.json comes back at
-    the next start, and the question says so)."""
+    """Who sits at seat i. It opens on the seat's player ("Ann (seat 1)", first: ok
+    keeps it) or, on a seat nobody sits in yet (P1..), on "New name"; then "Edit", the
+    names typed in this setup (`typed`, the setup's list: a name typed for one seat is
+    offered to the others first) and the roster's. A name seated elsewhere says its
+    seat, and ok on it asks before the two change places. pick(i, name) sets it.
+    Holding ok on a roster name nobody sits under asks to forget it (roster.forget; a
+    name in config.json comes back at the next start, and the question says so)."""
 
     MODULES = MODULES
 
@@ -69,17 +70,22 @@ class SeatPicker(ui.Menu):
         self.seated = seated
         self.pick = pick
         self.typed = typed if typed is not None else []
+        here = seated[seat]
+        known = self.typed + [n for n in app.roster if n not in self.typed]
         self.choices = ["+new", "+edit"]
-        items = ["New name", "Edit " + seated[seat]]
-        for name in self.typed + [n for n in app.roster if n not in self.typed]:
-            if name == seated[seat]:
+        items = ["New name", "Edit " + here]
+        if here in known:  # the seat's player first, the cursor on it
+            self.choices.insert(0, here)
+            items.insert(0, "%s (seat %d)" % (here, seat + 1))
+        for name in known:
+            if name == here:
                 continue
             self.choices.append(name)
             if name in seated:
                 items.append("%s (seat %d)" % (name, seated.index(name) + 1))
             else:
                 items.append(name)
-        ui.Menu.__init__(self, app, "Seat %d" % (seat + 1), items, index=2 if len(items) > 2 else 0)
+        ui.Menu.__init__(self, app, "Seat %d" % (seat + 1), items)
 
     def choose(self, index):
         app = self.app
@@ -88,9 +94,22 @@ class SeatPicker(ui.Menu):
             app.replace(NameEditor(app, "", self.done))
         elif choice == "+edit":
             app.replace(NameEditor(app, self.seated[self.seat], self.done))
+        elif choice == self.seated[self.seat]:
+            app.pop()  # kept
+        elif choice in self.seated:  # sits elsewhere: swap only after a yes
+            self.ask_swap(choice, lambda: self.chosen(choice))
         else:
-            app.pop()
-            self.pick(self.seat, choice)
+            self.chosen(choice)
+
+    def ask_swap(self, name, yes):
+        """name sits at another seat: ask before it changes places with this seat's."""
+        there = self.seated.index(name) + 1
+        question = "%s sits at seat %d. Swap %s and %s?" % (name, there, name, self.seated[self.seat])
+        self.app.confirm("Swap seats", question, yes)
+
+    def chosen(self, name):
+        self.app.pop()
+        self.pick(self.seat, name)
 
     def on_nav(self, name, kind):
         choice = self.choices[self.index] if self.items else ""
@@ -111,7 +130,10 @@ class SeatPicker(ui.Menu):
         if name in self.typed:
             self.typed.remove(name)
         self.typed.insert(0, name)
-        self.pick(self.seat, name)
+        if name != self.seated[self.seat] and name in self.seated:  # seated elsewhere
+            self.ask_swap(name, lambda: self.pick(self.seat, name))
+        else:
+            self.pick(self.seat, name)
 
 
 class NameEditor(ui_text.TextEditor):

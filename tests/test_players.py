@@ -62,7 +62,7 @@ def test_a_new_name_entered_with_the_buttons_sits_and_joins_the_roster():
         assert rig.app.match.names[0] == "Zoë"
         assert rig.history()[0]["players"] == ["Zoë", "P2", "P3", "P4"]
         saved = json.loads(read_file(rig.root + "/data/players.json"))
-        assert saved == {"names": ["Zoë", "P2", "P3", "P4"], "v": 1}
+        assert saved == {"last": ["Zoë", "P2", "P3", "P4"], "names": ["Zoë", "P2", "P3", "P4"], "v": 1}
     finally:
         rig.close()
 
@@ -119,17 +119,20 @@ def test_a_name_typed_for_one_seat_is_offered_first_to_the_other_seats():
         type_name(rig, "up ok up*5 ok")  # "Ae": not in the roster
         assert setup.names() == ["Ann", "Ae", "Cy", "Dee"]
         rig.to_line("4 ")
-        rig.nav("ok")  # seat 4's picker: the typed name first, the cursor on it
+        rig.nav("ok")  # seat 4's picker: Dee (the cursor on it), then the typed name first
         picker = rig.app.top()
-        assert picker.items[2] == "Ae (seat 2)" and picker.index == 2
-        rig.nav("ok")  # Ae to seat 4, Dee to seat 2
-        assert setup.names() == ["Ann", "Dee", "Cy", "Ae"]
+        assert picker.items[:4] == ["Dee (seat 4)", "New name", "Edit Dee", "Ae (seat 2)"] and picker.index == 0
+        rig.nav("down*3 ok")  # Ae sits at seat 2: asked
+        assert rig.screen() == "Confirm" and "Ae sits at seat 2. Swap Ae and Dee?" in rig.text()
+        rig.nav("ok")  # yes: Ae to seat 4, Dee to seat 2
+        assert rig.screen() == "Setup" and setup.names() == ["Ann", "Dee", "Cy", "Ae"]
         rig.to_line("4 ")
         rig.nav("ok")
         rig.choose("Eve")  # Ae leaves the table: still offered
         rig.to_line("1 ")
         rig.nav("ok")
-        assert rig.app.top().items[2] == "Ae"
+        assert rig.app.top().items[3] == "Ae"
+        rig.app.top().index = 3
         rig.nav("ok:long")  # not in the roster: nothing to forget
         assert rig.screen() == "SeatPicker"
     finally:
@@ -143,11 +146,12 @@ def test_a_regular_group_sits_from_the_roster_and_swaps_seats():
         assert setup.names() == ["Ann", "Bob", "Cy", "Dee"]  # preloaded from config.json
         rig.to_line("1 ")
         rig.nav("ok")
-        assert "Cy (seat 3)" in rig.text() and "Eve" in rig.text()
+        assert "Ann (seat 1)" in rig.text() and "Cy (seat 3)" in rig.text() and "Eve" in rig.app.top().items
         rig.choose("Eve")
         rig.to_line("2 ")
         rig.nav("ok")
-        rig.choose("Cy (seat 3)")  # Cy to seat 2, Bob to seat 3
+        rig.choose("Cy (seat 3)")
+        rig.nav("ok")  # yes: Cy to seat 2, Bob to seat 3
         assert setup.names() == ["Eve", "Cy", "Bob", "Dee"]
         rig.start()
         rig.nav("back")  # home
@@ -155,6 +159,73 @@ def test_a_regular_group_sits_from_the_roster_and_swaps_seats():
         assert setup.names() == ["Eve", "Cy", "Bob", "Dee"]
         rig.boot()
         assert rig.app.roster[:5] == ["Eve", "Cy", "Bob", "Dee", "Ann"]
+    finally:
+        rig.close()
+
+
+def test_ok_in_a_seat_picker_never_moves_anyone():
+    """Issue #38: the picker opened on a name seated elsewhere, so ok swapped seats;
+    typing Ann, Bob, Cy, Dan seat by seat ended "1 P4 2 Cy 3 Bob 4 Ann"."""
+    rig = Rig()
+    try:
+        setup = rig.setup()
+        rig.to_line("1 ")
+        rig.nav("ok")
+        assert rig.app.top().index == 0 and rig.app.top().items[0] == "New name"
+        rig.nav("ok")
+        type_name(rig, "up")  # A
+        rig.to_line("2 ")
+        rig.nav("ok")  # P2 sits nowhere: the cursor on New name, A listed below
+        assert rig.app.top().items[rig.app.top().index] == "New name"
+        rig.nav("ok")
+        assert rig.screen() == "NameEditor" and setup.names() == ["A", "P2", "P3", "P4"]
+        type_name(rig, "up up")  # B
+        rig.to_line("1 ")
+        rig.nav("ok ok")  # seat 1's picker opens on A: ok keeps A
+        assert rig.screen() == "Setup" and setup.names() == ["A", "B", "P3", "P4"]
+        rig.to_line("1 ")
+        rig.nav("ok")
+        rig.choose("B (seat 2)")
+        assert rig.screen() == "Confirm" and "B sits at seat 2. Swap B and A?" in rig.text()
+        rig.nav("back")  # no: back in the picker, nothing moved
+        assert rig.screen() == "SeatPicker"
+        rig.nav("back")
+        assert rig.screen() == "Setup" and setup.names() == ["A", "B", "P3", "P4"]
+        rig.to_line("3 ")
+        rig.nav("ok")
+        rig.choose("New name")
+        type_name(rig, "up")  # A typed again for seat 3: asked too
+        assert rig.screen() == "Confirm" and "A sits at seat 1. Swap A and P3?" in rig.text()
+        rig.nav("back")
+        assert setup.names() == ["A", "B", "P3", "P4"]
+    finally:
+        rig.close()
+
+
+def test_who_starts_follows_the_player_when_seats_swap():
+    """Issue #38: "Starts" named the first seat, so it changed name as seats moved."""
+    rig = Rig(names=["Ann", "Bob", "Cy", "Dee", "Eve"])
+    try:
+        setup = rig.setup()
+        rig.to_line("Starts")
+        rig.nav("ok up ok")  # Bob starts
+        assert "Starts Bob" in rig.text()
+        rig.to_line("1 ")
+        rig.nav("ok")
+        rig.choose("Bob (seat 2)")
+        rig.nav("ok")  # yes: Bob to seat 1, Ann to seat 2
+        assert setup.names()[:2] == ["Bob", "Ann"] and "Starts Bob" in rig.text()
+        rig.to_line("3 ")
+        rig.nav("ok")
+        rig.choose("Ann (seat 2)")
+        rig.nav("ok")  # Ann and Cy swap: Bob still starts
+        assert setup.names() == ["Bob", "Cy", "Ann", "Dee"] and "Starts Bob" in rig.text()
+        rig.to_line("1 ")
+        rig.nav("ok")
+        rig.choose("Eve")  # Bob leaves the table: the player in his seat starts
+        assert "Starts Eve" in rig.text()
+        rig.start()
+        assert rig.app.match.names == ["Eve", "Cy", "Ann", "Dee"] and rig.app.match.first == 0
     finally:
         rig.close()
 
