@@ -5,7 +5,10 @@ Loaded while these screens are open (their MODULES).
 Name editor (ui_text.py's, with a name's characters): letters, digits, space and
 signs, then the Latin letters with marks, named under the letter (the font draws é as
 e); an empty place starts at A (up) or Z (down), lower case after the first letter; a
-long press or holding jumps a group (A-Z, a-z, 0-9 and signs, A-Z marked, a-z marked).
+long press or holding jumps five letters (A F K P U, a f k p u), then to the digits and
+signs, the capitals with marks, the small ones. As it is typed, the first roster name,
+else common first name (firstnames.py), that starts with it is offered: a long ok
+takes it.
 
 A name typed in a setup is offered first to its other seats (SeatPicker's `typed`:
 the setup's list of the names typed in it).
@@ -17,18 +20,42 @@ import ui
 import ui_text
 from roster import NAME_LEN
 
-MODULES = ("ui_names", "roster", "ui_text")
+MODULES = ("ui_names", "roster", "ui_text", "firstnames")
 
-# The name editor's characters, in groups (a long press jumps to the next group).
+# The name editor's characters, in groups (a long press jumps to the next group):
+# the letters five at a time, so that any letter is a few presses away.
 GROUPS = (
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
-    "abcdefghijklmnopqrstuvwxyz",
+    "ABCDE",
+    "FGHIJ",
+    "KLMNO",
+    "PQRST",
+    "UVWXYZ",
+    "abcde",
+    "fghij",
+    "klmno",
+    "pqrst",
+    "uvwxyz",
     "0123456789 -.'&",
     "ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÑÒÓÔÕÖØŒÙÚÛÜÝČŁŠŽ",
     "àáâãäåæçèéêëìíîïñòóôõöøœùúûüýÿßčłšž",
 )
 CHARSET = "".join(GROUPS)  # every character a name is typed from
-GROUP_NAMES = ("A-Z", "a-z", "0-9 signs", "A-Z marked", "a-z marked")  # the editor's words
+# The editor's words for them (the title, "hold: f-j").
+GROUP_NAMES = (
+    "A-E",
+    "F-J",
+    "K-O",
+    "P-T",
+    "U-Z",
+    "a-e",
+    "f-j",
+    "k-o",
+    "p-t",
+    "u-z",
+    "0-9 signs",
+    "A-Z marked",
+    "a-z marked",
+)
 
 # What the editor says under a marked letter (the display cannot draw the mark).
 MARKS = (
@@ -143,6 +170,7 @@ class NameEditor(ui_text.TextEditor):
     MODULES = MODULES
     GROUPS = GROUPS
     GROUP_NAMES = GROUP_NAMES
+    START = ("AZ", "az")
     WORD = "Name"
     FULL = "name is full"
     DONE = "ok: name done"
@@ -153,6 +181,12 @@ class NameEditor(ui_text.TextEditor):
 
     def clean(self, text):
         return roster.clean(text)
+
+    def offer(self, typed):
+        """The roster's, else a common, name that starts with what is typed."""
+        import firstnames
+
+        return firstnames.offer(typed, self.app.roster)
 
     def describe(self, ch):
         """A marked letter as the letter and its mark (the display cannot draw the mark)."""
