@@ -24,6 +24,7 @@ FIGURES = (
     "live_server",
     "deploy_s",
     "heap_largest_free_block",
+    "name_presses",
 )
 SESSIONS = ("igo", "corsari", "referee")
 
@@ -120,6 +121,9 @@ def test_quick_bench_writes_every_key(tmp_path):
     d = res["deploy_s"]
     assert d["full_s"] > 0 and d["noop_s"] > 0 and d["full_copied"] > 30
     assert d["baseline"]["full_s"] > 0 and d["baseline"]["noop_s"] > 0
+    np = res["name_presses"]  # played in the simulator to a started match
+    assert np["problems"] == [] and np["pass"], np
+    assert np["after"]["Ann"] <= 12 < np["before"]["Ann"] and np["after"]["table"] <= 40 < np["before"]["table"]
     for name in FIGURES:
         assert "`%s`" % name in r.stdout  # the Markdown table
 
