@@ -41,9 +41,23 @@ def offer(typed, first=()):
     key = names.to_ascii(typed).lower()
     if not key:
         return ""
-    for group in (first, NAMES.split()):
-        for name in group:
-            spelled = names.to_ascii(name).lower()
-            if len(spelled) > len(key) and spelled.startswith(key):
-                return name
+    for name in first:
+        if _longer(name, key):
+            return name
+    start = 0  # NAMES a name at a time, not split into a list: the heap is small
+    while start < len(NAMES):
+        end = NAMES.find(" ", start)
+        end = len(NAMES) if end < 0 else end
+        name = NAMES[start:end]
+        start = end + 1
+        if _longer(name, key):
+            return name
     return ""
+
+
+def _longer(name, key):
+    """name, as the display spells it in lower case, starts with key and goes on."""
+    import names
+
+    spelled = names.to_ascii(name).lower()
+    return len(spelled) > len(key) and spelled.startswith(key)
