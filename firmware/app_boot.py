@@ -48,7 +48,8 @@ def load_players(app):
     the index when Continue opens); return None or a problem text."""
     import roster
 
-    app.roster, problem = roster.load(app.path(paths.ROSTER), app.config.get("names", ()))
+    app.roster, last, problem = roster.load(app.path(paths.ROSTER), app.config.get("names", ()))
+    app.seated = last or []  # the last group, in its seats
     try:
         app.saved_count = len(paths.match_ids(os.listdir(app.path(paths.MATCHES))))
     except OSError:

@@ -1,12 +1,15 @@
 """The roster: recent player names kept on the flash in `data/players.json`, so a regular
 group picks its players in a few presses.
 
-    {"v": 1, "names": ["Ann", "Bob", "Zoë"]}
+    {"v": 1, "names": ["Ann", "Bob", "Zoë"], "last": ["Ann", "Bob"]}
 
 Most recently seated first, at most MAX_NAMES (the oldest fall off). When a match
-starts its players move to the front in seat order, so the next setup offers the same
-group in the same seats. Names from config.json (optional, written on a PC) are added
-after the recent ones while there is room: a way to preload the roster.
+starts its players move to the front in seat order, and `last` keeps them in their
+seats: the next setup seats that group again, whatever was added to the roster since
+(`python -m host_tools names add` puts names at the front of `names` only). A file
+without `last` (older firmware) seats the first names. Names from config.json
+(optional, written on a PC) are added after the recent ones while there is room: a way
+to preload the roster.
 """
 
 import names
@@ -20,28 +23,33 @@ NAME_LEN = 8  # display characters (names.width): a name fits the narrowest colu
 
 
 def load(path, preload=()):
-    """Return (roster, problem): the names in path (a list, [] when missing or
-    unusable) followed by the preload names it lacks; problem: None or a one-line text."""
+    """Return (roster, last, problem): the names in path (a list, [] when missing or
+    unusable) followed by the preload names it lacks; the last group seated (seat
+    order, None when the file does not say); problem: None or a one-line text."""
     import store_load  # the boot's (the setups keep roster, not it)
 
     obj, problem = store_load.load(path, MAX_SIZE)
-    roster = []
+    roster, last = [], None
     if obj is not None:
         try:
-            roster = check(obj)
+            roster, last = check(obj)
         except ValueError as e:
             problem = "%s: %s" % (FILE, e)
-    return merge(roster, preload), problem
+    return merge(roster, preload), last, problem
 
 
 def check(obj):
-    """The names of a roster file's object; raise ValueError if it is not one."""
+    """(names, last) of a roster file's object (last: None when absent); raise
+    ValueError if it is not one."""
     if obj.get("v") != VERSION:
         raise ValueError("unknown version %r" % (obj.get("v"),))
     given = obj.get("names")
     if type(given) is not list:
         raise ValueError("names must be a list")
-    return merge([], given)
+    last = obj.get("last")
+    if last is not None and type(last) is not list:
+        raise ValueError("last must be a list")
+    return merge([], given), None if last is None else merge([], last)
 
 
 def merge(roster, more):
@@ -62,14 +70,21 @@ def used(roster, seated):
     return merge(list(seated), roster)
 
 
-def to_obj(roster):
-    return {"v": VERSION, "names": list(roster)}
+def to_obj(roster, last=None):
+    obj = {"v": VERSION, "names": list(roster)}
+    if last:  # none played yet: no key
+        obj["last"] = list(last)
+    return obj
 
 
-def seats(roster, count):
-    """Default names for count seats: the roster's first names (the last group, in
-    its seats), then P1..Pn for the seats left (never a name twice)."""
-    out = list(roster[:count])
+def seats(roster, count, last=None):
+    """Default names for count seats: the last group in its seats (last; none: the
+    roster's first names, as a file from before `last` says), then the roster's
+    other names, then P1..Pn for the seats left (never a name twice)."""
+    out = merge([], last or roster)[:count]
+    for name in roster:
+        if len(out) < count and name not in out:
+            out.append(name)
     for seat in range(len(out), count):
         k = seat + 1
         while "P%d" % k in out:
@@ -96,7 +111,8 @@ def forget(app, name):
     """Take name off the app's roster (written at the app's next save); saved matches
     and the history keep it."""
     app.roster = [n for n in app.roster if n != name]
-    app.roster_due = to_obj(app.roster)
+    app.seated = [n for n in app.seated if n != name]
+    app.roster_due = to_obj(app.roster, app.seated)
     app.save()
 
 
@@ -105,5 +121,5 @@ def seat(app, players):
     at the app's next save; app.seated names the seats of the game that starts now."""
     app.roster = used(app.roster, players)
     app.seated = list(players)
-    app.roster_due = to_obj(app.roster)
+    app.roster_due = to_obj(app.roster, app.seated)
     app.save()

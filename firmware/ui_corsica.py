@@ -21,7 +21,7 @@ class _Setup(ui_form.SetupForm):
         import roster
 
         most = max(MIN_PLAYERS, min(MAX_PLAYERS, app.out.players))
-        seated = roster.seats(app.roster, MAX_PLAYERS)
+        seated = roster.seats(app.roster, MAX_PLAYERS, app.seated)
         # The last table's count (any game's setup), at most the board's player buttons.
         ui_form.SetupForm.__init__(self, app, title, keys, app.settings["players"], MIN_PLAYERS, most, seated)
 

@@ -181,10 +181,17 @@ class SetupForm(Form):
             self.start()
 
     def pick(self, seat, name):
-        """Seat a name; one seated (or waiting) elsewhere changes places with it."""
+        """Seat a name; one seated (or waiting) elsewhere changes places with it
+        (`swapped`)."""
         if name in self.seated:
-            self.seated[self.seated.index(name)] = self.seated[seat]
+            other = self.seated.index(name)
+            self.seated[other] = self.seated[seat]
+            self.seated[seat] = name
+            self.swapped(seat, other)
         self.seated[seat] = name
+
+    def swapped(self, a, b):
+        """Seats a and b changed places (a subclass's lines that name a seat follow)."""
 
     def start(self):
         """ok on Start: the subclass starts its game."""

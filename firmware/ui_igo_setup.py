@@ -36,7 +36,7 @@ class Setup(ui_form.SetupForm):
             players or app.settings["players"],
             MIN_PLAYERS,
             most,
-            roster.seats(app.roster, most),  # a name for every possible seat: the last group first
+            roster.seats(app.roster, most, app.seated),  # a name for every possible seat: the last group first
         )
 
     def label(self, key):
@@ -65,6 +65,13 @@ class Setup(ui_form.SetupForm):
             self.target = clamp(t + unit * delta, 1, 990)
         elif key == "first":  # the players, then "draw"
             self.first = (self.first + 1 + (1 if delta > 0 else -1)) % (self.players + 1) - 1
+
+    def swapped(self, a, b):
+        """Starts / Deals names a player: it follows that player to the other seat."""
+        if self.first in (a, b):
+            self.first = b if self.first == a else a
+        if self.first >= self.players:  # gone to a seat beyond the table: its seat stays
+            self.first = a if self.first == b else b
 
     def start(self):
         self.app.settings["players"] = self.players

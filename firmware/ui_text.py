@@ -3,11 +3,14 @@ text (ui_names.py: a player's name; ui_wifi.py: a network's name and password).
 
 The text so far, then the character being chosen (underlined); the title names its
 group ("Name: a-z"), the lines under it what the buttons do now. up/down: the next /
-previous character of the subclass's GROUPS; an empty place starts at the first
-group's first (up) or last (down) character, the second group's after the first
-character; a long press or holding jumps a group. ok: keep the character and go on to
-the next one; ok on an empty place, or a long ok: done. back: delete the last
+previous character of the subclass's GROUPS; an empty place starts at START's
+characters (up: the first, down: the second; the first place, then the others: A or
+Z, then a or z); a long press or holding jumps a group. ok: keep the character and go
+on to the next one; ok on an empty place, or a long ok: done. back: delete the last
 character (on an empty text: cancel); a long back: cancel.
+
+A subclass may offer a whole text for what is typed (`offer`: a name from the roster
+or a common one): shown after the place being chosen, and a long ok takes it (done).
 """
 
 import ui
@@ -41,6 +44,7 @@ class TextEditor(ui.Screen):
 
     GROUPS = ()  # type: tuple[str, ...]
     GROUP_NAMES = ()  # type: tuple[str, ...]
+    START = ()  # type: tuple[str, ...]  # (up, down) of the first place, of the others; () the first two groups' ends
     WORD = "Text"  # in the title
     FULL = "no more room"  # the hints' words
     DONE = "ok: done"
@@ -64,6 +68,17 @@ class TextEditor(ui.Screen):
         """The text as kept; ValueError while it is not one (the editor stays)."""
         return text
 
+    def offer(self, typed):
+        """A whole text offered for typed (longer, starting with it), or ""."""
+        return ""
+
+    def starts(self):
+        """The characters up and down start at on an empty place."""
+        if self.START:
+            return self.START[1 if self.chars else 0]
+        group = self.GROUPS[1 if self.chars else 0]  # A-Z first, then a-z
+        return group[0] + group[-1]
+
     def describe(self, ch):
         """The character being chosen in words, when the display alone cannot say it."""
         return "space" if ch == " " else ""
@@ -74,8 +89,7 @@ class TextEditor(ui.Screen):
             if self.cur is None:
                 if self.room() <= 0:
                     return
-                group = self.GROUPS[1 if self.chars else 0]  # A-Z first, then a-z
-                self.cur = group[0] if d > 0 else group[-1]
+                self.cur = self.starts()[0 if d > 0 else 1]
                 if kind != "press":
                     self.cur = group_start(self.cur, d, self.GROUPS)
             elif kind == "press":
@@ -85,8 +99,11 @@ class TextEditor(ui.Screen):
         elif name == "ok" and kind == "press" and self.cur is not None and self.room(self.text()) > 0:
             self.chars.append(self.cur)
             self.cur = None
-        elif name == "ok" and kind in ("press", "long"):
+        elif name == "ok" and kind == "press":
             self.finish()
+            return
+        elif name == "ok" and kind == "long":
+            self.finish(self.offer(self.text()))
             return
         elif name == "back" and kind == "press":
             if self.cur is not None:
@@ -103,9 +120,10 @@ class TextEditor(ui.Screen):
             return
         self.app.invalidate()
 
-    def finish(self):
+    def finish(self, offered=""):
+        """Done: the text (or the text offered for it), when clean takes it."""
         try:
-            text = self.clean(self.text())
+            text = self.clean(offered or self.text())
         except ValueError:
             return  # not one yet: stay
         self.app.pop()
@@ -113,10 +131,8 @@ class TextEditor(ui.Screen):
 
     def group(self):
         """The group being typed: the character's, or on an empty place the one
-        up/down start in (A-Z first, then a-z)."""
-        if self.cur is None:
-            return 1 if self.chars else 0
-        return group_of(self.cur, self.GROUPS)
+        up starts in (A-Z first, then a-z)."""
+        return group_of(self.cur or self.starts()[0], self.GROUPS)
 
     def hints(self):
         """Four lines under the text: the character in words (`describe`), then what
@@ -124,13 +140,17 @@ class TextEditor(ui.Screen):
         cur = self.cur
         g = self.group()
         hold = "hold: " + self.GROUP_NAMES[(g + 1) % len(self.GROUPS)]
+        offered = self.offer(self.text())
+        first = "hold ok:" + offered if offered else ""
         if cur is not None:
-            return [self.describe(cur), hold, "ok: keep it", "back: clear"]
+            return [self.describe(cur) or first, hold, "ok: keep it", "back: clear"]
         if self.room() <= 0:
-            return ["", self.FULL, self.DONE, "back: delete"]
+            return [first, self.FULL, self.DONE, "back: delete"]
+        ends = self.starts()
+        keys = "up: %s  down: %s" % (ends[0], ends[1])
         if not self.chars:
-            return ["", "up: A  down: Z", hold, "back: cancel"]
-        return ["", "up: a  down: z", self.DONE, "back: delete"]
+            return [first, keys, hold, "back: cancel"]
+        return [first, keys, self.DONE, "back: delete"]
 
     def draw(self, canvas):
         self.title = self.WORD + ": " + self.GROUP_NAMES[self.group()]
@@ -148,8 +168,21 @@ class TextEditor(ui.Screen):
         width = canvas.text_width(cur or " ", scale)
         if self.room() > 0:
             canvas.fill_rect(x, y + 8 * scale + 1, width, 2, 1)  # the place being chosen
+        rest = self.offered_rest()
+        if cur:
+            x += width + 1  # after the character being chosen; else on the empty place
+        while rest and x + canvas.text_width(rest, 1) > canvas.width:
+            rest = rest[:-1]
+        if rest:  # the rest of the offered text, small, after the place
+            canvas.text(rest, x, y + 8 * scale - 8)
         for i, line in enumerate(self.hints()):  # 8 pixels a line: four under the text
             canvas.text(line, 0, HINTS_Y + 8 * i)
+
+    def offered_rest(self):
+        """What the offered text adds to the typed one, as the display spells it."""
+        typed = self.text()
+        offered = self.offer(typed)
+        return offered[len(typed) :] if offered else ""
 
 
 HINTS_Y = 31  # the first hint line: under a text drawn twice the size and its underline

@@ -6,7 +6,8 @@ Markdown table for docs/development.md (bench/README.md says what each figure me
 
 One module per concern: bench_speed.py (the speed scripts and tap fairness),
 bench_session.py (heap and display bytes over the scripted sessions, 64-bit and
-32-bit MicroPython), bench_deploy.py (deploy to a virtual Pico: full and no-op, against
+32-bit MicroPython), bench_presses.py (the presses a new name and a new table take),
+bench_deploy.py (deploy to a virtual Pico: full and no-op, against
 the baseline), bench_scripts.py (writes the session scripts), bench_open.py (each screen's open time
 in the simulator's load model).
 """
@@ -20,6 +21,7 @@ import tempfile
 from host_tools import MICROPYTHON, ArgumentParser, UserError, folder
 from host_tools.bench_deploy import figures as deploy_figures
 from host_tools.bench_open import figures as open_figures
+from host_tools.bench_presses import figures as press_figures
 from host_tools.bench_scripts import write_sessions
 from host_tools.bench_session import BENCH, MP32_MISSING, SESSIONS, live, micropython_version, session, soak
 from host_tools.bench_speed import SPEED_TARGETS, fairness, speed
@@ -60,6 +62,7 @@ def collect(quick, workdir):
     results["heap_largest_free_block"] = soak(workdir, quick)
     results["live_server"] = live(workdir)
     results["deploy_s"] = deploy_figures(1 if quick else 3)
+    results["name_presses"] = press_figures(workdir)
     return results
 
 
@@ -205,6 +208,20 @@ def table(r):
             mark(dp["pass"]),
         )
     )
+    np = r["name_presses"]
+    lines.append(
+        "| `name_presses` (from the setup; the table from home to its match) | %s | | %s | %s |"
+        % (
+            ", ".join(
+                "%s %d (before %d)" % (n, np["after"][n], np["before"][n]) for n in ("Ann", "Zoe", "Lukasz", "table")
+            ),
+            np["target"],
+            mark(np["pass"]),
+        )
+    )
+    for p in np["problems"]:
+        lines.append("")
+        lines.append("Press count problem: %s" % p)
     for p in h["problems"]:
         lines.append("")
         lines.append("Session problem: %s" % p)

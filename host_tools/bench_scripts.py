@@ -238,16 +238,19 @@ def players_script():
     s.press("ok")  # 4 players
     s.press("down", 3)
     s.wait(400)
-    s.press("ok")  # seat 1: the roster
+    s.press("ok")  # seat 1: its picker, on P1 (seated there last time)
     s.wait(400)
-    s.press("up", 2)
+    s.press("down")
     s.press("ok")  # New name
     s.press("down")
-    s.press("ok")  # Z
-    s.press("up", 15)
+    s.wait(400)
+    s.press("ok")  # Z: Zoe offered
+    s.hold("up")
+    s.hold("up")  # an empty place: a, held on to f, k
+    s.press("up", 4)
     s.press("ok")  # o
-    for _ in range(3):
-        s.hold("up")  # an empty place: 0, then the capitals with marks, then the small ones
+    for _ in range(7):
+        s.hold("up")  # f, k, p, u, 0, the capitals with marks, the small ones
     s.press("up", 11)  # ë
     s.wait(400)
     s.hold("ok")  # done

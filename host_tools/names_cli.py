@@ -2,8 +2,9 @@
 the device's player names (its roster, `data/players.json`) from the PC.
 
 `list` prints the names the device offers, most recently seated first; `add` puts
-names at the front (as a match that seated them would; the oldest fall off past 16);
-`remove` takes names off. The roster's own rules (firmware/roster.py) apply: a name is
+names at the front of its lists (the oldest fall off past 16): the next setup still
+seats the last group played (players.json's `last`); `remove` takes names off (and
+out of that group). The roster's own rules (firmware/roster.py) apply: a name is
 kept as written ("Zoë", "Łukasz"), cut to what the screen draws in 8 characters, and
 a name is there once. Over USB (the Pico plugged in, or --port) the file is written
 atomically through mpremote; --flash DIR writes the simulator's (or a virtual
@@ -131,14 +132,14 @@ def parse(data, what):
 
 
 def current(flash):
-    """(the roster file's names, the names config.json preloads)."""
-    names = []
+    """(the roster file's names, its last group or None, the names config.json preloads)."""
+    names, last = [], None
     data = flash.read(paths.ROSTER)
     if data is not None:
         obj = parse(data, paths.ROSTER)
         if obj is not None:
             try:
-                names = roster.check(obj)
+                names, last = roster.check(obj)
             except ValueError as exc:
                 print("names: %s is unusable (%s): the device sets it aside" % (paths.ROSTER, exc))
     preload = []
@@ -148,7 +149,7 @@ def current(flash):
         given = obj.get("names") if obj else None
         if type(given) is list:
             preload = roster.merge([], given)
-    return names, preload
+    return names, last, preload
 
 
 def cleaned(name):
@@ -205,7 +206,7 @@ def main(argv):
         raise UserError("%s needs a NAME" % args.action)
     flash = FlashFolder(args.flash) if args.flash else UsbDevice(args.port or find_port())
     try:
-        names, preload = current(flash)
+        names, last, preload = current(flash)
         if args.action == "list":
             for name in names:
                 print(name)
@@ -219,7 +220,9 @@ def main(argv):
             out, said = add(names, args.names)
         else:
             out, said = remove(names, args.names, preload)
-        flash.write(paths.ROSTER, dumps(roster.to_obj(out)).encode("utf-8"))
+        if last is not None:  # the group keeps its seats; a removed name leaves it
+            last = [n for n in last if n in out]
+        flash.write(paths.ROSTER, dumps(roster.to_obj(out, last)).encode("utf-8"))
     finally:
         flash.close()
     for line in said:

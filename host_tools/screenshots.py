@@ -33,14 +33,14 @@ PICTURES = {
         ("referee", 8000),  # a false slap marked, the win passed down
     ],
     "players.png": [
-        ("players", 32400),  # an I Go setup: a line per seat, the typed name
-        ("players", 21200),  # a seat's picker: the roster
-        ("players", 29500),  # the name editor on ë
-        ("players", 33300),  # the drawn starter
-        ("players", 31000),  # Starts: draw
-        ("players", 40300),  # Continue: two saved matches
-        ("players", 40900),  # the other one chosen
-        ("players", 41400),  # its actions
+        ("players", 33900),  # an I Go setup: a line per seat, the typed name
+        ("players", 21300),  # a seat's picker: on the seat's player, then New name, the roster
+        ("players", 22000),  # the name editor: Z typed, Zoe offered (a long ok takes it)
+        ("players", 36800),  # the drawn starter
+        ("players", 35100),  # Starts: draw
+        ("players", 43950),  # Continue: two saved matches
+        ("players", 44300),  # the other one chosen
+        ("players", 44900),  # its actions
     ],
 }
 

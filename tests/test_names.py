@@ -1,6 +1,7 @@
 """Player names: the transliteration the display uses, the editor's characters."""
 
 import names
+import roster
 import ui_names
 import ui_text
 
@@ -44,11 +45,34 @@ def test_editor_steps_wrap_and_groups_jump():
     assert ui_text.next_char("A", -1, ui_names.CHARSET) == ui_names.CHARSET[-1]
     assert ui_text.next_char(ui_names.CHARSET[-1], 1, ui_names.CHARSET) == "A"
     assert ui_text.next_char("?", 1, ui_names.CHARSET) == "A"  # not in the set: start over
-    assert ui_text.group_start("K", 1, ui_names.GROUPS) == "a"
-    assert ui_text.group_start("k", 1, ui_names.GROUPS) == "0"
+    # a long press steps five letters: A F K P U, a f k p u, then 0, the marked letters
+    assert ui_text.group_start("A", 1, ui_names.GROUPS) == "F"
+    assert ui_text.group_start("K", 1, ui_names.GROUPS) == "P"
+    assert ui_text.group_start("Z", 1, ui_names.GROUPS) == "a"
+    assert ui_text.group_start("n", 1, ui_names.GROUPS) == "p"
+    assert ui_text.group_start("w", 1, ui_names.GROUPS) == "0"
     assert ui_text.group_start("0", 1, ui_names.GROUPS) == "À"
     assert ui_text.group_start("é", 1, ui_names.GROUPS) == "A"
     assert ui_text.group_start("A", -1, ui_names.GROUPS) == "à"
+    assert ui_text.group_start("z", -1, ui_names.GROUPS) == "p"
+    assert len(ui_names.GROUP_NAMES) == len(ui_names.GROUPS)
+
+
+def test_the_editor_offers_the_roster_first_then_common_names():
+    import firstnames
+
+    assert firstnames.offer("A") == "Ann" and firstnames.offer("Al") == "Alex"
+    assert firstnames.offer("a") == "Ann"  # any case
+    assert firstnames.offer("Ann") == "Anna"  # longer than what is typed, never itself
+    assert firstnames.offer("Annabell") == "" and firstnames.offer("") == ""
+    assert firstnames.offer("A", ["Zoë", "Abdul"]) == "Abdul"  # the roster's first
+    assert firstnames.offer("Zo", ["Zoë"]) == "Zoë"  # as the display spells it: Zoe
+    assert firstnames.offer("Lukas") == "Łukasz" and firstnames.offer("Luk") == "Luke"
+    assert firstnames.offer("Cy") == ""
+    words = firstnames.NAMES.split()
+    assert len(words) == len(set(words))
+    for name in words:  # every one a name the roster keeps as it is
+        assert 1 <= names.width(name) <= roster.NAME_LEN and roster.clean(name) == name, name
 
 
 def test_a_name_is_measured_as_the_display_spells_it():

@@ -26,6 +26,7 @@ FIGURES = (
     "heap_largest_free_block",
     "igo_heap_peak_bytes",
     "screen_open_ms",
+    "name_presses",
 )
 SESSIONS = ("igo", "corsari", "referee")
 
@@ -126,6 +127,9 @@ def test_quick_bench_writes_every_key(tmp_path):
     d = res["deploy_s"]
     assert d["full_s"] > 0 and d["noop_s"] > 0 and d["full_copied"] > 30
     assert d["baseline"]["full_s"] > 0 and d["baseline"]["noop_s"] > 0
+    np = res["name_presses"]  # played in the simulator to a started match
+    assert np["problems"] == [] and np["pass"], np
+    assert np["after"]["Ann"] <= 12 < np["before"]["Ann"] and np["after"]["table"] <= 40 < np["before"]["table"]
     for name in FIGURES:
         assert "`%s`" % name in r.stdout  # the Markdown table
 

@@ -61,8 +61,8 @@ def test_names_in_a_flash_folder_keep_the_16_most_recent_and_show_config_names(t
     said = names("--flash", flash, "remove", "Cy")
     assert said[1] == "Cy is also in config.json: it comes back at the next start (edit that file)"
     # What the firmware itself reads back at boot.
-    got, problem = roster.load(str(flash / "data" / "players.json"), ["Cy", "Dee"])
-    assert problem is None and got == added[:15] + ["Cy"]
+    got, last, problem = roster.load(str(flash / "data" / "players.json"), ["Cy", "Dee"])
+    assert problem is None and got == added[:15] + ["Cy"] and last is None
 
 
 def test_names_help_and_bad_input(tmp_path):
@@ -72,3 +72,38 @@ def test_names_help_and_bad_input(tmp_path):
     assert out.returncode == 2 and out.stderr.strip() == "names: no flash folder %s" % (tmp_path / "none")
     out = run("names", "--flash", tmp_path, "add")
     assert out.returncode == 2 and out.stderr.strip() == "names: add needs a NAME"
+
+
+def test_names_added_on_the_pc_leave_the_last_group_in_its_seats():
+    """Issue #38: a table of Ann, Bob, Cy, Dan plays; `names add` on the PC puts three
+    names at the front of the roster; the next I Go setup and the deck's still seat
+    the last group, the new names wait in the pickers (and the seats beyond)."""
+    from canvas_record import Rig
+
+    rig = Rig(names=["Ann", "Bob", "Cy", "Dan"])
+    try:
+        setup = rig.setup()
+        rig.to_line("1 ")
+        rig.nav("ok")
+        rig.choose("Bob")  # Bob and Ann change seats (after a yes, where asked)
+        if rig.screen() == "Confirm":
+            rig.nav("ok")
+        assert setup.names() == ["Bob", "Ann", "Cy", "Dan"]
+        rig.start()
+        assert rig.app.match.names == ["Bob", "Ann", "Cy", "Dan"]
+        rig.app.save()
+        said = names("--flash", rig.root, "add", "Zoë", "Łukasz", "Annabelle-Marie")
+        assert said[2] == "added Annabell (cut to the screen's 8 characters from Annabelle-Marie)"
+        rig.boot()
+        rig.nav("back")  # the Continue list's match aside: home
+        setup = rig.setup()
+        assert setup.names() == ["Bob", "Ann", "Cy", "Dan"]
+        assert setup.seated[4:6] == ["Zoë", "Łukasz"]  # a fifth and sixth player next
+        rig.nav("back")
+        rig.choose("Corsica deck")
+        assert rig.app.top().names()[:4] == ["Bob", "Ann", "Cy", "Dan"]
+        assert roster_file(rig.root)["last"] == ["Bob", "Ann", "Cy", "Dan"]
+        names("--flash", rig.root, "remove", "Cy")  # leaves the group too
+        assert roster_file(rig.root)["last"] == ["Bob", "Ann", "Dan"]
+    finally:
+        rig.close()
