@@ -194,15 +194,16 @@ def test_a_name_typed_with_the_buttons_is_kept_in_the_roster_across_a_reboot(tmp
     s.press("ok")  # New name
     s.press("down").press("ok")  # Z
     s.press("up", 15).press("ok")  # o
-    s.hold("up").hold("up").hold("up")  # an empty place: 0 -> À -> à
-    s.press("up", 11)  # ë
-    s.hold("ok")  # done: back on the seat's line
+    s.press("down")  # an empty place: z
+    s.hold("up").hold("up").hold("up")  # the next groups: 0, À, à
+    s.press("up", 11).press("ok")  # ë
+    s.press("ok")  # ok on an empty place: done, back on the seat's line
     s.press("down", 4).press("ok")  # Start
     s.round(0, [5, 10, 12, 20])
     shots = tmp_path / "shots"
     sim(tmp_path, s, flash, "--screens", str(shots))
     roster = json.loads((flash / "data" / "players.json").read_text(encoding="utf-8"))
-    assert roster == {"names": ["Zoë", "P2", "P3", "P4"], "v": 1}
+    assert roster == {"last": ["Zoë", "P2", "P3", "P4"], "names": ["Zoë", "P2", "P3", "P4"], "v": 1}
     start = history(flash)[0]
     assert start["event"] == "start" and start["players"] == ["Zoë", "P2", "P3", "P4"]
     assert len(os.listdir(shots)) > 20  # every screen drawn (none crashed)
