@@ -36,6 +36,10 @@ EVENTS = {
     # Every game's first line: the names in seat order; I Go / Corsari: who starts /
     # deals, whether the device drew it, the target; Battle of Corsica: the mode.
     "start": ("players", "first", "drawn", "target", "mode"),
+    # I Go / Corsari: the match was deleted from the saved matches on the device (its
+    # lines stay), or the one deleted last was restored to them.
+    "delete": (),
+    "restore": (),
 }
 
 FIELDS = {
