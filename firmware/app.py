@@ -38,6 +38,7 @@ class App:
     live = None  # live_server.Live on a W board (the Wi-Fi and the live page)
     _last_error = None  # the last error written to errors.txt ("Type: text"): a class
     #   default, so the instance's attributes do not grow for it at boot (the heap is tight)
+    restorable = False  # a deleted match can be restored from Continue (matches.py)
 
     def __init__(self, root="", hw=None, player_buttons=6):
         """root: flash root directory ("" = cwd); hw: hw.Hardware or None (tests).
@@ -141,9 +142,10 @@ class App:
         """Show a message (ui_notice.Notice); ok or back dismisses it, then `then()`."""
         self.push(self.screen("notice", title, text, then))
 
-    def confirm(self, title, question, yes):
-        """Ask a yes/no question (ui_notice.Confirm); ok calls `yes()`."""
-        self.push(self.screen("confirm", title, question, yes))
+    def confirm(self, title, question, yes, no_first=False):
+        """Ask a yes/no question (ui_notice.Confirm); ok calls `yes()`. no_first: "No"
+        is chosen until up/down chooses "Yes" (a delete)."""
+        self.push(self.screen("confirm", title, question, yes, no_first))
 
     # --- events (every screen call is guarded: a crash shows, never kills) -------------
 
@@ -381,7 +383,7 @@ class Home(ui.Menu):
 
     def enter(self):
         items = []
-        if self.app.saved_count:
+        if self.continues():
             items.append("Continue (%d)" % self.app.saved_count)
         for label, _ in GAMES:
             items.append(label)
@@ -395,8 +397,13 @@ class Home(ui.Menu):
             return  # the home screen stays
         ui.Menu.on_nav(self, name, kind)
 
+    def continues(self):
+        """Whether the menu offers Continue: matches are saved, or one deleted can be
+        restored."""
+        return self.app.saved_count or self.app.restorable
+
     def choose(self, index):
-        if self.app.saved_count:
+        if self.continues():
             if index == 0:
                 self.app.push(self.app.screen("continue"))
                 return

@@ -44,16 +44,19 @@ def start(app, hw):
 
 
 def load_players(app):
-    """The roster (players.json) and the number of saved match files (checked with
-    the index when Continue opens); return None or a problem text."""
+    """The roster (players.json), the number of saved match files and whether a
+    deleted one can be restored (checked with the index when Continue opens); return
+    None or a problem text."""
     import roster
 
     app.roster, last, problem = roster.load(app.path(paths.ROSTER), app.config.get("names", ()))
     app.seated = last or []  # the last group, in its seats
     try:
-        app.saved_count = len(paths.match_ids(os.listdir(app.path(paths.MATCHES))))
+        listing = os.listdir(app.path(paths.MATCHES))
     except OSError:
-        app.saved_count = 0
+        listing = []
+    app.saved_count = len(paths.match_ids(listing))
+    app.restorable = bool(paths.deleted_ids(listing))
     return store_load.set_aside_noting(app.path(paths.ROSTER), problem) if problem else None
 
 

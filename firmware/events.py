@@ -28,6 +28,9 @@ EVENTS = {
     # Battle of Corsica: one judged slap (seed and reslap with a tie only; the
     # referee's late taps and the players without cards, when there are any).
     "slap": ("order", "winner", "false", "tie", "reslap", "seed", "reason", "late", "no_cards"),
+    # Battle of Corsica deck: a pile won by its honour, taken by winner (cards: how
+    # many; totals: every player's cards after it).
+    "trick": ("winner", "cards", "totals"),
     "undo": ("of",),  # the seq of the line taken back
     # I Go / Corsari: a past round changed in place (of: its round line's seq; number:
     # its place on the sheet; its new values as on a round line; totals: the match's
@@ -36,6 +39,10 @@ EVENTS = {
     # Every game's first line: the names in seat order; I Go / Corsari: who starts /
     # deals, whether the device drew it, the target; Battle of Corsica: the mode.
     "start": ("players", "first", "drawn", "target", "mode"),
+    # I Go / Corsari: the match was deleted from the saved matches on the device (its
+    # lines stay), or the one deleted last was restored to them.
+    "delete": (),
+    "restore": (),
 }
 
 FIELDS = {
@@ -48,6 +55,7 @@ FIELDS = {
     "winners": INTS,
     "order": TAPS,
     "winner": INT,
+    "cards": INT,
     "false": INTS,
     "tie": INTS,
     "reslap": BOOL,

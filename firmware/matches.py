@@ -2,11 +2,15 @@
 small index for the Continue list (docs/formats.md, "Saved matches").
 
     data/matches/<id>.json    the match (scoresheet.Sheet.to_obj()), id = its game id
-    data/matches/index.json   {"v": 1, "matches": [summary, ...]}
+    data/matches/index.json   {"v": 1, "matches": [summary, ...], "deleted": summary}
+    data/matches/<id>.deleted the match deleted last (its file renamed), until the next
 
 A summary holds what the Continue list shows: `id`, `rules`, `names`, `rounds`
 (played), `totals`, `over`, `winners` and `stamp` (the history seq when it was last
-saved: the list shows the most recent first). Only the match being played is in RAM;
+saved: the list shows the most recent first). A delete keeps the match: its file
+becomes <id>.deleted and its summary the index's "deleted" (absent when there is
+none), so the Continue list can restore it; the next delete removes it for good.
+Only the match being played is in RAM;
 the index is read when it is needed. Both files are written atomically (store.save),
 the match first: after a power cut between the two, the check when the Continue list
 opens (matches_boot.check) adds a new match's missing entry; an older match's entry
@@ -19,9 +23,12 @@ import os
 import paths
 import store
 import store_load
+import ui
 
 FOLDER = paths.MATCHES
 INDEX = paths.MATCH_INDEX
+DELETED = paths.DELETED
+GAME_NAMES = {"igo": "I Go", "corsari": "Corsari"}
 VERSION = 1
 MAX_MATCHES = 10
 ID_CHARS = "0123456789-abcdefghijklmnopqrstuvwxyz"
@@ -50,6 +57,28 @@ def summary(sheet, stamp):
         "winners": list(sheet.winners),
         "stamp": stamp,
     }
+
+
+def headline(entry):
+    """ "I Go round 4": the game and the round to play; "I Go finished" once over."""
+    game = GAME_NAMES[entry["rules"]]
+    if entry["over"]:
+        return game + " finished"
+    return "%s round %d" % (game, entry["rounds"] + 1)
+
+
+def players_line(entry, chars=16):
+    """The players, each name cut so that all fit on one line (ui.short_names: alike
+    names told apart)."""
+    names = entry["names"]
+    width = max(2, (chars + 1) // len(names) - 1)
+    return " ".join(ui.short_names(names, width))[:chars]
+
+
+def delete_question(entry):
+    """The question before a delete, naming the match: "Delete I Go round 4: Ann Bob
+    Cy Dan?"."""
+    return "Delete %s: %s?" % (headline(entry), players_line(entry, 30))
 
 
 def _check_entry(e):
@@ -83,6 +112,7 @@ class Matches:
     def __init__(self, folder):
         self.folder = folder
         self.count = 0  # matches in the index
+        self.deleted = None  # the summary of the match deleted last (read_index)
 
     def path(self, name):
         return self.folder + "/" + name
@@ -93,6 +123,9 @@ class Matches:
         return entries
 
     def read_index(self):
+        """(the summaries, most recently saved first; None or a problem); sets
+        `deleted`."""
+        self.deleted = None
         obj, problem = store_load.load(self.path(INDEX))
         if obj is None:
             return [], problem
@@ -100,15 +133,21 @@ class Matches:
             if obj.get("v") != VERSION or type(obj.get("matches")) is not list:
                 raise ValueError("not a match index")
             entries = [_check_entry(e) for e in obj["matches"]]
+            if obj.get("deleted") is not None:
+                self.deleted = _check_entry(obj["deleted"])
         except ValueError as e:
             return [], "%s corrupt: %s" % (INDEX, e)
         entries.sort(key=lambda e: -e["stamp"])
         return entries, None
 
     def write_index(self, entries):
+        """Write the index: these summaries and `deleted`."""
         entries.sort(key=lambda e: -e["stamp"])
         self.count = len(entries)
-        return store.save(self.path(INDEX), {"v": VERSION, "matches": entries})
+        obj = {"v": VERSION, "matches": entries}
+        if self.deleted:
+            obj["deleted"] = self.deleted
+        return store.save(self.path(INDEX), obj)
 
     def make_folder(self):
         """Make the folder if it is not there (a file in its place is set aside first);
@@ -157,16 +196,44 @@ class Matches:
         """Drop a match's index entry (its file stays). Return None or a problem."""
         return self.write_index([e for e in self.entries() if e["id"] != match_id])
 
-    def delete(self, match_id):
-        """Delete a match: its index entry, then its file. Return None or a problem."""
-        problem = self.forget(match_id)
+    def delete(self, match_id, entry=None):
+        """Delete a match, keeping it until the next delete: its summary (its index
+        entry, else `entry`) becomes the index's `deleted` (the one before is
+        dropped), the file of the match deleted before is removed, then its file
+        becomes <id>.deleted. Return None or a problem. (Cut after the index: the
+        check puts it back in the list.)"""
+        entries = self.entries()
+        gone = [e for e in entries if e["id"] == match_id]
+        self.deleted = gone[0] if gone else entry
+        problem = self.write_index([e for e in entries if e["id"] != match_id])
         if problem:
             return problem
         try:
-            os.remove(self.path(match_id + ".json"))
+            for old in paths.deleted_ids(os.listdir(self.folder)):
+                os.remove(self.path(old + DELETED))
+            os.rename(self.path(match_id + ".json"), self.path(match_id + DELETED))
         except OSError as e:
             return "%s.json not deleted: %s" % (match_id, store.error_text(e))
         return None
+
+    def restore(self):
+        """Put the match deleted last back in the list: its file, then the index.
+        Return (its summary, None), or (None, a problem): none deleted, or the list
+        is full (it stays deleted)."""
+        entries = self.entries()
+        entry = self.deleted
+        if entry is None:
+            return None, "no deleted match"
+        if len(entries) >= MAX_MATCHES:
+            return None, "%d matches saved: no room to restore it." % MAX_MATCHES
+        match_id = entry["id"]
+        try:
+            os.rename(self.path(match_id + DELETED), self.path(match_id + ".json"))
+        except OSError as e:
+            return None, "%s not restored: %s" % (match_id, store.error_text(e))
+        self.deleted = None
+        entries.append(entry)
+        return entry, self.write_index(entries)
 
 
 # --- the app's saved matches (app.App: match, saved_count, log, save, ...) ------------

@@ -1,12 +1,12 @@
 """The app's operations on its saved matches (matches.py): start a match, resume one,
-delete one, migrate the match of an old state.json. Loaded for the moment they happen
-(the app drops it at the next screen change).
+delete one, restore the one deleted last, migrate the match of an old state.json.
+Loaded for the moment they happen (the app drops it at the next screen change).
 """
 
 import paths
 import store
 import store_load
-from matches import MAX_MATCHES, save_match, saved, valid_id
+from matches import MAX_MATCHES, save_match, saved, summary, valid_id
 
 
 def start(app, rules, names, target, youngest_first=None, first=0, drawn=False):
@@ -48,13 +48,30 @@ def resume(app, match_id):
     return None
 
 
-def delete(app, match_id):
-    """Delete a saved match (its history stays). Return None or a problem."""
+def delete(app, match_id, rules):
+    """Delete a saved match, kept until the next delete (matches.Matches.delete), and
+    log a `delete` line (its other lines stay). Return None or a problem."""
+    entry = None
     if app.match and app.match.game == match_id:
+        entry = summary(app.match, app.history.next_seq)  # if the index lacks it
         app.match = None
     m = saved(app)
-    problem = m.delete(match_id)
+    problem = m.delete(match_id, entry)
     app.saved_count = m.count
+    app.restorable = m.deleted is not None
+    app.log("delete", match_id, rules)
+    return problem
+
+
+def restore(app):
+    """Put the match deleted last back in the list and log a `restore` line. Return
+    None or a problem."""
+    m = saved(app)
+    entry, problem = m.restore()
+    app.saved_count = m.count
+    app.restorable = m.deleted is not None
+    if entry:
+        app.log("restore", entry["id"], entry["rules"])
     return problem
 
 

@@ -2,7 +2,8 @@
 (ui_matches.py, whose screens keep it loaded): make the folder (a file in its place
 is set aside), read the index (set aside if unusable), drop entries whose file is
 gone and add the match files the index lacks (an unusable one is set aside as
-NAME.bad: never deleted).
+NAME.bad: never deleted); forget the deleted match whose <id>.deleted is gone (a
+power cut in the middle of its delete left its <id>.json: it is in the list again).
 """
 
 import os
@@ -28,11 +29,15 @@ def check(m, stamp, sheet_from):
     if problem:
         problems.append(store_load.set_aside_noting(m.path(INDEX), problem))
     try:
-        files = paths.match_ids(os.listdir(folder))
+        listing = os.listdir(folder)
     except OSError:
-        files = []
+        listing = []
+    files = paths.match_ids(listing)
     kept = [e for e in entries if e["id"] in files]
     changed = len(kept) != len(entries) or bool(problem)
+    if m.deleted and m.deleted["id"] not in paths.deleted_ids(listing):
+        m.deleted = None
+        changed = True
     known = [e["id"] for e in kept]
     for match_id in sorted(files):
         if match_id in known:

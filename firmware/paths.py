@@ -13,6 +13,7 @@ DATA = "data"  # the folder of everything the device writes
 STATE = "data/state.json"  # app.py via store.py (atomic): the settings
 MATCHES = "data/matches"  # matches.py: a file per saved match (<id>.json) and MATCH_INDEX
 MATCH_INDEX = "index.json"  # in MATCHES: the Continue list's summaries
+DELETED = ".deleted"  # in MATCHES: <id>.deleted, the match deleted last, until the next delete
 ROSTER = "data/players.json"  # roster.py: the recent player names
 REFEREE = "data/referee.json"  # ui_referee.py: the referee's tallies, until a new game
 WIFI = "data/wifi.json"  # wifi_config.py (W boards): the Wi-Fi's mode, the own network's name and password
@@ -30,6 +31,13 @@ def match_ids(listing):
     """The saved matches' ids among the names in the MATCHES folder (<id>.json, the
     index not counted)."""
     return [f[:-5] for f in listing if f[-5:] == ".json" and f != MATCH_INDEX]
+
+
+def deleted_ids(listing):
+    """The ids of the deleted matches' files among the names in the MATCHES folder
+    (<id>.deleted: one, but for a power cut in the middle of a delete)."""
+    n = len(DELETED)
+    return [f[:-n] for f in listing if f[-n:] == DELETED]
 
 
 def move_old_layout(os, root=""):

@@ -173,8 +173,19 @@ def draw_big(canvas, text, y, max_scale=3):
     return scale
 
 
+def move(index, count, name, kind):
+    """The line chosen after up or down (name) in a list of count lines: a press moves
+    one line and wraps at the ends (down on the last goes to the first); holding the
+    button (its long press, then its repeats) moves one line each and stops at the
+    first or last line, so a held button never runs round the list."""
+    by = 1 if name == "down" else -1
+    if kind == "press":
+        return (index + by) % count
+    return clamp(index + by, 0, count - 1)
+
+
 class Menu(Screen):
-    """A scrolling list: up/down move, ok chooses `items[i]` via `choose(i)`."""
+    """A scrolling list: up/down move (`move`), ok chooses `items[i]` via `choose(i)`."""
 
     def __init__(self, app, title, items, choose=None, index=0):
         Screen.__init__(self, app)
@@ -189,10 +200,8 @@ class Menu(Screen):
 
     def on_nav(self, name, kind):
         n = len(self.items)
-        if name == "up" and n:
-            self.index = (self.index - 1) % n
-        elif name == "down" and n:
-            self.index = (self.index + 1) % n
+        if name in ("up", "down") and n:
+            self.index = move(self.index, n, name, kind)
         elif name == "ok" and kind == "press" and n:
             self.choose(self.index)
         else:

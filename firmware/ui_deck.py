@@ -1,6 +1,13 @@
 """Battle of Corsica on a virtual deck: the device deals (corsica.Game), shows each
 turned card, and the players' buttons play and slap. Rules live in corsica.py, the
-tap judging in judge.py (through ui_tap.TapScreen)."""
+tap judging in judge.py (through ui_tap.TapScreen).
+
+The history gets the game's progress pile by pile: its `start` line, a `slap` line
+for each judged slap, a `trick` line for each pile won by its honour, `game_over`.
+A slap can win a pile only from a turned card until the pile is won or the slap is
+judged: the screen's slap window is closed outside that time (after the deal, after
+a pile was taken, after a slap's result), so the app writes the lines then. A quit
+or a power cut loses at most the pile in play."""
 
 import ui
 from corsica import Game
@@ -40,7 +47,7 @@ class DeckGame(TapScreen):
         self.banner = None  # title text for a tie, until the next card
         self.window_us = 0  # slap window after the last turned card (0: none)
         self.waiting = False  # the window is shown as open
-        self.arm(self.clock())
+        self.arm(self.clock(), False)  # no pile yet: nothing to slap, the start line written
 
     def arm(self, t_us, window=True):
         TapScreen.arm(self, t_us, window)
@@ -82,16 +89,20 @@ class DeckGame(TapScreen):
         self.waiting = self.window_us > 0
         if event == "trick":
             self.message = ("%s TAKES" % self.tag[player], "%d cards" % detail)
+            totals = [len(h) for h in self.game.hands]
+            self.app.log("trick", self.game_id, RULES, {"winner": player, "cards": detail, "totals": totals})
         elif event == "draw":
             self.message = ("%s DRAWS" % self.tag[player], "from %s" % self.tag[detail])
         else:
             self.message = ("", "")
         self.banner = None
-        self.pile_changed(t_us, True)
+        self.pile_changed(t_us, turned)  # a pile taken: none to slap until the next card
         self.app.invalidate()
 
     def pile_changed(self, t_us, window):
-        """Arm the judge for the new pile; at the game's end log it, window closed."""
+        """Arm the judge for the new pile (window: a slap can win it, so no flash
+        writes; else the app writes the history now); at the game's end log it,
+        window closed."""
         game = self.game
         self.arm(t_us, window and not game.over)
         if game.over:

@@ -129,7 +129,11 @@ class MatchMenu(ui.Menu):
 
             ui_undo.confirm_redo(app)
         elif action == "end":
-            app.confirm("Delete match", "Delete this match? Its history stays.", lambda: end_match(app))
+            import matches
+
+            app.transient("matches")
+            question = matches.delete_question(matches.summary(app.match, 0))
+            app.confirm("Delete match", question, lambda: end_match(app), True)
 
 
 ACTION_LABELS = {
@@ -144,11 +148,12 @@ ACTION_LABELS = {
 
 
 def end_match(app):
-    """Delete the match being played from the saved matches (its history stays)."""
+    """Delete the match being played from the saved matches (Continue can restore it
+    until the next delete)."""
     import matches_app
 
     app.transient("matches_app")
-    problem = matches_app.delete(app, app.match.game)
+    problem = matches_app.delete(app, app.match.game, app.match.rules)
     app.home()
     if problem:
         app.storage_failed(problem)

@@ -1,15 +1,16 @@
 """The Continue list: the saved I Go / Corsari matches, most recently played first,
-three lines each (the game and the round to play; the leader; the players). ok on a
-match: resume it (a finished one opens on its game over: viewable until deleted) or
-delete it (with confirmation). Loaded while these screens are open (their MODULES).
+three lines each (the game and the round to play; the leader; the players), and
+last the match deleted last, which ok restores. ok on a match: resume it (a finished
+one opens on its game over: viewable until deleted) or delete it (asked first, "No"
+chosen). Loaded while these screens are open (their MODULES).
 """
 
 import matches
 import ui
+from matches import headline, players_line
 from names import cut
 from ui import LINE_H, row_y
 
-GAME_NAMES = {"igo": "I Go", "corsari": "Corsari"}
 PER_SCREEN = ui.ROWS // 3  # matches shown at once, three lines each
 
 
@@ -23,14 +24,6 @@ def leaders(entry):
     import igo_scoring
 
     return igo_scoring.leaders(entry["rules"], entry["totals"])
-
-
-def headline(entry):
-    """ "I Go round 4": the game and the round to play; "I Go finished" once over."""
-    game = GAME_NAMES[entry["rules"]]
-    if entry["over"]:
-        return game + " finished"
-    return "%s round %d" % (game, entry["rounds"] + 1)
 
 
 def lead_line(entry, chars=15):
@@ -64,23 +57,17 @@ def lead_line(entry, chars=15):
     return text[:chars]
 
 
-def players_line(entry, chars=16):
-    """The players, each name cut so that all fit on one line (ui.short_names: alike
-    names told apart)."""
-    names = entry["names"]
-    width = max(2, (chars + 1) // len(names) - 1)
-    return " ".join(ui.short_names(names, width))[:chars]
-
-
 class Continue(ui.Menu):
-    """The saved matches (`entries`, the menu's items); up/down choose, ok: resume or
-    delete, back: home."""
+    """The saved matches (`entries`) and, last, the match deleted last (`deleted`, a
+    summary or None): the menu's items. up/down choose; ok: resume or delete a
+    match, restore the deleted one; back: home."""
 
     MODULES = ("ui_matches", "matches", "matches_boot", "store_load")
 
     def __init__(self, app):
         ui.Menu.__init__(self, app, "Continue", [])
-        self.entries = self.items
+        self.entries = []
+        self.deleted = None
 
     def enter(self):
         app = self.app
@@ -89,32 +76,49 @@ class Continue(ui.Menu):
         saved = matches.saved(app)
         entries, problems = matches_boot.check(saved, app.history.next_seq, app._sheet_from)  # files vs index
         app.saved_count = saved.count
-        self.entries = self.items = entries
-        if not self.entries:
+        app.restorable = saved.deleted is not None
+        self.entries = entries
+        self.deleted = saved.deleted
+        self.items = entries + [saved.deleted] if saved.deleted else entries
+        if not self.items:
             app.pop()
         else:
-            self.index = min(self.index, len(self.entries) - 1)
+            self.index = min(self.index, len(self.items) - 1)
         for problem in problems:
             app.notice("Notice", problem)
 
     def choose(self, index):
-        self.app.push(MatchActions(self.app, self.entries[index]))
+        if index < len(self.entries):
+            self.app.push(MatchActions(self.app, self.entries[index]))
+            return
+        app = self.app
+        import matches_app
+
+        app.transient("matches_app")
+        problem = matches_app.restore(app)
+        self.enter()  # the list again, the restored match in its place
+        if problem:
+            app.notice("Notice", problem)
 
     def draw(self, canvas):
-        self.title = "Continue %d/%d" % (self.index + 1, len(self.entries))
+        items = self.items
+        self.title = "Continue %d/%d" % (self.index + 1, len(items))
         ui.Screen.draw(self, canvas)
-        top = max(0, min(self.index, len(self.entries) - PER_SCREEN))
-        for k in range(min(PER_SCREEN, len(self.entries) - top)):
+        top = max(0, min(self.index, len(items) - PER_SCREEN))
+        for k in range(min(PER_SCREEN, len(items) - top)):
             i = top + k
-            entry = self.entries[i]
+            entry = items[i]
             y = row_y(3 * k)
             colour = 1
             if i == self.index:
                 canvas.fill_rect(0, y - 1, canvas.width, 3 * LINE_H, 1)
                 colour = 0
-            canvas.text(headline(entry), 0, y, 1, colour)
-            canvas.text(" " + lead_line(entry), 0, y + LINE_H, 1, colour)
-            canvas.text(" " + players_line(entry, 15), 0, y + 2 * LINE_H, 1, colour)
+            if i < len(self.entries):
+                lines = (headline(entry), " " + lead_line(entry), " " + players_line(entry, 15))
+            else:  # the deleted match
+                lines = ("Restore deleted:", " " + headline(entry), " " + players_line(entry, 15))
+            for n, line in enumerate(lines):
+                canvas.text(line, 0, y + n * LINE_H, 1, colour)
 
 
 class MatchActions(ui.Menu):
@@ -139,18 +143,14 @@ class MatchActions(ui.Menu):
                 return
             app.reset(app.screen("match"))
         else:
-            app.confirm(
-                "Delete match",
-                "Delete %s: %s? Its history stays." % (GAME_NAMES[self.entry["rules"]], players_line(self.entry, 14)),
-                self.delete,
-            )
+            app.confirm("Delete match", matches.delete_question(self.entry), self.delete, True)
 
     def delete(self):
         app = self.app
         import matches_app
 
         app.transient("matches_app")
-        problem = matches_app.delete(app, self.entry["id"])
+        problem = matches_app.delete(app, self.entry["id"], self.entry["rules"])
         app.pop()  # back to the list (it closes itself when empty)
         if problem:
             app.storage_failed(problem)

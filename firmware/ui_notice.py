@@ -34,28 +34,47 @@ class Notice(ui.Screen):
 
 
 class Confirm(ui.Screen):
-    """A yes/no question: ok calls `yes()` (after popping itself), back only pops."""
+    """A yes/no question: ok calls `yes()` (after popping itself), back only pops.
+    no_first (a question whose yes loses something, e.g. a delete): the last line
+    offers "No" and "Yes", "No" chosen; up/down choose, ok does what is chosen, so
+    ok pressed once too often answers no."""
 
     MODULES = ("ui_notice",)
 
-    def __init__(self, app, title, question, yes):
+    def __init__(self, app, title, question, yes, no_first=False):
         ui.Screen.__init__(self, app)
         self.title = title
         self.question = question
         self.yes = yes
+        self.choice = 0 if no_first else None  # 0: No, 1: Yes; None: ok is yes
 
     def on_nav(self, name, kind):
         if name == "ok" and kind == "press":
             self.app.pop()
-            self.yes()
+            if self.choice != 0:
+                self.yes()
+        elif name in ("up", "down") and self.choice is not None:
+            self.choice = 1 - self.choice
+            self.app.invalidate()
         else:
             ui.Screen.on_nav(self, name, kind)
 
     def draw(self, canvas):
         ui.Screen.draw(self, canvas)
-        lines = ui.wrap(self.question, canvas.width // 8 - 1)[: ui.ROWS - 2]
-        ui.draw_rows(canvas, lines)
-        canvas.text("ok:yes back:no", 4, ui.row_y(ui.ROWS - 1))
+        rows = ui.ROWS - (2 if self.choice is None else 1)
+        ui.draw_rows(canvas, ui.wrap(self.question, canvas.width // 8 - 1)[:rows])
+        y = ui.row_y(ui.ROWS - 1)
+        if self.choice is None:
+            canvas.text("ok:yes back:no", 4, y)
+            return
+        half = canvas.width // 2
+        for i, label in enumerate(("No", "Yes")):
+            x = i * half
+            colour = 1
+            if i == self.choice:
+                canvas.fill_rect(x, y - 1, half, ui.LINE_H, 1)
+                colour = 0
+            canvas.text(label, x + (half - 8 * len(label)) // 2, y, 1, colour)
 
 
 class Unsaved(Notice):

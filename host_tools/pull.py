@@ -44,7 +44,10 @@ table starts with device and history):
          its standing slaps.
   players (name, games, finished, wins)   PRIMARY KEY (name)
          one row per player name on a `start` line, the name as entered (é kept):
-         the games they sat in, how many of those are over, how many they won.
+         the games they sat in, how many of those are over, how many they won; a
+         match deleted on the device before it was over (its last `delete` line not
+         followed by a `restore`) is not counted (docs/rules.md); its players
+         still have their row.
   seats  (device, history, game, seat, name, total, won)
          PRIMARY KEY (device, history, game, seat)
          who sat where in each game (name REFERENCES players; NULL for a game with
@@ -437,6 +440,10 @@ def rebuild(conn):
                 ],
             )
     place(games, rows)
+    last = {}  # a game's last delete or restore line (rows in seq order)
+    for o in rows:
+        if o["event"] in ("delete", "restore"):
+            last[identity(o) + (str(o["game"]),)] = o["event"]
     players = {}
     for key in sorted(games):
         g = games[key]
@@ -473,6 +480,8 @@ def rebuild(conn):
             conn.execute("INSERT INTO seats VALUES (?,?,?,?,?,?,?)", key + (seat, name, total, won))
             if name is not None:
                 p = players.setdefault(name, [0, 0, 0])
+                if not g["over"] and last.get(key) == "delete":
+                    continue  # deleted before its end: not counted
                 p[0] += 1
                 p[1] += g["over"]
                 p[2] += won

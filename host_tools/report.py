@@ -15,7 +15,10 @@ beside it (matplotlib, DejaVu Sans: every name is drawn as written, "Zoë", "Łu
   ones marked; an edited round as corrected on the device) and each player's total
   after each round.
 Players are named as the device logged them on each game's `start` line; games from
-before names were logged are counted apart.
+before names were logged are counted apart. How a game counts (docs/rules.md "How the
+report counts a game"): finished, not over (an I Go / Corsari match that may go on),
+abandoned (a deck game that never reached its end) or deleted (an unfinished match
+deleted on the device: in no player's numbers).
 
 --csv DIR writes games.csv, rounds.csv and slaps.csv for a spreadsheet (UTF-8 with a
 byte-order mark, so that spreadsheet programs read "Zoë" as written; docs/formats.md
@@ -48,9 +51,10 @@ COLUMNS = (
 
 
 class Game:
-    """One row of `games`, with its seats' names (None for a game without names)."""
+    """One row of `games`, with its seats' names (None for a game without names) and
+    whether the device deleted it (its last `delete` line not followed by `restore`)."""
 
-    def __init__(self, row, names):
+    def __init__(self, row, names, deleted=False):
         for key, value in zip([c.strip() for c in COLUMNS.split(",")], row):
             setattr(self, key, value)
         self.key = (self.device, self.history, self.game)
@@ -62,6 +66,23 @@ class Game:
         self.who += ["player %d" % (p + 1) for p in range(len(self.who), self.n)]
         self.session = self.rules == "corsica" and self.mode == "referee"
         self.number = None  # games and referee sessions are numbered apart: 1, 2, ...
+        self.status = self._status(deleted)
+
+    def _status(self, deleted):
+        """ "finished", "deleted" (not finished, deleted on the device), "abandoned" (a
+        deck game without its end: it cannot be resumed), "not over" (a match that may
+        go on); None for a referee session (no game)."""
+        if self.session:
+            return None
+        if self.over:
+            return "finished"
+        if deleted:
+            return "deleted"
+        return "abandoned" if self.rules == "corsica" else "not over"
+
+    def counted(self):
+        """Whether the game counts in its players' numbers (not a session, not deleted)."""
+        return self.status not in (None, "deleted")
 
     def label(self):
         return "%s %d" % ("Referee session" if self.session else "Game", self.number)
@@ -98,7 +119,7 @@ class Game:
         if self.session:
             return ""
         if not self.over or self.winners is None:
-            return "not over"
+            return self.status if self.status != "finished" else "not over"
         return ", ".join(self.name(w) for w in self.winners)
 
 
@@ -117,11 +138,18 @@ def load_games(conn):
         "SELECT device, history, game, seat, name FROM seats ORDER BY device, history, game, seat"
     ):
         seats.setdefault((device, history, game), {})[seat] = name
+    last = {}  # (device, history, game) -> its last delete or restore line's event
+    for device, history, game, event in conn.execute(
+        "SELECT device, history, game, event FROM lines WHERE event IN ('delete', 'restore') "
+        "ORDER BY device, history, seq"
+    ):
+        last[(device, history, game)] = event
     games = []
     for row in conn.execute("SELECT %s FROM games ORDER BY ord" % COLUMNS):
         by_seat = seats.get(tuple(row[:3]), {})
         names = [by_seat.get(s) for s in range(len(by_seat))]
-        games.append(Game(row, names if names and None not in names else None))
+        deleted = last.get(tuple(row[:3])) == "delete"
+        games.append(Game(row, names if names and None not in names else None, deleted))
     counts = [0, 0]
     for g in games:
         counts[g.session] += 1
@@ -162,11 +190,11 @@ def slap_rows(conn, g):
 
 
 def player_stats(games):
-    """{name: {...}} over the games with names, referee sessions left out; and how many
-    games had no names."""
+    """{name: {...}} over the games with names that count (Game.counted: referee
+    sessions and deleted matches left out); and how many games had no names."""
     stats, unnamed = {}, 0
     for g in games:
-        if g.session:
+        if not g.counted():
             continue
         if not g.named:
             unnamed += 1
@@ -359,9 +387,11 @@ def players_section(out_dir, games):
         head = ["player", "games", "finished", "wins", "win rate", "I Go: avg points", "Corsari: avg total"]
         parts.append(table(head, rows))
         parts.append(
-            "<p class=note>Win rate: wins of finished games. Averages: of finished games "
-            "(I Go: points, the most wins; Corsari: penalty totals, the lowest wins). "
-            "Referee sessions are not games and are not counted here.</p>"
+            "<p class=note>Games: every game they sat in, finished or not (not over, "
+            "abandoned), but a match deleted on the device before its end. Win rate: wins "
+            "of finished games. Averages: of finished games (I Go: points, the most wins; "
+            "Corsari: penalty totals, the lowest wins). Referee sessions are not games and "
+            "are not counted here.</p>"
         )
         parts.append(img(wins_chart(out_dir, stats), "games and wins by player"))
     if unnamed:
@@ -438,7 +468,7 @@ def game_section(conn, out_dir, g, palette):
         parts.append("<p>%s %s first%s.</p>" % (html.escape(g.name(g.first)), verb, drawn))
     if not g.session:
         totals = ", ".join("%s %s" % (g.name(p), t) for p, t in enumerate(g.totals or []))
-        result = ("Winner: %s" % g.winner_text()) if g.over else "Not over"
+        result = ("Winner: %s" % g.winner_text()) if g.over else RESULTS[g.status]
         parts.append("<p>%s; totals: %s.</p>" % (html.escape(result), html.escape(totals or "—")))
     rounds = round_rows(conn, g)
     if rounds:
@@ -494,18 +524,32 @@ def game_section(conn, out_dir, g, palette):
     return "\n".join(parts)
 
 
+RESULTS = {  # a game's result line when it has no winner, by its status
+    "not over": "Not over",
+    "abandoned": "Abandoned: the deck game never reached its end",
+    "deleted": "Deleted on the device before its end: not counted in the players' numbers",
+}
+
+
 def per_player(text, players):
     values = json.loads(text) if text else []
     return [values[p] if p < len(values) else "" for p in range(players)]
 
 
 def summary(games):
-    played = [g for g in games if not g.session]
-    sessions = len(games) - len(played)
+    played = [g for g in games if g.counted()]
+    deleted = sum(1 for g in games if g.status == "deleted")
+    sessions = sum(1 for g in games if g.session)
     devices = len(set(g.device for g in games))
     dates = sorted(g.started[:10] for g in games if g.started)
     undated = sum(1 for g in played if not g.started)
     text = "%d game%s, %d finished" % (len(played), "" if len(played) == 1 else "s", sum(g.over for g in played))
+    for status in ("not over", "abandoned"):
+        count = sum(1 for g in played if g.status == status)
+        if count:
+            text += ", %d %s" % (count, status)
+    if deleted:
+        text += " (and %d deleted before the end, not counted)" % deleted
     if sessions:
         text += ", and %d referee session%s" % (sessions, "" if sessions == 1 else "s")
     text += ", from %d device%s" % (devices, "" if devices == 1 else "s")
@@ -592,6 +636,7 @@ GAME_HEAD = (
     "rounds",
     "slaps",
     "finished",
+    "status",
     "undated_placed",
     "device",
     "history",
@@ -661,7 +706,7 @@ def write_csv(conn, games, csv_dir):
                 + [*date_time(g.started)]
                 + ["" if g.seconds is None else round(g.seconds / 60, 1), g.rules, g.mode or ""]
                 + [LIST.join(g.who), "" if g.session else LIST.join(g.name(w) for w in g.winners or [])]
-                + [LIST.join(str(t) for t in g.totals or []), g.rounds, g.slaps, int(bool(g.over))]
+                + [LIST.join(str(t) for t in g.totals or []), g.rounds, g.slaps, int(bool(g.over)), g.status or ""]
                 + [g.placed if g.placed_by in ("after", "before") else ""]
                 + ids
             )

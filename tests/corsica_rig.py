@@ -198,7 +198,8 @@ class DeckFuzz:
     Checked after every action: the deck game is still on the screen (a crash raises
     the screen's exception from here), it draws within the display, every card is
     still in a hand or on the pile, an eliminated player's button judges nothing, and
-    nothing is logged for a player who is out."""
+    nothing is logged for a player who is out; every history line but those of
+    the pile in play is on the flash."""
 
     def __init__(self, seed, players=None):
         from corsica import VARIANTS, Game
@@ -436,6 +437,11 @@ class DeckFuzz:
         self.logged = []
         if game.over:
             assert not s.slap_window  # the history can be written
+        # What a power cut now would lose: at most the last pile's lines (its result,
+        # the game over it made; until the loop's next pass, or while a tap on the
+        # next pile is collected; a tie slapped again), not a pile before it.
+        queued = [t for _, t in self.app.history._queue if '"reslap":true' not in t and '"game_over"' not in t]
+        assert len(queued) <= 1, ("not written", queued)
         hw = self.table.hw  # what the fake board records: not needed, and the heap is small
         del hw.beeps[:], hw.duties[:], hw.led_duties[:]
 

@@ -95,6 +95,26 @@ def test_home_lists_the_games():
         rig.close()
 
 
+def test_a_list_wraps_round_with_a_press_and_stops_at_its_ends_when_held():
+    rig = Rig()
+    try:
+        home = rig.app.top()
+        last = len(home.items) - 1
+        rig.nav("up")  # a press wraps: the first line's up is the last line
+        assert home.index == last
+        rig.nav("down")
+        assert home.index == 0
+        rig.nav("down:long")  # holding moves a line at a time...
+        assert home.index == 1
+        rig.nav("down:repeat*%d" % (2 * last + 1))  # ...and stops at the last line
+        assert home.index == last
+        rig.nav("up:long up:repeat*%d" % (2 * last + 1))  # held up: the first line, not round
+        assert home.index == 0
+        assert [ui.move(0, 3, "up", k) for k in ("press", "long", "repeat")] == [2, 0, 0]
+    finally:
+        rig.close()
+
+
 def test_boot_counter_once_per_boot():
     rig = Rig()
     try:

@@ -50,12 +50,47 @@ def test_several_matches_saved_listed_most_recent_first_and_loaded():
         assert sorted(os.listdir(d + "/matches")) == ["1-1.json", "1-5.json", "index.json"]
 
 
-def test_delete_removes_the_file_and_the_entry():
+def test_delete_keeps_the_match_until_the_next_delete_and_restore_puts_it_back():
     with TmpDir("matches") as d:
         m, _ = two_saved(d)
         assert m.delete("1-1") is None
         assert [e["id"] for e in m.entries()] == ["1-2"] and m.count == 1
-        assert sorted(os.listdir(d + "/matches")) == ["1-2.json", "index.json"]
+        assert sorted(os.listdir(d + "/matches")) == ["1-1.deleted", "1-2.json", "index.json"]
+        again = matches.Matches(d + "/matches")  # as read from the flash
+        assert [e["id"] for e in again.entries()] == ["1-2"] and again.deleted["id"] == "1-1"
+        entry, problem = again.restore()
+        assert problem is None and entry["id"] == "1-1" and again.deleted is None
+        assert [e["id"] for e in again.entries()] == ["1-2", "1-1"] and again.deleted is None  # by stamp
+        assert sorted(os.listdir(d + "/matches")) == ["1-1.json", "1-2.json", "index.json"]
+        assert again.restore() == (None, "no deleted match")
+        # The next delete removes the one deleted before for good.
+        assert again.delete("1-1") is None and again.delete("1-2") is None
+        assert sorted(os.listdir(d + "/matches")) == ["1-2.deleted", "index.json"]
+        assert again.entries() == [] and again.deleted["id"] == "1-2"
+
+
+def test_restore_into_a_full_list_is_refused_and_keeps_the_deleted_match():
+    with TmpDir("matches") as d:
+        m, _ = two_saved(d)
+        assert m.delete("1-1") is None
+        for k in range(matches.MAX_MATCHES - 1):
+            assert m.save(new("3-%d" % k), 10 + k) is None
+        assert m.restore() == (None, "%d matches saved: no room to restore it." % matches.MAX_MATCHES)
+        assert m.deleted["id"] == "1-1" and "1-1.deleted" in os.listdir(d + "/matches")
+
+
+def test_a_power_cut_inside_a_delete_leaves_the_match_in_the_list():
+    with TmpDir("matches") as d:
+        m, _ = two_saved(d)
+        assert m.delete("1-2") is None
+        entries = m.entries()
+        m.deleted = entries[0]  # 1-1's delete: the index written, then the power went
+        m.write_index([])
+        m = matches.Matches(d + "/matches")
+        checked, problems = matches_boot.check(m, 9, sheet_from)
+        assert problems == [] and [e["id"] for e in checked] == ["1-1"]
+        assert m.deleted is None  # 1-1.deleted is not there: nothing to restore
+        assert matches.Matches(d + "/matches").entries() == checked
 
 
 def test_boot_rebuilds_the_index_from_the_match_files():

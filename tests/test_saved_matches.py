@@ -88,13 +88,62 @@ def test_a_finished_match_stays_viewable_until_deleted():
         rig.choose("Continue")
         rig.nav("ok")
         rig.choose("Delete")
-        assert rig.screen() == "Confirm" and "Delete I Go: Ann Bob? Its history stays." in rig.text()
+        assert rig.screen() == "Confirm" and "Delete I Go finished: Ann Bob?" in rig.text()
         rig.nav("back")
         assert rig.screen() == "MatchActions"
         rig.choose("Delete")
+        rig.nav("down ok")  # yes
+        assert rig.screen() == "Continue" and "Restore deleted:" in rig.text()
+        rig.nav("back")
+        assert rig.screen() == "Home" and "Continue (0)" in rig.text()  # to restore it
+        assert [h["event"] for h in rig.history()] == ["start", "round", "game_over", "delete"]  # history kept
+    finally:
+        rig.close()
+
+
+def test_a_slip_deletes_nothing_and_a_delete_is_restored_until_the_next():
+    rig = Rig(names=["Ann", "Bob", "Cy", "Dan"])
+    try:
+        rig.app.start_match("igo", ["Ann", "Bob", "Cy", "Dan"], None)
+        for _ in range(3):
+            play(rig, [3, 10, 20, 5])
+        game = rig.app.match.game
+        rig.boot()
+        rig.nav("ok ok down ok")  # Continue > the match > Delete: asked first, naming it
+        assert rig.screen() == "Confirm", rig.text()
+        assert "Delete I Go round 4: Ann Bob Cy Dan?" in rig.text()
+        chosen = [t[0] for t in rig.canvas.texts if t[4] == 0 and t[2] > 9]
+        assert chosen == ["No"], rig.canvas.texts
+        rig.nav("ok")  # one ok too many: no
+        assert rig.screen() == "MatchActions" and rig.app.saved_count == 1
+        assert exists(rig.root + "/data/matches/%s.json" % game)
+        rig.nav("ok")  # down, ok: yes
+        rig.nav("down ok")
+        assert rig.screen() == "Continue" and rig.app.saved_count == 0
+        assert "Restore deleted: I Go round 4 Ann Bob Cy Dan" in " ".join(rig.text().split())
+        rig.boot()  # kept on the flash
+        assert "Continue (0)" in rig.text()
+        rig.nav("ok ok")  # Continue > Restore
+        assert rig.screen() == "Continue" and [e["id"] for e in rig.app.top().items] == [game]
+        assert rig.app.saved_count == 1 and not rig.app.restorable
         rig.nav("ok")
-        assert rig.screen() == "Home" and "Continue" not in rig.text()
-        assert [h["event"] for h in rig.history()][:2] == ["start", "round"]  # history kept
+        rig.choose("Resume")
+        assert rig.screen() == "MatchScreen" and len(rig.app.match.rounds) == 3
+        assert [h["event"] for h in rig.history()][-2:] == ["delete", "restore"]
+        # Deleted again from the round menu (asked the same way), then another match
+        # deleted: the first is gone for good.
+        rig.nav("ok")
+        rig.choose("Delete match")
+        assert "Delete I Go round 4: Ann Bob Cy Dan?" in rig.text()
+        rig.nav("down ok")
+        assert rig.screen() == "Home" and rig.app.match is None and rig.app.restorable
+        rig.app.start_match("corsari", ["Ann", "Bob"], None)
+        other = rig.app.match.game
+        rig.app.home()
+        rig.nav("ok ok down ok down ok")
+        files = sorted(os.listdir(rig.root + "/data/matches"))
+        assert files == ["%s.deleted" % other, "index.json"], files
+        assert [(h["event"], h["game"]) for h in rig.history()][-2:] == [("start", other), ("delete", other)]
     finally:
         rig.close()
 
@@ -200,9 +249,9 @@ def test_the_continue_list_counts_highlights_the_chosen_match_and_stays_in_range
         assert look() == ("Continue 2/3", "Bob Cy"), rig.text()
         rig.nav("down ok")  # the last one: delete it
         rig.choose("Delete")
-        rig.nav("ok")  # yes
+        rig.nav("down ok")  # yes
         assert rig.app.top() is screen and len(screen.entries) == 2
-        assert look() == ("Continue 2/2", "Bob Cy"), rig.text()
+        assert look() == ("Continue 3/3", "Ann Bob"), rig.text()  # the deleted one, to restore
     finally:
         rig.close()
 

@@ -358,12 +358,38 @@ def test_deck_names_the_players_seated_at_setup_and_logs_them():
         text = table.shown()  # the counts name the seats as the title does (P1..: nobody seated)
         assert ">Ann" in text and " Dee" in text and " Cy " in text and "P1" not in text
         assert app.roster[:4] == ["Ann", "Dee", "Cy", "Zoë"]
-        import json
-
-        # queued: the deck's window stays open, so it is written when the game closes
-        start = json.loads(app.history._queue[0][1])
-        assert start["event"] == "start"
+        [start] = table.history("start")  # on the flash once dealt: no pile to slap yet
         assert start["players"] == ["Ann", "Dee", "Cy"] and start["mode"] == "deck"
         assert start["rules"] == "corsica" and start["game"] == screen.game_id
+    finally:
+        table.close()
+
+
+def test_a_cut_loses_at_most_the_pile_in_play():
+    """The history on the flash (what a power cut leaves) holds the start line once
+    dealt, then every pile taken (a `trick` line) or judged (a `slap` line) as soon
+    as its result is shown; only the pile in play may still be in RAM."""
+    # P1 turns a jack, P2 fails once: P1 takes the pile; P1 leads 5S, P2 turns 5H, a
+    # double that P1 slaps.
+    table, game = deck(["JS 5S 9D", "4C 5H 2C", "10C 3S 8H"])
+    try:
+        app = table.app
+        table.tick()  # the loop's next pass
+        assert [h["event"] for h in table.rig.history()] == ["start"]  # written at the deal
+        table.press(0)  # JS: P2 has one try
+        assert table.screen().slap_window and app.history.pending() == 0
+        table.press(1)  # 4C: the try failed, P1 wins the trick
+        table.press(0)  # P1 takes it
+        assert game.hands[0] == cards("5S 9D JS 4C")
+        [trick] = table.history("trick")
+        assert (trick["winner"], trick["cards"], trick["totals"]) == (0, 2, [4, 2, 3])
+        assert not table.screen().slap_window and app.history.pending() == 0
+        table.press(0)  # 5S
+        table.press(1)  # 5H: a double
+        table.down(0, after=20000)
+        assert table.history() == []  # being judged: the pile in play is not written yet
+        table.settle()
+        [slap] = table.history()
+        assert slap["winner"] == 0 and app.history.pending() == 0
     finally:
         table.close()

@@ -417,13 +417,17 @@ def test_delete_match_from_the_round_menu():
         game = rig.app.match.game
         rig.nav("ok")
         rig.choose("Delete match")
-        assert rig.screen() == "Confirm" and "history stays" in rig.text()
-        rig.nav("ok")
+        assert rig.screen() == "Confirm" and "Delete I Go round 1:" in rig.text()
+        rig.nav("ok")  # "No" is chosen
+        assert rig.screen() == "MatchMenu" and rig.app.match.game == game
+        rig.choose("Delete match")
+        rig.nav("down ok")
         assert rig.screen() == "Home" and rig.app.match is None
-        assert "Continue" not in rig.text()
+        assert "Continue (0)" in rig.text()  # the deleted match, to restore
         assert not exists(rig.root + "/data/matches/%s.json" % game)
+        assert exists(rig.root + "/data/matches/%s.deleted" % game)
         rig.boot()
-        assert rig.app.match is None and rig.app.saved_count == 0
+        assert rig.app.match is None and rig.app.saved_count == 0 and rig.app.restorable
     finally:
         rig.close()
 

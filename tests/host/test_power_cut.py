@@ -134,3 +134,54 @@ def test_sigkill_at_random_moments_loses_at_most_the_round_being_entered(tmp_pat
         rounds_before = max(rounds_before, rounds)
     # The kills did land inside the game, after some rounds were saved.
     assert rounds_before > 0
+
+
+def deck_script(path):
+    """Home > Corsica deck > Deal (4 players), then the players' buttons in turn every
+    1.3 s (after the slap window): cards turned, piles taken, false taps."""
+    lines = ["600 down press", "760 down press", "920 down press", "1080 ok press", "1500 up press", "1700 ok press"]
+    lines += ["%d p%d press" % (2500 + 1300 * i, i % 4 + 1) for i in range(150)]
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def same_lines(lines):
+    """The lines without what differs between two flashes (the ids, the wall clock)."""
+    return [{k: v for k, v in ln.items() if k not in ("at", "device", "history")} for ln in lines]
+
+
+def test_sigkill_in_a_deck_game_leaves_its_piles_up_to_the_last(tmp_path):
+    """A deck game's history is written pile by pile (docs/rules.md, Virtual deck): cut
+    anywhere, the flash holds the lines of the uncut game up to where it was, and the
+    device boots with them."""
+    script = deck_script(tmp_path / "deck.txt")
+    sim.compiled_firmware()
+    uncut = tmp_path / "uncut"
+    uncut.mkdir()
+    start = time.monotonic()
+    proc = device(uncut, script)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 0, err
+    game_s = time.monotonic() - start
+    whole = same_lines(history_lines(uncut))
+    events = [ln["event"] for ln in whole]
+    assert events[0] == "start" and "trick" in events and "slap" in events
+    reboot = tmp_path / "reboot.txt"
+    reboot.write_text("300 back press\n")
+    rng = Rng(38)
+    piles = []
+    for k in range(KILLS // 2):
+        flash = tmp_path / ("cut%d" % k)
+        flash.mkdir()
+        proc = device(flash, script)
+        time.sleep(game_s * (200 + rng.below(800)) / 1000)  # somewhere in the game
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=30)
+        cut = same_lines(history_lines(flash))
+        assert cut == whole[: len(cut)], "not the game's lines up to the cut"
+        again = device(flash, reboot)
+        _, err = again.communicate(timeout=120)
+        assert again.returncode == 0, err
+        assert same_lines(history_lines(flash))[: len(cut)] == cut  # kept through the boot
+        piles.append(sum(ln["event"] in ("trick", "slap") for ln in cut))
+    assert max(piles) > 0, piles  # the kills did land inside the game

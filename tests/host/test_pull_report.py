@@ -623,3 +623,72 @@ def test_a_bad_edit_line_is_skipped_with_its_reason():
         (dict(good, number="1"), "bad 'number'"),
     ):
         assert pull.check_line(bad) == problem, bad
+
+
+def slip_history():
+    """One evening's slips: a 4-player I Go match deleted at round 4; a match deleted
+    and restored; a Corsari match finished, then deleted to tidy the list; a deck game
+    left before its end."""
+    four = ["Ann", "Bob", "Cy", "Dan"]
+    out = []
+
+    def add(event, game, rules, **fields):
+        out.append(json.loads(line(len(out) + 1, event, game, rules, device="d", history="h", **fields)))
+
+    add("start", "1-1", "igo", players=four, first=0, drawn=False, target=4)
+    for r in range(3):
+        add("round", "1-1", "igo", ender=0, penalties=[1, 5, 7, 9], round_scores=[1, 0, 0, 0], totals=[r + 1, 0, 0, 0])
+    add("delete", "1-1", "igo")
+    add("start", "1-6", "igo", players=["Ann", "Bob"], first=0, drawn=False, target=4)
+    add("round", "1-6", "igo", ender=1, penalties=[9, 1], round_scores=[0, 1], totals=[0, 1])
+    add("delete", "1-6", "igo")
+    add("restore", "1-6", "igo")
+    add("start", "1-10", "corsari", players=["Ann", "Eve"], first=0, drawn=False, target=100)
+    add("round", "1-10", "corsari", ender=0, penalties=[0, 120], round_scores=[0, 120], totals=[0, 120])
+    add("game_over", "1-10", "corsari", totals=[0, 120], winners=[0])
+    add("delete", "1-10", "corsari")
+    add("start", "1-14", "corsica", players=["Ann", "Bob", "Cy"], mode="deck")
+    add("slap", "1-14", "corsica", order=[{"player": 2, "t_us": 5, "margin_us": 0}], winner=2, tie=[], false=[])
+    return out
+
+
+def test_a_deleted_match_counts_nowhere_an_abandoned_deck_game_counts_unfinished(tmp_path):
+    from host_tools import report
+
+    db = str(tmp_path / "h.sqlite")
+    assert pull.load(db, slip_history()) == 15
+    # Ann sat in four games that count: 1-6 (restored: not over), 1-10 (finished and
+    # won, then deleted: still finished), 1-14 (abandoned); 1-1 was deleted at round 4.
+    assert rows(db, "SELECT name, games, finished, wins FROM players ORDER BY name") == [
+        ("Ann", 3, 1, 1),
+        ("Bob", 2, 0, 0),
+        ("Cy", 1, 0, 0),
+        ("Dan", 0, 0, 0),
+        ("Eve", 1, 1, 0),
+    ]
+    games, problems = report.write_report(db, str(tmp_path / "report"), str(tmp_path / "csv"))
+    assert problems == []
+    assert [(g.game, g.status) for g in games] == [
+        ("1-1", "deleted"),
+        ("1-6", "not over"),
+        ("1-10", "finished"),
+        ("1-14", "abandoned"),
+    ]
+    page = (tmp_path / "report" / "index.html").read_text(encoding="utf-8")
+    assert "3 games, 1 finished, 1 not over, 1 abandoned (and 1 deleted before the end, not counted)" in page
+    assert "<td>Ann</td><td>3</td><td>1</td><td>1</td><td>100 %</td>" in page
+    assert "<td>Dan</td>" not in page  # in no game that counts
+    assert "<td>Ann, Bob, Cy, Dan</td><td>deleted</td>" in page
+    assert "<td>Ann, Bob, Cy</td><td>abandoned</td>" in page
+    assert "Deleted on the device before its end: not counted in the players&#x27; numbers" in page
+    assert "Abandoned: the deck game never reached its end" in page
+    with open(tmp_path / "csv" / "games.csv", encoding="utf-8-sig", newline="") as f:
+        import csv
+
+        got = [(g["device_game"], g["finished"], g["status"]) for g in csv.DictReader(f)]
+    assert got == [
+        ("1-1", "0", "deleted"),
+        ("1-6", "0", "not over"),
+        ("1-10", "1", "finished"),
+        ("1-14", "0", "abandoned"),
+    ]
