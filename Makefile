@@ -15,7 +15,7 @@ PORT ?=
 BOARD ?= pico
 DB ?= history.sqlite
 
-.PHONY: test test-cpython test-micropython test-mp32 check lint format lock sim bench mutate mp32 deploy doctor wiring screenshots pull report clean
+.PHONY: test test-cpython test-micropython test-mp32 check lint format lock sim bench mutate mp32 mp-versions deploy doctor wiring screenshots pull report clean
 
 LOCKS := requirements.lock requirements-stubs.lock requirements-stubs-circuitpython.lock
 PIP := $(VENV)/bin/pip install --quiet --disable-pip-version-check --require-hashes
@@ -84,6 +84,19 @@ $(MP32_STAMP): $(MP32)/package.json $(MP32)/package-lock.json
 	touch $(MP32_STAMP)
 
 mp32: $(MP32_STAMP)
+
+## make mp-versions: the both-runtime tests on each 32-bit MicroPython release in MP_VERSIONS
+## (from npm, into build/; minutes each): how the oldest supported MicroPython was measured
+## (README: 1.26 or newer; 1.25's json reads a file cut short without an error)
+MP_VERSIONS ?= 1.25.0 1.26.0 1.27.0
+mp-versions: $(MP32_STAMP)
+	@for v in $(MP_VERSIONS); do \
+		d=build/mp32-$$v; mkdir -p $$d; \
+		npm install --prefix $$d --no-audit --no-fund --no-save --silent @micropython/micropython-webassembly-pyscript@$$v || exit 1; \
+		echo "== MicroPython $$v"; \
+		MP32_MODULE=$$PWD/$$d/node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs \
+			node $(MP32)/run.mjs --test | grep -E "^FAIL|^mp32:"; \
+	done
 
 ## make bench: the benchmark's own check, then the figures (bench/results.json)
 bench: $(STAMP) $(MP32_STAMP)

@@ -7,9 +7,23 @@ history_boot, config, roster and settings.
 """
 
 import os
+import sys
 
 import paths
 import store_load
+
+# The oldest MicroPython this firmware runs on, as measured (`make mp-versions`: 1.25's
+# json reads a file cut short by a power cut without an error). doctor says it too.
+OLDEST_MICROPYTHON = (1, 26, 0)
+
+
+def micropython_problem(impl):
+    """The boot notice for a MicroPython older than OLDEST_MICROPYTHON (impl:
+    sys.implementation), else None."""
+    version = tuple(impl.version[:3])
+    if impl.name != "micropython" or version >= OLDEST_MICROPYTHON:
+        return None
+    return "MicroPython %d.%d.%d: this firmware needs %d.%d or newer" % (version + OLDEST_MICROPYTHON[:2])
 
 
 def start(app, hw):
@@ -25,6 +39,9 @@ def start(app, hw):
     device_id = hw.device_id() if hw and hasattr(hw, "device_id") else None
     app.history = history.History(app.path(paths.HISTORY), app.path(paths.BOOT), device_id)
     problems = app.history.problems
+    problem = micropython_problem(sys.implementation)
+    if problem:
+        problems.insert(0, problem)
     if old_layout:
         problems.append(old_layout)
     if app.history.error:

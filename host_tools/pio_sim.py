@@ -45,8 +45,8 @@ _PUSH, _MOV, _IRQ = 4, 5, 6  # major opcodes
 _MOV_OSR_PINS = 0xA0E0  # the sample: `out x, N` follows it
 
 
-# The MicroPython releases the firmware supports (the README: 1.23 or newer), as the
-# fakes of the rp2 port model them. What changed between them for the capture:
+# The MicroPython releases the fakes of the rp2 port model: the README's supported ones
+# (1.26 or newer) and the three before, whose program list differs. What changed between them for the capture:
 # rp2.asm_pio's program list (ports/rp2/modules/rp2.py, read by ports/rp2/rp2_pio.c's
 # StateMachine.init as exactly PROG_MAX_FIELDS fields) is [words, an offset per PIO,
 # EXECCTRL, SHIFTCTRL, out pins, set pins, side-set pins]: two offsets (PIO0, PIO1:

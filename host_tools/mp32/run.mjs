@@ -26,7 +26,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
+// MP32_MODULE: another build of the port (`make mp-versions`: older releases, each
+// installed in build/mp32-VERSION), else the one pinned in package.json.
+const { loadMicroPython } = await import(
+  process.env.MP32_MODULE || "@micropython/micropython-webassembly-pyscript"
+);
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..", "..");

@@ -169,3 +169,26 @@ def test_doctor_knows_frozen_modules_by_a_file_not_on_the_flash():
     assert not doctor.frozen({"paths_file": "paths.mpy", "paths_on_flash": True})
     assert not doctor.frozen({"paths_file": "/lib/paths.mpy", "paths_on_flash": True})
     assert not doctor.frozen({"paths_file": None})  # no firmware at all
+
+
+def test_doctor_names_a_micropython_older_than_the_firmware_needs(tmp_path):
+    # the oldest, as measured (make mp-versions): 1.25's json reads a torn file
+    project = fake_project(tmp_path / "project")
+    info = {
+        "impl": "micropython",
+        "version": [1, 25, 0],
+        "build": "",
+        "machine": "Raspberry Pi Pico with RP2040",
+        "flash": [1441792, 1400000],
+        "manifest": None,
+        "names": [],
+        "paths_file": None,
+        "board": None,
+        "heap_free": 200000,
+        "heap_total": 245888,
+    }
+    lines, advice = doctor.diagnose(info, str(project), None)
+    assert any("MicroPython 1.25.0 is older than this firmware needs: flash 1.26 or newer" in a for a in advice)
+    info["version"] = [1, 26, 0]
+    lines, advice = doctor.diagnose(info, str(project), None)
+    assert not any("older than" in a for a in advice)

@@ -78,7 +78,7 @@ def test_the_program_list_moved_at_1_26():
     # setting put at index 3 of the list): the fakes follow each release's layout
     assert pio_sim.prog_layout((1, 25, 0)) == (3, 4, 8)
     assert pio_sim.prog_layout((1, 26, 0)) == pio_sim.prog_layout((1, 28, 0)) == (4, 5, 9)
-    assert pio_sim.PORT_VERSIONS[0] == (1, 23, 0)  # the README's oldest
+    assert pio_sim.PORT_VERSIONS[0] == (1, 23, 0)  # both layouts (the README's oldest: 1.26)
 
 
 @pytest.mark.parametrize("version", pio_sim.PORT_VERSIONS, ids=lambda v: "v%d.%d.%d" % v)
