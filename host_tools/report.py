@@ -13,7 +13,8 @@ beside it (matplotlib, DejaVu Sans: every name is drawn as written, "Zoë", "Łu
   listed apart (they judge the table's slaps, they are not games the device scores);
 - per game: the score table (every round by its number, void, undone and edited
   ones marked; an edited round as corrected on the device) and each player's total
-  after each round.
+  after each round;
+- at the foot, the version of the host tools that wrote it (firmware/version.py).
 Players are named as the device logged them on each game's `start` line; games from
 before names were logged are counted apart.
 
@@ -37,7 +38,7 @@ import statistics
 import sys
 import warnings
 
-from host_tools import ArgumentParser, UserError, folder
+from host_tools import ArgumentParser, UserError, folder, product_version
 
 FONT = "DejaVu Sans"  # ships with matplotlib; has ë, Ł, Ø and the rest of Latin and Greek
 RULES = {"igo": "I Go", "corsari": "Corsari", "corsica": "Battle of Corsica"}
@@ -563,7 +564,8 @@ def write_report(db_path, out_dir=None, csv_dir=None):
                 if text not in problems:
                     problems.append(text)
             with open(os.path.join(out_dir, "index.html"), "w", encoding="utf-8") as f:
-                f.write(PAGE.replace("{body}", "\n".join(part for part in body if part)))
+                page = PAGE.replace("{version}", html.escape(product_version() or "?"))
+                f.write(page.replace("{body}", "\n".join(part for part in body if part)))
         if csv_dir:
             write_csv(conn, games, csv_dir)
     except sqlite3.Error as exc:
@@ -711,6 +713,8 @@ img { display: block; margin: 0.8em 0; max-width: 100%; }
 </style></head><body>
 <h1>Scorekeeper history</h1>
 {body}
+<footer class=note>Written by the Table referee host tools {version}
+(<code>python -m host_tools report</code>).</footer>
 </body></html>
 """
 

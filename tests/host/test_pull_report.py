@@ -457,6 +457,12 @@ def test_the_report_by_game_and_by_player_draws_every_name(tmp_path):
         (4, "r", True),
     ]
     page = (tmp_path / "report" / "index.html").read_text(encoding="utf-8")
+    import version  # the version that wrote it, at the foot
+
+    assert page.rstrip().endswith(
+        "<footer class=note>Written by the Table referee host tools %s\n(<code>python -m host_tools report</code>)."
+        "</footer>\n</body></html>" % version.VERSION
+    )
     # The games in order: date, length, players, winner; the undated one placed first.
     assert ">undated, before 2026-11-26 19:00<" in page
     assert (
