@@ -182,7 +182,7 @@ def diagnose(info, project, board_arg):
         )
     theirs, ours = info.get("firmware_version"), product_version(project)
     if theirs or ours:  # firmware/version.py: the product's version
-        lines.append("version: %s on the device, %s in this checkout" % (theirs or "none", ours or "none"))
+        lines.append("firmware version: %s on the device, %s in this checkout" % (theirs or "none", ours or "none"))
     board = info.get("board")
     manifest = info.get("manifest") if isinstance(info.get("manifest"), dict) else {}
     if board:

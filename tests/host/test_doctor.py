@@ -166,15 +166,15 @@ def test_doctor_says_the_firmware_version_on_the_device_and_in_the_checkout(tmp_
     flash.mkdir()
     with running(flash) as port:
         out = run("doctor", "--port", port, "--project", str(project))
-        assert "version: none on the device, 1.1.0 in this checkout" in out.stdout.splitlines()
+        assert "firmware version: none on the device, 1.1.0 in this checkout" in out.stdout.splitlines()
         assert run("deploy", "--port", port, "--project", str(project)).returncode == 0
         out = run("doctor", "--port", port, "--project", str(project))
         assert out.returncode == 0, out.stdout + out.stderr
-        assert "version: 1.1.0 on the device, 1.1.0 in this checkout" in out.stdout.splitlines()
+        assert "firmware version: 1.1.0 on the device, 1.1.0 in this checkout" in out.stdout.splitlines()
         version.write_text('VERSION = "1.2.0"\n')  # the checkout moved on
         out = run("doctor", "--port", port, "--project", str(project))
         assert out.returncode == 1
-        assert "version: 1.1.0 on the device, 1.2.0 in this checkout" in out.stdout.splitlines()
+        assert "firmware version: 1.1.0 on the device, 1.2.0 in this checkout" in out.stdout.splitlines()
         assert "firmware: out of date with this checkout (1 to copy: version.mpy)" in out.stdout
 
 
