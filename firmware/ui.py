@@ -10,11 +10,13 @@ LEDs and tone it switches off whenever the top screen changes. A screen sets
 write (rp2 flash writes stop interrupts) until it is False again.
 
 Layout: title bar (ui.draw_title) on rows 0-8, then ROWS text lines of LINE_H pixels
-starting at y = TOP (`row_y(i)`). Text is cut to the screen's width as the display
-spells it (names.to_ascii: "ß" takes two characters there).
+starting at y = TOP (`row_y(i)`). A list's lines (draw_rows) are cut to 15 characters
+as the display spells them (names.to_ascii: "ß" takes two characters there), from
+x = TEXT_X: they end at text_end(), clear of the scroll arrows' column (draw_more).
+A title is drawn whole: a screen makes its title fit (the screen-fit walks check it).
 """
 
-from names import to_ascii
+from names import cut, to_ascii
 
 try:
     from micropython import const
@@ -27,6 +29,9 @@ except ImportError:  # CPython: the value itself
 LINE_H = const(9)  # pixel rows per text line (8x8 font + 1 px spacing)
 ROWS = const(6)  # text lines under the title on a 64-pixel display
 TOP = const(10)  # y of the first text line under the title (the last ends at y = 63)
+TEXT_X = const(1)  # x of a list's lines: 15 characters end 3 pixels left of the arrows
+ARROW_W = const(4)  # the scroll arrows' column at the right edge (draw_more)
+ROUND_LABELS = ("pen", "rnd", "tot")  # a round's table (round_table): its columns after the names
 
 
 def row_y(row):
@@ -91,10 +96,17 @@ class Screen:
 
 
 def draw_title(canvas, title):
-    """Title in inverse video on the first line."""
+    """Title in inverse video on the first line, whole: the screen makes it fit (16
+    characters on 128 pixels)."""
     canvas.fill_rect(0, 0, canvas.width, 9, 1)
-    title = to_ascii(title)[: canvas.width // 8]
+    title = to_ascii(title)
     canvas.text(title, 1 if len(title) * 8 < canvas.width else 0, 1, 1, 0)
+
+
+def text_end(canvas):
+    """x where a list's line of 15 characters (from TEXT_X) ends: right of it a gap,
+    then the scroll arrows' column."""
+    return TEXT_X + (canvas.width // 8 - 1) * 8
 
 
 def draw_rows(canvas, lines, top=0, selected=-1):
@@ -108,17 +120,17 @@ def draw_rows(canvas, lines, top=0, selected=-1):
         label = to_ascii(str(lines[i]))[:chars]
         if i == selected:
             canvas.fill_rect(0, y - 1, canvas.width, LINE_H, 1)
-            canvas.text(label, 4, y, 1, 0)
+            canvas.text(label, TEXT_X, y, 1, 0)
         else:
-            canvas.text(label, 4, y, 1, 1)
+            canvas.text(label, TEXT_X, y, 1, 1)
     draw_more(canvas, top > 0, top + ROWS < len(lines), selected == top, selected == top + shown - 1)
 
 
 def draw_more(canvas, above, below, inverse_top=False, inverse_bottom=False, first=0, last=ROWS - 1):
-    """Arrows in the 4 pixels right of the text rows (15 characters from x=4 end
-    there): up beside row `first` when lines are hidden above, down beside row
-    `last` when lines are hidden below. inverse_*: that row is highlighted."""
-    x = canvas.width - 4
+    """Arrows in the ARROW_W pixels at the right edge, clear of the lines' text (it
+    ends at text_end): up beside row `first` when lines are hidden above, down beside
+    row `last` when lines are hidden below. inverse_*: that row is highlighted."""
+    x = canvas.width - ARROW_W
     if above:
         y = row_y(first) + 1
         color = 0 if inverse_top else 1
@@ -162,6 +174,42 @@ def short_names(names, width):
     for i in alike:
         out[i] = ("P%d" % (i + 1))[:width]
     return out
+
+
+def round_table(names, ender, penalties, scores, totals, chars=15):
+    """A round's table in lines of chars characters, to draw as they are: a header
+    (ROUND_LABELS), then per player the short name ('*' after the ender's), penalty,
+    round score and total after it. The header and the rows are laid out from the
+    same column widths (each as wide as its label or its widest value, a space
+    between columns; the names take what is left, at least a letter), so each label
+    ends where the values under it end and no value is cut."""
+    n = len(names)
+    values = [("%d" % penalties[i], "%+d" % scores[i], "%d" % totals[i]) for i in range(n)]
+    widths = [max([len(ROUND_LABELS[k])] + [len(v[k]) for v in values]) for k in range(len(ROUND_LABELS))]
+    first = max(1, chars - len(widths) - sum(widths))  # the names' column
+    out = [_table_line("", ROUND_LABELS, first, widths)]
+    for i, name in enumerate(short_names(names, first)):
+        out.append(_table_line(name + ("*" if i == ender else ""), values[i], first, widths))
+    return out
+
+
+def _table_line(name, cells, first, widths):
+    """A line of round_table: the name left-aligned in first characters and one more
+    (a space, or the ender's '*'), the cells right-aligned in their widths, a space
+    between them."""
+    line = ("%-" + str(first + 1) + "s") % name
+    for k in range(len(cells)):
+        line += (" " if k else "") + ("%" + str(widths[k]) + "s") % cells[k]
+    return line
+
+
+def first_fit(texts, chars):
+    """The first text that the display draws in at most chars characters (else the
+    last one, cut)."""
+    for text in texts:
+        if len(to_ascii(text)) <= chars:
+            return text
+    return cut(text, chars)
 
 
 def draw_big(canvas, text, y, max_scale=3):

@@ -12,6 +12,7 @@ or a power cut loses at most the pile in play."""
 import ui
 from corsica import Game
 from corsica_cards import card_text
+from names import cut
 from ticks import ticks_diff
 from ui_tap import RULES, TAP_MODULES, TapScreen
 
@@ -157,19 +158,28 @@ class DeckGame(TapScreen):
         self.light(winner, "false" if winner is None else "tie" if result["tie"] else "won")
         self.app.invalidate()
 
-    def title_text(self):
+    def title_text(self, chars=99):
+        """Who won, or whose turn it is and what to do, in at most chars characters
+        (the title's 16 on the display): the first of its wordings that fits, else the
+        last with the name cut ("Annabell: 3 tries", "Annabell 3 tries")."""
         game = self.game
-        if game.over:
-            return "%s WINS!" % self.names[game.winner]
-        if self.banner:
+        if self.banner and not game.over:
             return self.banner
-        if self.waiting:
-            return "%s: wait" % self.names[game.turn]
-        if game.trick_winner is not None:
-            return "%s: take pile" % self.names[game.turn]
-        if game.demand:
-            return "%s: %d %s" % (self.names[game.turn], game.demand, "try" if game.demand == 1 else "tries")
-        return "%s to play" % self.names[game.turn]
+        if game.over:
+            forms = ("%s WINS!", "%s wins")
+        elif self.waiting:
+            forms = ("%s: wait", "%s wait")
+        elif game.trick_winner is not None:
+            forms = ("%s: take pile", "Pile to %s")
+        elif game.demand:
+            tries = "%d %s" % (game.demand, "try" if game.demand == 1 else "tries")
+            forms = ("%s: " + tries, "%s " + tries)
+        else:
+            forms = ("%s to play",)
+        name = self.names[game.winner if game.over else game.turn]
+        last = forms[-1]
+        texts = [form % name for form in forms] + [last % cut(name, chars - len(last) + 2)]
+        return ui.first_fit(texts, chars)
 
     def live(self):
         """The live page's part (live.py): whose turn, each hand's cards, the top card,
@@ -191,7 +201,7 @@ class DeckGame(TapScreen):
     def draw(self, canvas):
         canvas.clear()
         game = self.game
-        ui.draw_title(canvas, self.title_text())
+        ui.draw_title(canvas, self.title_text(canvas.width // 8))
         if game.over:
             ui.draw_big(canvas, self.names[game.winner], 12, 3)
             canvas.center("holds every card", 38)

@@ -1,6 +1,7 @@
 """The hardware test (Settings > Hardware test): for wiring a new board.
 
-A menu of pages (up/down, ok opens one, back leaves):
+A menu of pages (up/down, ok opens one, back leaves), titled with the firmware's
+version ("HW test v1.1.0", version.py; on the console too when it opens):
 - Buttons: every button's name, GPIO and a counter, inverted while it is down (read
   live every loop pass). Navigation counters count presses, player counters the pin's
   interrupts, or with PIO capture and on CircuitPython (keypad) the level changes
@@ -22,6 +23,7 @@ import signals
 import ui
 from tapring import NO_PIN
 from ticks import ticks_add, ticks_diff
+from version import VERSION
 
 TEST_FILE = "hwtest.tmp"
 TEST_BYTES = 1024
@@ -44,7 +46,7 @@ def ms_text(us):
     return "%d.%d" % (us // 1000, us % 1000 // 100)
 
 
-HWTEST_MODULES = ("ui_hwtest", "hw_test")  # hw_test: MicroPython's tester (hw.py)
+HWTEST_MODULES = ("ui_hwtest", "hw_test", "version")  # hw_test: MicroPython's tester (hw.py)
 
 
 class HwTest(ui.Menu):
@@ -53,7 +55,8 @@ class HwTest(ui.Menu):
     MODULES = HWTEST_MODULES
 
     def __init__(self, app):
-        ui.Menu.__init__(self, app, "Hardware test", list(PAGES))
+        ui.Menu.__init__(self, app, "HW test v" + VERSION, list(PAGES))
+        print("hwtest: firmware %s" % VERSION)
 
     def choose(self, index):
         self.app.push((Buttons, Display, Outputs, Flash, Timing)[index](self.app))

@@ -38,7 +38,7 @@ def draw_totals(canvas, sheet, top=0, mark=-1):
             s = str(totals[i])
             canvas.text(s, canvas.width - canvas.text_width(s, 2), y, 2)
         return
-    right = canvas.width - 4  # the scroll arrows' column stays free
+    right = ui.text_end(canvas)  # the scroll arrows' column stays clear
     for row in range(min(ROWS, n - top)):
         i = top + row
         s = str(totals[i])
@@ -285,11 +285,9 @@ def review_lines(sheet, ender, penalties, scores, winners):
     if winners:
         out.append("Wins the game:")
         out += [sheet.names[i] for i in winners]
-    out += ["%s ended" % sheet.names[ender], "    pen rnd tot"]
-    for i, name in enumerate(ui.short_names(sheet.names, 3)):
-        mark = "*" if i == ender else ""
-        out.append("%-4s%3d%+4d%4d" % (name + mark, penalties[i], scores[i], totals[i] + scores[i]))
-    return out
+    out.append("%s ended" % sheet.names[ender])
+    news = [totals[i] + scores[i] for i in range(len(totals))]
+    return out + ui.round_table(sheet.names, ender, penalties, scores, news)
 
 
 class VoidEntry(ui.Menu):

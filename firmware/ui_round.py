@@ -12,32 +12,27 @@ totals and, in words, how the end of the game changes; ok saves the change
 import ui
 
 
-def table_lines(sheet, ender, penalties, scores, totals):
-    """A header, then per player: short name ('*' after the ender's), penalty, round
-    score, total after the round; 15 characters a line."""
-    out = ["    pen rnd tot"]
-    for i, name in enumerate(ui.short_names(sheet.names, 3)):
-        mark = "*" if i == ender else ""
-        out.append("%-4s%3d%+4d%4d" % (name + mark, penalties[i], scores[i], totals[i]))
-    return out
-
-
 def card_word(sheet):
     return "display" if sheet.rules == "igo" else "tavern"
 
 
-def round_lines(sheet, r):
-    """What a round of sheet.rounds (or of Sheet.edit_result) was, line by line."""
+def round_lines(sheet, r, chars, totals=True):
+    """What a round of sheet.rounds (or of Sheet.edit_result) was, in lines of at most
+    chars characters: who ended and the round's table (ui.round_table, drawn as it
+    is: its header over its columns), or who took the last card of a void round and,
+    if totals, everyone's total."""
     names = sheet.names
     if r.get("void"):
         taker = r.get("taker")
         took = "nobody took" if taker is None else "%s took" % names[taker]
-        out = ["Void, %s the last %s card" % (took, card_word(sheet)), "Totals:"]
-        for i, name in enumerate(ui.short_names(names, 8)):
-            out.append("%-8s%6d" % (name, r["totals"][i]))
+        out = ui.wrap("Void, %s the last %s card" % (took, card_word(sheet)), chars)
+        if totals:
+            out.append("Totals:")
+            for i, name in enumerate(ui.short_names(names, 8)):
+                out.append("%-8s%6d" % (name, r["totals"][i]))
         return out
-    out = ["%s ended" % names[r["ender"]]]
-    return out + table_lines(sheet, r["ender"], r["penalties"], r["round_scores"], r["totals"])
+    out = ui.wrap("%s ended" % names[r["ender"]], chars)
+    return out + ui.round_table(names, r["ender"], r["penalties"], r["round_scores"], r["totals"])
 
 
 def seat_line(sheet, r):
@@ -105,10 +100,7 @@ class RoundView(_Lines):
     def lines(self, chars):
         sheet = self.app.match
         r = sheet.rounds[self.index]
-        out = []
-        for line in round_lines(sheet, r) + ["ok: change it", seat_line(sheet, r)]:
-            out += ui.wrap(line, chars)
-        return out
+        return round_lines(sheet, r, chars) + ui.wrap("ok: change it", chars) + ui.wrap(seat_line(sheet, r), chars)
 
     def on_nav(self, name, kind):
         if name == "ok" and kind == "press":
@@ -217,9 +209,7 @@ class EditReview(_Lines):
         rounds = self.result[0]
         end = end_change(sheet, self.index, self.result)
         out = ui.wrap(end, chars) if end else []
-        r = rounds[self.index]
-        for line in round_lines(sheet, r)[: 1 if r.get("void") else None]:  # totals: below
-            out += ui.wrap(line, chars)
+        out += round_lines(sheet, rounds[self.index], chars, False)  # the totals: below
         news = rounds[-1]["totals"]
         olds = sheet.totals()
         out.append("Totals now:")

@@ -1,11 +1,13 @@
 """The settings screen: defaults for new games and the device's own settings
-(settings.TABLE), saved at once; its last line opens the hardware test. Two lines at
+(settings.TABLE), saved at once; its last line opens the hardware test; its title says
+the firmware's version (version.py: "Settings v1.1.0"). Two lines at
 the bottom say what the highlighted line is (its help in settings.TABLE). Loaded while
 it is open (its MODULES).
 """
 
 import ui
 import ui_form
+from version import VERSION
 
 # The settings shown here (the others are on the setup screens). The volume and the
 # LED brightness only on a board with a buzzer or LEDs.
@@ -30,13 +32,13 @@ LIST = ui.ROWS - 2  # setting lines above the help
 class Settings(ui_form.Form):
     """Defaults for new games, display, sound and LEDs; saved at once."""
 
-    MODULES = ("ui_settings",) + ui_form.FORM_MODULES
+    MODULES = ("ui_settings", "version") + ui_form.FORM_MODULES
 
     def __init__(self, app):
         out = app.out
         keys = [k for k in KEYS if (k != "volume" or out.has_buzzer) and (k != "led_level" or out.leds)]
         actions = [WIFI, HWTEST] if app.live is not None else [HWTEST]
-        ui_form.Form.__init__(self, app, "Settings", keys + actions)
+        ui_form.Form.__init__(self, app, "Settings v" + VERSION, keys + actions)
 
     def label(self, key):
         if key == WIFI:

@@ -5,17 +5,9 @@ Loaded while it is open (its MODULES).
 import ui
 from igo_scoring import leaders
 from names import cut
-from ui import ROWS, row_y
+from ui import ROWS, first_fit, row_y
 
 BODY = ROWS - 3  # round lines between the names and the "to" line
-
-
-def first_fit(texts, chars):
-    """The first text of at most chars characters (else the last one, cut)."""
-    for text in texts:
-        if len(text) <= chars:
-            return text
-    return cut(text, chars)
 
 
 def leader_line(sheet, chars):

@@ -53,6 +53,18 @@ class ArgumentParser(argparse.ArgumentParser):
         raise UserError(message)
 
 
+def product_version(project=ROOT):
+    """VERSION in the checkout's firmware/version.py (the one place it is written), or
+    None for a checkout from before it had one."""
+    scope = {}
+    try:
+        with open(os.path.join(project, "firmware", "version.py"), encoding="utf-8") as f:
+            exec(f.read(), scope)
+    except OSError:
+        return None
+    return scope.get("VERSION")
+
+
 def port_option(parser):
     """--port, the Pico's serial port (deploy, doctor, pull); parser may be a group."""
     parser.add_argument("--port", help="serial port of the Pico (default: the one plugged in)")

@@ -3,7 +3,7 @@
 import importlib
 import sys
 
-from host_tools import UserError
+from host_tools import UserError, product_version
 
 COMMANDS = {
     "score": ("host_tools.score", "score an I Go / Corsari round file (docs/formats.md)"),
@@ -26,7 +26,7 @@ COMMANDS = {
 
 
 def usage():
-    lines = ["usage: python -m host_tools <command> [--help]", "", "commands:"]
+    lines = ["usage: python -m host_tools <command> [--help] | --version", "", "commands:"]
     for name in sorted(COMMANDS):
         lines.append("  %-11s %s" % (name, COMMANDS[name][1]))
     return "\n".join(lines)
@@ -35,6 +35,9 @@ def usage():
 def main(argv):
     if not argv or argv[0] in ("-h", "--help"):
         print(usage())
+        return 0
+    if argv[0] == "--version":
+        print("table-referee %s" % product_version())
         return 0
     entry = COMMANDS.get(argv[0])
     if entry is None:

@@ -23,7 +23,7 @@ import sys
 import app_boot
 import paths
 
-from host_tools import ArgumentParser, UserError, clock, picoports, port_option, project_option
+from host_tools import ArgumentParser, UserError, clock, picoports, port_option, product_version, project_option
 from host_tools.deploy import frozen_files, micropython_files, plan
 from host_tools.deploy_transport import MANIFEST, sha256
 from host_tools.mpremote_port import Device
@@ -65,6 +65,11 @@ try:
 except Exception as e:
     r['board'] = None
     r['board_error'] = '%%s: %%s' %% (type(e).__name__, e)
+try:
+    import version
+    r['firmware_version'] = version.VERSION
+except Exception:
+    r['firmware_version'] = None
 gc.collect()
 r['heap_free'] = gc.mem_free()
 r['heap_total'] = gc.mem_free() + gc.mem_alloc()
@@ -180,6 +185,9 @@ def diagnose(info, project, board_arg):
             "less free heap than the firmware needs (%s): remove boot.py or other "
             "code that runs before it" % kib(HEAP_NEEDED_BYTES)
         )
+    theirs, ours = info.get("firmware_version"), product_version(project)
+    if theirs or ours:  # firmware/version.py: the product's version
+        lines.append("firmware version: %s on the device, %s in this checkout" % (theirs or "none", ours or "none"))
     board = info.get("board")
     manifest = info.get("manifest") if isinstance(info.get("manifest"), dict) else {}
     if board:

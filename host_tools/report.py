@@ -13,7 +13,8 @@ beside it (matplotlib, DejaVu Sans: every name is drawn as written, "Zoë", "Łu
   listed apart (they judge the table's slaps, they are not games the device scores);
 - per game: the score table (every round by its number, void, undone and edited
   ones marked; an edited round as corrected on the device) and each player's total
-  after each round.
+  after each round (equal totals: the lines side by side, a marker shape each);
+- at the foot, the version of the host tools that wrote it (firmware/version.py).
 Players are named as the device logged them on each game's `start` line; games from
 before names were logged are counted apart. How a game counts (docs/rules.md "How the
 report counts a game"): finished, not over (an I Go / Corsari match that may go on),
@@ -40,7 +41,7 @@ import statistics
 import sys
 import warnings
 
-from host_tools import ArgumentParser, UserError, folder
+from host_tools import ArgumentParser, UserError, folder, product_version
 
 FONT = "DejaVu Sans"  # ships with matplotlib; has ë, Ł, Ø and the rest of Latin and Greek
 RULES = {"igo": "I Go", "corsari": "Corsari", "corsica": "Battle of Corsica"}
@@ -287,14 +288,35 @@ def wins_chart(out_dir, stats):
     return save(fig, out_dir, "players.png")
 
 
+MARKERS = "osD^vPX*"  # a marker shape per seat in a game's chart
+SIDE_BY_SIDE_PT = 3.0  # points between the lines of two seats (a line is 1.5 pt wide)
+
+
 def progression_chart(out_dir, png, g, totals_by_round, palette):
-    """Each player's total after each standing round (round 0: the start)."""
+    """Each player's total after each standing round (round 0: the start). Players
+    whose totals are equal would hide each other's lines: every seat's line is drawn
+    SIDE_BY_SIDE_PT points above the one before (the seats centred on the value, a
+    shift of the drawing, not of the data), with its own marker shape."""
+    from matplotlib.transforms import offset_copy
+
     fig = figure(8, 4)
     ax = fig.subplots()
     rounds = list(range(len(totals_by_round) + 1))
     for seat in range(g.n):
         name = g.name(seat)
-        ax.plot(rounds, [0] + [t[seat] for t in totals_by_round], marker="o", label=name, color=palette.get(name))
+        totals = [0] + [t[seat] for t in totals_by_round]
+        shift = offset_copy(ax.transData, fig=fig, y=(seat - (g.n - 1) / 2) * SIDE_BY_SIDE_PT, units="points")
+        ax.plot(
+            rounds,
+            totals,
+            marker=MARKERS[seat % len(MARKERS)],
+            markersize=5,
+            label=name,
+            color=palette.get(name),
+            transform=shift,
+        )
+        ax.update_datalim(list(zip(rounds, totals)))  # a shifted line does not scale the axes itself
+    ax.autoscale_view()
     if len(rounds) <= 21:
         ax.set_xticks(rounds)  # every round by its number
     else:
@@ -505,6 +527,10 @@ def game_section(conn, out_dir, g, palette):
         if progression and g.n:
             png = progression_chart(out_dir, "game%d.png" % g.number, g, progression, palette)
             parts.append(img(png, "totals after each round"))
+            parts.append(
+                "<p class=note>Players with the same total: their lines are drawn side by side, "
+                "a marker shape each.</p>"
+            )
     slaps = [s for s in slap_rows(conn, g) if not s[7]]
     if slaps:
         won, false = {}, {}
@@ -607,7 +633,8 @@ def write_report(db_path, out_dir=None, csv_dir=None):
                 if text not in problems:
                     problems.append(text)
             with open(os.path.join(out_dir, "index.html"), "w", encoding="utf-8") as f:
-                f.write(PAGE.replace("{body}", "\n".join(part for part in body if part)))
+                page = PAGE.replace("{version}", html.escape(product_version() or "?"))
+                f.write(page.replace("{body}", "\n".join(part for part in body if part)))
         if csv_dir:
             write_csv(conn, games, csv_dir)
     except sqlite3.Error as exc:
@@ -756,6 +783,8 @@ img { display: block; margin: 0.8em 0; max-width: 100%; }
 </style></head><body>
 <h1>Scorekeeper history</h1>
 {body}
+<footer class=note>Written by the Table referee host tools {version}
+(<code>python -m host_tools report</code>).</footer>
 </body></html>
 """
 

@@ -9,6 +9,10 @@ the last `clear()`, so tests can assert on what a screen shows on both runtimes
 from names import to_ascii
 
 FONT_W = 8  # the 8x8 font of canvas.py
+LINE_H = 9  # ui.LINE_H: a list's lines
+ARROW_GAP = 3  # pixels between a text's last character cell and a scroll arrow, at least
+# Column headers over right-aligned values (ui.ROUND_COLUMNS, the referee's tallies).
+HEADERS = (("pen", "rnd", "tot"), ("won", "false"))
 
 
 def nav_keys(keys):
@@ -155,6 +159,58 @@ class RecordingCanvas:
                     break
         return bad
 
+    def arrows(self):
+        """The scroll arrows' pieces (ui.draw_more): small rectangles filled in the
+        rightmost 4 pixels, as (x0, y0, x1, y1)."""
+        out = []
+        for kind, x, y, w, h, color in self.shapes:
+            if kind == "fill_rect" and x >= self.width - 4 and w <= 4 and h <= 4:
+                out.append((x, y, x + w, y + h))
+        return out
+
+    def crowded(self):
+        """Texts a scroll arrow touches: on its pixel rows, a character cell that ends
+        less than ARROW_GAP pixels left of it (the arrow would read as part of the
+        text, "1v")."""
+        bad = []
+        for s, x0, y0, x1, y1 in self.boxes():
+            for ax0, ay0, ax1, ay1 in self.arrows():
+                if ay0 < y1 and y0 < ay1 and x0 < ax1 and ax0 - ARROW_GAP < x1:
+                    bad.append(s)
+                    break
+        return bad
+
+    def misaligned(self):
+        """Column headers (a text whose words are one of HEADERS) not over their
+        columns: in every line below it (the texts at its x, a line apart, while
+        they end in a digit) the last values must end where the labels end, each
+        under its own."""
+        bad = []
+        for s, x, y, scale, color in self.texts:
+            labels = tuple(s.split())
+            if labels not in HEADERS:
+                continue
+            ends = []
+            at = 0
+            for label in labels:
+                at = s.index(label, at) + len(label)
+                ends.append(x + at * FONT_W)
+            row_y = y + LINE_H
+            while True:
+                row = [t for t in self.texts if t[1] == x and t[2] == row_y]
+                if not row or not row[0][0].rstrip()[-1:].isdigit():
+                    break
+                line = row[0][0]
+                values = [
+                    x + (i + 1) * FONT_W
+                    for i in range(len(line))
+                    if line[i] != " " and line[i + 1 : i + 2] in ("", " ")
+                ]
+                if values[-len(ends) :] != ends:
+                    bad.append("%r over %r" % (s, line))
+                row_y += LINE_H
+        return bad
+
     def misfits(self):
         """Everything wrong with the layout, as text ("" when it fits)."""
         out = []
@@ -164,6 +220,10 @@ class RecordingCanvas:
             out.append("overlap: %r / %r" % (a, b))
         for s in self.unreadable():
             out.append("unreadable: %r" % s)
+        for s in self.crowded():
+            out.append("touches a scroll arrow: %r" % s)
+        for s in self.misaligned():
+            out.append("header not over its columns: %s" % s)
         return "; ".join(out)
 
 

@@ -689,6 +689,46 @@ def test_the_fit_check_finds_text_off_screen_over_other_text_or_unreadable():
     assert canvas.unreadable() == ["dark on dark", "light on light", "arrow over me"]
 
 
+def test_the_fit_check_finds_text_at_a_scroll_arrow_and_headers_off_their_columns():
+    canvas = RecordingCanvas(128, 64)
+    canvas.text("Dom   3  +0   1", 4, 55)  # 15 characters from x = 4 end at the arrow
+    canvas.fill_rect(124, 58, 4, 2, 1)
+    canvas.fill_rect(125, 60, 2, 2, 1)
+    assert canvas.crowded() == ["Dom   3  +0   1"]
+    canvas.clear()
+    canvas.text("Dom   3  +0   1", 1, 55)  # from x = 1: 3 pixels clear
+    canvas.fill_rect(124, 58, 4, 2, 1)
+    canvas.text("Ann", 1, 46)  # a line above the arrow's rows
+    canvas.text("12", 112, 46)
+    assert canvas.crowded() == [] and canvas.misfits() == ""
+    canvas.clear()
+    canvas.text("pen rnd tot", 1, 10)  # the header's leading spaces lost (ui.wrap)
+    canvas.text("Ana   9  +0   0", 1, 19)
+    assert canvas.misaligned() == ["'pen rnd tot' over 'Ana   9  +0   0'"]
+    canvas.clear()
+    canvas.text("    pen rnd tot", 1, 10)
+    canvas.text("Ana   9  +0   0", 1, 19)
+    canvas.text("Ane*199 +10 380", 1, 28)
+    canvas.text("Cle 150+150 150", 1, 37)  # two values run together: no column
+    canvas.text("ok: change it", 1, 46)
+    canvas.text("Dan 150+150 150", 1, 55)  # below the table: not a row of it
+    assert canvas.misaligned() == ["'    pen rnd tot' over 'Cle 150+150 150'"]
+    canvas.clear()
+    canvas.text("      won false", 0, 10)  # the referee's tallies
+    canvas.text("Ann     3     0", 0, 19)
+    assert canvas.misaligned() == []
+
+
+def test_a_rounds_table_keeps_its_header_over_whole_values():
+    import ui
+
+    lines = ui.round_table(NAMES[:3], 1, [9, 2, 30], [0, 1, 0], [0, 1, 0])
+    assert lines == ["    pen rnd tot", "Ana   9  +0   0", "Ane*  2  +1   1", "Ben  30  +0   0"]
+    # Values wider than a label widen its column; the names give the room.
+    lines = ui.round_table(NAMES[:3], 0, [199, 150, 0], [-10, 410, 100], [1025, -30, 100])
+    assert lines == ["  pen  rnd  tot", "a*199  -10 1025", "e 150 +410  -30", "B   0 +100  100"]
+
+
 def test_every_screen_class_is_walked():
     """The list above names every screen the firmware has (CPython can list them)."""
     import ui

@@ -393,3 +393,35 @@ def test_a_cut_loses_at_most_the_pile_in_play():
         assert slap["winner"] == 0 and app.history.pending() == 0
     finally:
         table.close()
+
+
+def test_the_title_says_whose_turn_whole_with_long_names():
+    """The title keeps its words and cuts a name only when nothing else fits the 16
+    characters (the name as the display spells it: "ß" takes two)."""
+    table, game = deck(["5S 9D", "KH 3C", "10C 4D"])
+    try:
+        screen = table.screen()
+        screen.names = ["Annabell", "Weißhaarig", "Ann"]
+        cases = [
+            (0, {}, "Annabell to play"),
+            (0, {"demand": 3}, "Annabell 3 tries"),  # "Annabell: 3 tries" was cut to "...trie"
+            (2, {"demand": 3}, "Ann: 3 tries"),
+            (0, {"demand": 1}, "Annabell: 1 try"),
+            (1, {"demand": 2}, "Weisshaa 2 tries"),
+            (1, {}, "Weisshaa to play"),
+            (0, {"trick_winner": 0}, "Pile to Annabell"),
+            (2, {"trick_winner": 2}, "Ann: take pile"),
+        ]
+        for turn, state, title in cases:
+            game.turn = turn
+            game.demand = state.get("demand", 0)
+            game.trick_winner = state.get("trick_winner")
+            assert table.canvas().title() == title, (turn, state, table.canvas().title())
+        game.demand, game.trick_winner = 0, None
+        screen.waiting = True
+        game.turn = 1
+        assert table.canvas().title() == "Weisshaarig wait"
+        screen.waiting = False
+        assert screen.title_text() == "Weißhaarig to play"  # the live page: no cut
+    finally:
+        table.close()

@@ -39,15 +39,19 @@ def test_spread_is_min_lower_median_max():
 
 
 def test_settings_open_the_hardware_test():
+    from version import VERSION
+
     rig = Rig()
     try:
         rig.app.push(rig.app.screen("settings"))
         settings = rig.app.top()
         settings.index = settings.items.index("hwtest")
         assert "Hardware test" in rig.shown()
+        assert rig.canvas.title() == "Settings v" + VERSION  # the firmware's version, whole
         rig.nav("ok")
         assert type(rig.app.top()).__name__ == "HwTest"
         assert "Buttons" in rig.shown() and "Timing" in rig.shown()
+        assert rig.canvas.title() == "HW test v" + VERSION
     finally:
         rig.close()
 

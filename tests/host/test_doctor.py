@@ -192,3 +192,34 @@ def test_doctor_names_a_micropython_older_than_the_firmware_needs(tmp_path):
     info["version"] = [1, 26, 0]
     lines, advice = doctor.diagnose(info, str(project), None)
     assert not any("older than" in a for a in advice)
+
+
+def test_doctor_says_the_firmware_version_on_the_device_and_in_the_checkout(tmp_path):
+    project = fake_project(tmp_path / "project")
+    version = project / "firmware" / "version.py"
+    version.write_text('VERSION = "1.1.0"\n')
+    manifest = project / "firmware" / "manifest.py"
+    manifest.write_text(manifest.read_text() + 'module("version.py")\n')
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    with running(flash) as port:
+        out = run("doctor", "--port", port, "--project", str(project))
+        assert "firmware version: none on the device, 1.1.0 in this checkout" in out.stdout.splitlines()
+        assert run("deploy", "--port", port, "--project", str(project)).returncode == 0
+        out = run("doctor", "--port", port, "--project", str(project))
+        assert out.returncode == 0, out.stdout + out.stderr
+        assert "firmware version: 1.1.0 on the device, 1.1.0 in this checkout" in out.stdout.splitlines()
+        version.write_text('VERSION = "1.2.0"\n')  # the checkout moved on
+        out = run("doctor", "--port", port, "--project", str(project))
+        assert out.returncode == 1
+        assert "firmware version: 1.1.0 on the device, 1.2.0 in this checkout" in out.stdout.splitlines()
+        assert "firmware: out of date with this checkout (1 to copy: version.mpy)" in out.stdout
+
+
+def test_doctor_reads_this_checkouts_version():
+    import version
+
+    from host_tools import ROOT, product_version
+
+    assert product_version(ROOT) == version.VERSION
+    assert product_version(os.path.join(ROOT, "no such checkout")) is None

@@ -1,5 +1,7 @@
 """The manifests (firmware/manifest*.py) and their reader (host_tools/manifest.py)."""
 
+import contextlib
+import io
 import os
 
 import pytest
@@ -109,3 +111,34 @@ def test_what_ships_to_a_pico_imports_only_what_ships_with_it():
         assert missing == [], wifi
     assert "microdot.py" in manifest.for_runtime("micropython", wifi=True).names()
     assert not wifi_only & {m.name[:-3] for m in manifest.for_runtime("micropython").modules}
+
+
+def test_the_version_is_written_once_and_repeated_alike():
+    """firmware/version.py is the product's version; pyproject.toml and the manifests'
+    metadata() must say the same, and every runtime ships the module."""
+    import re
+    import tomllib
+
+    import version
+
+    from host_tools import ROOT, product_version
+
+    assert re.fullmatch(r"\d+\.\d+\.\d+", version.VERSION), version.VERSION
+    assert product_version() == version.VERSION
+    with open(os.path.join(ROOT, "pyproject.toml"), "rb") as f:
+        assert tomllib.load(f)["project"]["version"] == version.VERSION, "pyproject.toml's version"
+    for runtime in manifest.RUNTIMES:
+        shipped = manifest.for_runtime(runtime)
+        assert shipped.metadata["version"] == version.VERSION, shipped.path
+        assert "version.py" in shipped.names(), runtime
+
+
+def test_the_cli_says_its_version():
+    import version
+
+    from host_tools.__main__ import main
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["--version"]) == 0
+    assert out.getvalue() == "table-referee %s\n" % version.VERSION

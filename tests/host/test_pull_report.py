@@ -457,6 +457,12 @@ def test_the_report_by_game_and_by_player_draws_every_name(tmp_path):
         (4, "r", True),
     ]
     page = (tmp_path / "report" / "index.html").read_text(encoding="utf-8")
+    import version  # the version that wrote it, at the foot
+
+    assert page.rstrip().endswith(
+        "<footer class=note>Written by the Table referee host tools %s\n(<code>python -m host_tools report</code>)."
+        "</footer>\n</body></html>" % version.VERSION
+    )
     # The games in order: date, length, players, winner; the undated one placed first.
     assert ">undated, before 2026-11-26 19:00<" in page
     assert (
@@ -692,3 +698,52 @@ def test_a_deleted_match_counts_nowhere_an_abandoned_deck_game_counts_unfinished
         ("1-10", "1", "finished"),
         ("1-14", "0", "abandoned"),
     ]
+
+
+def test_players_on_one_line_in_a_games_chart_all_stay_visible(tmp_path):
+    """Three players at 0 all game long, a fourth scoring: the chart names all four,
+    and each of the three's colours shows on the shared line (drawn side by side)."""
+    from host_tools import report
+
+    names = ["Zoë", "Łukasz", "Øyvind", "Dan"]
+    lines = [{"event": "start", "game": "t", "rules": "igo", "players": names, "first": 0, "target": 4}]
+    for r in range(4):
+        totals = [0, 0, 0, r + 1]
+        lines.append(
+            dict(event="round", game="t", rules="igo", ender=3, penalties=[9, 9, 9, 1], round_scores=[0, 0, 0, 1])
+        )
+        lines[-1]["totals"] = totals
+    lines.append({"event": "game_over", "game": "t", "rules": "igo", "totals": [0, 0, 0, 4], "winners": [3]})
+    for seq, obj in enumerate(lines, 1):
+        obj.update(seq=seq, boot=1, device="d1", history="h1")
+    db = str(tmp_path / "h.sqlite")
+    pull.load(db, lines)
+    drawn = []
+    real_save = report.save
+    report.save = lambda fig, out_dir, name: drawn.append((fig, name)) or real_save(fig, out_dir, name)
+    try:
+        report.write_report(db, str(tmp_path / "report"))
+    finally:
+        report.save = real_save
+    fig = [fig for fig, name in drawn if name == "game1.png"][0]
+    ax = fig.axes[0]
+    assert ax.get_legend_handles_labels()[1] == names
+    assert len({line.get_marker() for line in ax.lines}) == 4  # a shape each
+    # The PNG: every tied player's colour on the line at 0 (the legend left out).
+    palette = report.colours(names)
+    with Image.open(tmp_path / "report" / "game1.png") as image:
+        pixels = image.convert("RGB")
+    height = pixels.size[1]
+    legend = ax.get_legend().get_window_extent()
+    x0, zero = ax.transData.transform((1, 0))
+    x1, _ = ax.transData.transform((4, 0))
+    for name in names[:3]:
+        want = tuple(round(255 * c) for c in palette[name][:3])
+        seen = 0
+        for x in range(int(x0), int(x1)):
+            for y in range(int(zero) - 15, int(zero) + 16):
+                if legend.contains(x, y):
+                    continue
+                got = pixels.getpixel((x, height - 1 - y))
+                seen += sum(abs(a - b) for a, b in zip(got, want)) < 60
+        assert seen > 100, (name, seen)
