@@ -32,6 +32,7 @@ SESSION_APP = os.path.join(BENCH, "session_app.py")
 ROMFS_APP = os.path.join(BENCH, "session_romfs_app.py")
 ROMFS_HEAP = "512k"  # the image (about 110 KB) is read into the heap before the base
 SESSIONS = ("igo", "corsari", "referee")
+CHIP_ID = "b0a4c0de5eed0001"  # every session's fresh flash: this chip (sim.fresh_flash), so runs repeat
 I2C_HZ = 400000
 I2C_BITS_PER_BYTE = 9  # 8 data bits + ACK (start, stop and address bytes not counted)
 HEAP_TARGET = 40 * 1024  # the live peak the device image should stay under
@@ -107,7 +108,7 @@ def _session_stats(name, flash, cmd, stream, env=None):
     exit on a busy machine is killed, dropping its last output)."""
     stats = {}
     for _ in range(2):
-        shutil.rmtree(flash, ignore_errors=True)
+        sim.fresh_flash(flash, CHIP_ID)
         try:
             out = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
         except subprocess.TimeoutExpired:
@@ -396,7 +397,7 @@ def run_soak(script, flash, mp32=False, heap=SOAK_HEAP):
 
 
 def _soak_stats(flash, cmd, stream):
-    shutil.rmtree(flash, ignore_errors=True)
+    sim.fresh_flash(flash, CHIP_ID)
     returncode, out, err, stalled = _run_watched(cmd)
     if stalled is not None:
         return {"problem": "no progress for %d s after %s (the firmware hangs?)" % (SOAK_STALL_S, stalled)}

@@ -67,12 +67,26 @@ table starts with device and history):
   taps   (device, history, boot, seq, game, rank, player, t_us, margin_us)
          one row per tap of a slap's order; margin_us = behind the slap's first tap.
 
+  rejected (text, problem, source, line)   PRIMARY KEY (text)
+         every line pull could not load (malformed or damaged), as it was, with
+         why, where it came from (the file, or PORT:/data/history.jsonl) and its
+         line number there: set aside, once per text.
+  conflicts (device, history, seq, json, source, line)
+         PRIMARY KEY (device, history, seq, json)
+         a line whose key `lines` (or an earlier line of the same pull) already
+         holds with other content: two devices or histories that share their ids.
+
 A malformed line (a missing or mistyped field, a number out of range, per-player lists
-of different lengths) is reported on standard error (one line naming its line number) and
-skipped; the rest loads, and the exit status is then 2. A torn line (an object cut
-short: a power cut while the device was appending; the device goes on on a new line)
-is reported and skipped the same way, but is no error: the file is what a power cut
-leaves, and it stays on the device, so every later pull would fail otherwise.
+of different lengths) or a damaged one (not JSON; an object cut short anywhere but at
+the end of the file) is reported on standard error (one line naming its line number)
+and set aside in `rejected`; the rest loads, and the exit status is then 2. A torn
+last line (an object cut short at the end of the file: a power cut while the device
+was appending; at its next boot the device moves it to data/history.torn and goes on)
+is reported and skipped, but is no error: the file is what a power cut leaves. A line
+whose key is held with other content loses nothing either: the one there stays in
+`lines`, this one goes to `conflicts`, one line on standard error names the key, the
+line and what differs, and the exit status is 2; the same content again is a
+duplicate, added silently as nothing.
 """
 
 import argparse
@@ -123,6 +137,11 @@ CREATE TABLE IF NOT EXISTS slaps (
     game TEXT NOT NULL, rules TEXT, winner INTEGER, tie TEXT, false TEXT, "order" TEXT,
     reason TEXT, margin_us INTEGER, undone INTEGER NOT NULL, at TEXT,
     PRIMARY KEY (device, history, seq));
+CREATE TABLE IF NOT EXISTS rejected (
+    text TEXT NOT NULL PRIMARY KEY, problem TEXT NOT NULL, source TEXT NOT NULL, line INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS conflicts (
+    device TEXT NOT NULL, history TEXT NOT NULL, seq INTEGER NOT NULL, json TEXT NOT NULL,
+    source TEXT NOT NULL, line INTEGER NOT NULL, PRIMARY KEY (device, history, seq, json));
 CREATE TABLE IF NOT EXISTS taps (
     device TEXT NOT NULL, history TEXT NOT NULL, boot INTEGER NOT NULL, seq INTEGER NOT NULL,
     game TEXT NOT NULL, rank INTEGER NOT NULL, player INTEGER NOT NULL, t_us INTEGER,
@@ -295,26 +314,107 @@ def _check_needed(obj):
 
 
 TORN = "torn by a power cut while it was written"
+CUT = "damaged: cut short in the middle of the file"
+NOT_JSON = "damaged: not JSON"
 
 
 def parse_history(data):
-    """([line objects], [(line number, problem)]) from the bytes of a history file."""
-    lines, bad = [], []
-    for number, raw in enumerate(data.split(b"\n"), 1):
+    """([line objects], [their line numbers], [(line number, problem, raw bytes)]) from
+    the bytes of a history file. Only the file's last line can be TORN (a power cut
+    while the device appended it); a line cut short anywhere else is damage."""
+    lines, numbers, bad = [], [], []
+    raws = data.split(b"\n")
+    last = max([n for n, raw in enumerate(raws, 1) if raw.strip()] or [0])
+    for number, raw in enumerate(raws, 1):
         if not raw.strip():
             continue
         try:
             obj = json.loads(raw.decode("utf-8"))
         except (UnicodeDecodeError, ValueError):
-            text = raw.rstrip()
-            problem = TORN if text.startswith(b"{") and not text.endswith(b"}") else "not JSON"
+            problem = unparsed(raw, number == last)
         else:
             problem = check_line(obj)
         if problem:
-            bad.append((number, problem))
+            bad.append((number, problem, raw))
         else:
             lines.append(obj)
-    return lines, bad
+            numbers.append(number)
+    return lines, numbers, bad
+
+
+def unparsed(raw, is_last):
+    """What is wrong with a line that is not JSON: torn (an object cut short, the file's
+    last line), cut short (the same elsewhere: damage), or not JSON."""
+    text = raw.rstrip()
+    if text.startswith(b"{") and not text.endswith(b"}"):
+        return TORN if is_last else CUT
+    return NOT_JSON
+
+
+def set_aside(conn, bad, source):
+    """Keep every line pull could not load (but a torn last line, which the device
+    itself moves to data/history.torn) in `rejected`, once per text."""
+    conn.executemany(
+        "INSERT OR IGNORE INTO rejected VALUES (?,?,?,?)",
+        [(raw.decode("utf-8", "replace"), problem, source, number) for number, problem, raw in bad if problem != TORN],
+    )
+
+
+def split_conflicts(conn, lines, numbers):
+    """(lines to insert, conflicts): a line whose key (device, history, seq) the
+    database or an earlier line of this pull already holds with other content is a
+    conflict (its line number, the line, the line holding the key, that one's line
+    number in this pull or None); the same content again is a duplicate, dropped."""
+    held = {}  # key -> (line object, its number in this pull or None)
+    fresh, conflicts = [], []
+    for number, o in zip(numbers, lines):
+        key = identity(o) + (o["seq"],)
+        if key not in held:
+            row = conn.execute("SELECT json FROM lines WHERE device = ? AND history = ? AND seq = ?", key).fetchone()
+            held[key] = (json.loads(row[0]), None) if row else (o, number)
+            if not row:
+                fresh.append(o)
+                continue
+        kept, kept_number = held[key]
+        if kept != o:
+            conflicts.append((number, o, kept, kept_number))
+    return fresh, conflicts
+
+
+def keep_conflicts(conn, conflicts, source):
+    """The conflicting lines into `conflicts`, once per content."""
+    conn.executemany(
+        "INSERT OR IGNORE INTO conflicts VALUES (?,?,?,?,?,?)",
+        [identity(o) + (o["seq"], json.dumps(o, sort_keys=True), source, number) for number, o, _, _ in conflicts],
+    )
+
+
+def conflict_text(conflict):
+    """One line naming both lines of a conflict: the key, where the one kept is, and
+    what differs."""
+    number, o, kept, kept_number = conflict
+    return (
+        "history line %d: device %r history %r seq %d (%s of game %s) is already %s with other content (%s): "
+        "this line is set aside in table conflicts"
+        % (
+            number,
+            o.get("device", ""),
+            o.get("history", ""),
+            o["seq"],
+            o["event"],
+            o["game"],
+            "on line %d" % kept_number if kept_number else "in the database",
+            difference(kept, o),
+        )
+    )
+
+
+def difference(kept, other):
+    """The first field (sorted) two lines differ in: "'players' there [...], here [...]"."""
+    for key in sorted(set(kept) | set(other)):
+        if kept.get(key) != other.get(key):
+            return "%r there %s, here %s" % (key, json.dumps(kept.get(key)), json.dumps(other.get(key)))
+    return "none"
 
 
 def dumps(x):
@@ -573,10 +673,12 @@ def insert(conn, lines):
     )
 
 
-def load(db_path, lines):
-    """Add new lines to the database and rebuild the derived tables; return how many
-    lines were new. One transaction: all or nothing (a database this call created is
-    removed again on an error)."""
+def load(db_path, lines, numbers=None, bad=(), source=""):
+    """Add new lines to the database and rebuild the derived tables; keep the bad
+    lines (parse_history's) in `rejected` and the lines whose key is held with other
+    content in `conflicts` (numbers: the lines' numbers in the file; source: where
+    they came from). Return (how many lines were new, the conflicts). One transaction:
+    all or nothing (a database this call created is removed again on an error)."""
     new_file = not os.path.exists(db_path)
     try:
         conn = sqlite3.connect(db_path)
@@ -588,10 +690,13 @@ def load(db_path, lines):
             upgrade(conn)
             create(conn)
             before = conn.execute("SELECT COUNT(*) FROM lines").fetchone()[0]
+            lines, conflicts = split_conflicts(conn, lines, numbers or range(1, len(lines) + 1))
             insert(conn, lines)
             added = conn.execute("SELECT COUNT(*) FROM lines").fetchone()[0] - before
+            keep_conflicts(conn, conflicts, source)
+            set_aside(conn, bad, source)
             rebuild(conn)
-        return added
+        return added, conflicts
     except (sqlite3.Error, OverflowError) as exc:
         conn.close()
         if new_file:
@@ -637,16 +742,23 @@ def main(argv):
         except OSError as exc:
             raise UserError("cannot read %s: %s" % (args.file, exc.strerror))
     else:
-        data = fetch(args.port or find_port(), lambda set_to: print(clock.said(set_to)))
+        args.port = args.port or find_port()
+        data = fetch(args.port, lambda set_to: print(clock.said(set_to)))
         if data is None:
             print("the device has no %s yet: nothing to load" % HISTORY)
             return 0
-    lines, bad = parse_history(data)
-    for number, problem in bad:
-        print("pull: history line %d: %s (skipped)" % (number, problem), file=sys.stderr)
-    if not lines and not os.path.exists(args.db):
+    lines, numbers, bad = parse_history(data)
+    writes = bool(lines) or os.path.exists(args.db)
+    for number, problem, _ in bad:
+        kept = "skipped" if problem == TORN or not writes else "set aside in table rejected"
+        print("pull: history line %d: %s (%s)" % (number, problem, kept), file=sys.stderr)
+    failed = any(problem != TORN for _, problem, _ in bad)
+    if not writes:
         print("no valid history line (%d skipped): no database written" % len(bad))
-        return 2 if any(problem != TORN for _, problem in bad) else 0
-    added = load(args.db, lines)
+        return 2 if failed else 0
+    source = args.file or "%s:%s" % (args.port, HISTORY)
+    added, conflicts = load(args.db, lines, numbers, bad, source)
+    for conflict in conflicts:
+        print("pull: " + conflict_text(conflict), file=sys.stderr)
     print("loaded %d new lines (%d read, %d skipped) into %s" % (added, len(lines), len(bad), args.db))
-    return 2 if any(problem != TORN for _, problem in bad) else 0
+    return 2 if failed or conflicts else 0

@@ -18,6 +18,7 @@ main.py with rp2's import path. `--frozen` stands for a firmware with the module
 frozen in (nothing deployed; the modules come after the flash root on the path).
 """
 
+import datetime
 import os
 import queue
 import re
@@ -42,7 +43,7 @@ from host_tools import (
     mpycross,
     screen,
 )
-from host_tools.simdevice import simscript
+from host_tools.simdevice import simchip, simscript
 
 SIMRUN = os.path.join(ROOT, "host_tools", "simdevice", "simrun.py")
 PREFIX = "@sim:"
@@ -131,7 +132,18 @@ def parse_args(argv):
         default="main",
         help="main (default: the device's boot file), a firmware module with main(board), or a .py file",
     )
-    p.add_argument("--seed", type=int, default=1, help="switch-bounce seed (default 1)")
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=1,
+        help="switch-bounce seed, and with the flash's chip that of os.urandom in a scripted run (default 1)",
+    )
+    p.add_argument(
+        "--start",
+        metavar="YYYY-MM-DDTHH:MM:SS",
+        help="the device's wall clock at boot, for a replayable run (default: this PC's local "
+        "time); never before where the last run on this flash left it",
+    )
     p.add_argument(
         "--clock-start-us", type=int, default=0, help="simulated clock at boot, e.g. near 2**30 to test the ticks wrap"
     )
@@ -257,13 +269,26 @@ def device_command(args, script, project=ROOT):
         cmd += ["--firmware", FIRMWARE if args.source else compiled_firmware()]
     else:
         install_firmware(args.flash, args.board, args.source, project)
-    if script:
-        cmd += ["--script", os.path.abspath(script)]
+    if script:  # and how far it takes the clock (simchip keeps that at boot)
+        cmd += ["--script", os.path.abspath(script), "--run-ms", str(check_script(script, load_board(args.board)))]
+    if getattr(args, "start", None):
+        cmd += ["--start", args.start]
     if getattr(args, "http", None) is not None:
         cmd += ["--http", str(args.http)]
         if script:  # the page's clients are real: the device plays the script in real time
             cmd += ["--realtime", "1"]
     return cmd
+
+
+def fresh_flash(flash, chip_id):
+    """An empty flash folder (whatever was there removed) whose chip has the id
+    `chip_id` (16 hex digits) instead of random bytes: a script run on it from a fresh
+    start gives the same run every time (the bench's). simchip.FILE is the chip."""
+    shutil.rmtree(flash, ignore_errors=True)
+    os.makedirs(flash)
+    chip = simchip.Chip(bytes.fromhex(chip_id))
+    chip.path = os.path.join(flash, simchip.FILE)
+    chip.save()
 
 
 def heap_k(text):
@@ -305,6 +330,7 @@ class Screens:
         self.tone = 0
         self.t_ms = 0
         self.ended = False
+        self.flash_full = 0  # writes the full flash refused (@sim:full)
         self.events_out = events_out
 
     def handle(self, fields):
@@ -324,6 +350,8 @@ class Screens:
             self._event("tone %s" % rest[1] if self.tone else "tone off")
         elif kind == "end":
             self.ended = True
+        elif kind == "full":
+            self.flash_full = int(rest[1])
 
     def _event(self, text):
         if self.events_out is not None:
@@ -446,6 +474,7 @@ def run_scripted(cmd, args, board=None, total_ms=0):
 
     realtime = getattr(args, "http", None) is not None  # the device keeps real time itself
     pacer = Pacer(args.speed, tick=tick) if args.speed and not realtime else None
+    logged = ErrorLog(args.flash)
     proc = child.start(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, cwd=args.flash)
 
     def consume(raw):
@@ -491,14 +520,56 @@ def run_scripted(cmd, args, board=None, total_ms=0):
         if rc < 0:
             rc = 0
     screens.save(args)
-    return finish(rc)
+    return finish(rc, screens, logged, args)
 
 
-def finish(rc):
+def finish(rc, screens, logged, args):
+    """The run's exit status, and what the device left to say on stderr: the error it
+    logged in data/errors.txt during the run, the writes its full flash refused (exit
+    status 1: the device could not do all it was asked), how the firmware stopped."""
+    note = logged.note()
+    if note:
+        print(note, file=sys.stderr)
+    if screens.flash_full:
+        print(
+            "sim: the flash was full: %d writes refused (--flash-size %s)" % (screens.flash_full, args.flash_size),
+            file=sys.stderr,
+        )
     if rc:
         print("sim: firmware stopped with exit status %d" % rc, file=sys.stderr)
         return rc if 0 < rc < 128 else 1
-    return 0
+    return 1 if screens.flash_full else 0
+
+
+class ErrorLog:
+    """The firmware's data/errors.txt on the flash folder (an error a screen caught, or
+    main.py's boot error: app.py, main.py), looked at before and after a run."""
+
+    def __init__(self, flash):
+        self.path = os.path.abspath(os.path.join(flash, "data", "errors.txt"))
+        self.before = self._stamp()
+
+    def _stamp(self):
+        try:
+            st = os.stat(self.path)
+        except OSError:
+            return None
+        return (st.st_mtime_ns, st.st_size, st.st_ino)
+
+    def note(self):
+        """ "sim: the firmware logged <its last line> (the rest: PATH)" when the run
+        wrote the file, else None."""
+        if self._stamp() in (None, self.before):
+            return None
+        try:
+            with open(self.path, encoding="utf-8", errors="replace") as f:
+                lines = [line.strip() for line in f if line.strip()]
+        except OSError:
+            return None
+        return "sim: the firmware logged %s (the whole of it: %s)" % (
+            lines[-1] if lines else "an empty error",
+            self.path,
+        )
 
 
 # Interactive ----------------------------------------------------------------
@@ -647,6 +718,7 @@ def run_interactive(cmd, args, board):
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise UserError("interactive mode needs a terminal (or use --script FILE)")
     print(KEY_HELP, flush=True)  # also on the terminal once the simulator has ended
+    logged = ErrorLog(args.flash)
     proc = child.start(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=args.flash)
     inbox = queue.Queue()
 
@@ -725,14 +797,16 @@ def run_interactive(cmd, args, board):
             errors.append(line)
         elif log is not None:
             output.line(log)
-        elif fields and fields[0] == "frame":
-            output.frame()
+        if fields:
+            screens.handle(fields)
+            if fields[0] == "frame":
+                output.frame()
     # The screen is gone: what the device printed under it that says why it stopped
     # (a traceback goes to its stdout) stays on the terminal.
     for line in output.lines(stopped=not quit_by_user or proc.returncode != 0) + errors:
         print(line, file=sys.stderr)
     screens.save(args)
-    return finish(proc.returncode)
+    return finish(proc.returncode, screens, logged, args)
 
 
 class DeviceOutput:
@@ -772,12 +846,25 @@ class DeviceOutput:
         return list(tail)
 
 
+def check_start(text):
+    """--start: a date and time "YYYY-MM-DDTHH:MM:SS" from 2000 to 2099 (a Pico's RTC)."""
+    if text is None:
+        return
+    try:
+        ok = datetime.datetime.strptime(text, "%Y-%m-%dT%H:%M:%S").isoformat() == text
+    except ValueError:
+        ok = False
+    if not ok or not "2000" <= text[:4] <= "2099":
+        raise UserError("--start %s: not a date and time YYYY-MM-DDTHH:MM:SS from 2000 to 2099" % text)
+
+
 def check_options(args):
     """Every option in range, in one line each (before anything starts)."""
     if not 1 <= args.scale <= 32:
         raise UserError("--scale must be 1-32 PNG pixels per OLED pixel, not %d" % args.scale)
     if not 0 <= args.seed < 2**32:
         raise UserError("--seed must be 0-4294967295, not %d" % args.seed)
+    check_start(args.start)
     if not 0 <= args.clock_start_us < 2**50:
         raise UserError("--clock-start-us must be 0-%d, not %d" % (2**50 - 1, args.clock_start_us))
     if args.heap is None:

@@ -234,27 +234,11 @@ def enable_irq(state=0):
     pass
 
 
-UNIQUE_ID_FILE = ".unique_id"  # in the flash directory: each simulated board its own
-
-
 def unique_id():
-    """8 bytes, made once per simulated flash and kept there (a Pico's chip id)."""
-    try:
-        with open(UNIQUE_ID_FILE, "rb") as f:
-            uid = f.read()
-        if len(uid) == 8:
-            return uid
-    except OSError:
-        pass
-    import os
+    """8 bytes: the simulated chip's id, made once per flash and kept with it (simchip)."""
+    import simchip
 
-    try:
-        uid = os.urandom(8)
-    except AttributeError:  # the WebAssembly port has none: the flash's name will do
-        uid = bytes((hash(os.getcwd()) >> (8 * i)) & 255 for i in range(8))
-    with open(UNIQUE_ID_FILE, "wb") as f:
-        f.write(uid)
-    return uid
+    return simchip.current().uid
 
 
 def reset():

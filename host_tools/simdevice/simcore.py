@@ -22,16 +22,20 @@ Report lines on stdout (everything else there is the firmware's own output):
                                  lit while its duty is above 0; brightness not reported)
   @sim:tone <ms> <freq> <duty>   the buzzer PWM changed (duty_u16, 0 = silent)
   @sim:end <ms>                  scripted run over
+  @sim:full <ms> <count>         after the end: writes the full flash refused (simrun)
 <ms> = milliseconds since boot. Frames are reported at the next sleep after a change.
 The lines are written from buffers made once, and the pending edges are kept in
 lists made once: the simulator's bookkeeping takes nothing from the heap while the
 firmware runs, so the heap figures measured with it (bench/session_app.py) are the
 firmware's.
 
-Scripted mode is deterministic: the same script on the same flash gives the same run
-(frames, reports, the heap's layout). Nothing reads the host's clock, and
-`os.urandom` (the history's and the board's ids on a fresh flash) gives bytes from a
-PRNG seeded with the seed instead of the host's.
+Scripted mode is deterministic: the same script on a copy of the same flash, with the
+same seed and a fixed start of the wall clock (time.py), gives the same run (frames,
+reports, the heap's layout). Nothing reads the host's clock but the wall clock's
+start, and `os.urandom` (the history id a fresh data/ gets, a W board's password)
+gives bytes from a PRNG seeded with the seed and the flash's chip (`salt`: its id
+and boot count, simchip) instead of the host's: two flashes, or two boots of one,
+draw other bytes.
 Real mode reads commands from stdin: `<button> <down|up|press> [hold_ms]`, several
 separated by `;` on one line happen at the same instant; `quit`.
 """
@@ -114,7 +118,7 @@ class PinState:
 
 
 class World:
-    def __init__(self, real=False, start_us=0, seed=1):
+    def __init__(self, real=False, start_us=0, seed=1, salt=0):
         self.real = real
         self.start = start_us
         self.now = start_us
@@ -160,7 +164,7 @@ class World:
         self.poller = None
         self.own_bytes = 0  # heap the simulator allocated on the firmware's calls
         self.slept = False  # the firmware has slept: its main loop runs (simload)
-        self.urandom_state = (seed * 2246822519 + 0x5BD1E995) & 0xFFFFFFFF or 1
+        self.urandom_state = ((seed * 2246822519 + 0x5BD1E995) ^ salt) & 0xFFFFFFFF or 1
 
     # Clock --------------------------------------------------------------------
 
@@ -558,26 +562,29 @@ class World:
         line[n] = 10
         self.write(line, n + 1)  # a MicroPython stream writes the first n + 1 bytes
 
-    def finish(self):
-        """End the run: last frame, `@sim:end`, SystemExit."""
+    def finish(self, status=0):
+        """End the run: last frame, `@sim:end`, SystemExit(status)."""
         if not self.ended:
             self.ended = True
             self.report()
             self.report_leds()
             self._send(self._begin(b"end ") - 1)
-        raise SystemExit(0)
+        raise SystemExit(status)
 
     # Randomness ---------------------------------------------------------------
 
     def urandom(self, n):
-        """Scripted mode's os.urandom: n bytes of a xorshift32 seeded with the seed."""
+        """Scripted mode's os.urandom: n bytes of a xorshift32 seeded with the seed and
+        the salt, four bytes of each state (so a boot's first four bytes, its history
+        id when data/ was wiped, differ for every salt)."""
         out = bytearray(n)
         x = self.urandom_state
         for i in range(n):
-            x ^= (x << 13) & 0xFFFFFFFF
-            x ^= x >> 17
-            x ^= (x << 5) & 0xFFFFFFFF
-            out[i] = x & 255
+            if i % 4 == 0:
+                x ^= (x << 13) & 0xFFFFFFFF
+                x ^= x >> 17
+                x ^= (x << 5) & 0xFFFFFFFF
+            out[i] = (x >> (8 * (i % 4))) & 255
         self.urandom_state = x
         return bytes(out)
 
@@ -607,11 +614,11 @@ class SeededOS:
         return world.urandom(n)
 
 
-def reset(real=False, start_us=0, seed=1):
+def reset(real=False, start_us=0, seed=1, salt=0):
     """A fresh world (the fake modules always look up `simcore.world`); in scripted
     mode `os` (sys.modules, what the firmware imports) takes its randomness from it."""
     global world
-    world = World(real, start_us, seed)
+    world = World(real, start_us, seed, salt)
     os = sys.modules.get("os")
     if os is None:
         import os

@@ -4,7 +4,9 @@
 (the current directory) past `size` bytes fails as littlefs fails on a Pico:
 `OSError(28)` (ENOSPC), nothing of it written. Space is counted as littlefs spends
 it: whole 4 KiB blocks, at least one per file, two per folder; `os.statvfs` reports
-that flash.
+that flash. `refused` counts the writes refused (sim reports them at the end: the
+device ran on a full flash). The simulator's own file there (simchip.FILE, the chip's)
+is not on the flash: not counted.
 
 A file open for writing is a stream as the device's are: `sys.print_exception(e, f)`
 writes the traceback into it (the app's data/errors.txt, main.py's boot error).
@@ -15,9 +17,12 @@ import io
 import os
 import sys
 
+import simchip
+
 BLOCK = 4096
 ENOSPC = 28
 _open = builtins.open
+refused = 0  # writes refused for want of space
 # MicroPython's sys.print_exception writes only to a stream: a class of its own is
 # one when it derives from io.IOBase (its write() then gets the bytes). CPython has
 # no print_exception, and its IOBase would shadow the wrapped file's methods.
@@ -32,6 +37,8 @@ def used_blocks(top="."):
     """Blocks taken by the files and folders under `top`."""
     blocks = 2
     for name in os.listdir(top):
+        if name == simchip.FILE:  # the chip's, not the filesystem's
+            continue
         path = top + "/" + name
         st = os.stat(path)
         if st[0] & 0x4000:
@@ -54,7 +61,7 @@ class FlashFile(_Stream):
         size = os.stat(self._path)[6]
         grow = _blocks(size + len(data)) - _blocks(size)
         if grow and used_blocks(self._top) + grow > self._capacity:
-            raise OSError(ENOSPC)
+            full()
         return self._f.write(data)
 
     def close(self):
@@ -76,6 +83,13 @@ class FlashFile(_Stream):
         return iter(self._f)
 
 
+def full():
+    """Refuse a write as littlefs does on a full flash (counted)."""
+    global refused
+    refused += 1
+    raise OSError(ENOSPC)
+
+
 def opener(blocks, top="."):
     """`open` on a flash of `blocks` blocks that holds the folder `top` (the current
     directory on the device): a write that would not fit fails with ENOSPC."""
@@ -86,7 +100,7 @@ def opener(blocks, top="."):
                 try:
                     os.stat(path)
                 except OSError:  # a new file needs a block of its own
-                    raise OSError(ENOSPC)
+                    full()
             return FlashFile(_open(path, mode, *args, **kw), path, blocks, top)
         return _open(path, mode, *args, **kw)
 

@@ -3,6 +3,7 @@
     micropython -X heapsize=192k host_tools/simdevice/simrun.py [--board sim]
         [--app main] [--flash DIR] [--script FILE] [--seed N] [--clock-start-us N]
         [--firmware DIR] [--flash-size BYTES] [--http PORT] [--realtime 1]
+        [--start YYYY-MM-DDTHH:MM:SS] [--run-ms N]
 
 Runs the firmware as a Pico does: the flash directory DIR is the device's one
 filesystem root, holding the code that deploy put there (host_tools/sim.py installs it:
@@ -18,6 +19,13 @@ A W board (its WIFI) also gets the fake `network` (the radio) and the port's own
 0 or absent: a free port), and asyncio's waits let the simulated time pass.
 `--realtime 1` plays a script on the wall clock (the page's server talks to real
 clients then), as an interactive run is.
+The flash's chip (simchip: its unique id, its boot count, where its wall clock got
+to) is loaded at boot and kept again: the wall clock starts at `--start` or the PC's
+local time, never before the chip's clock (time.start_wall); `--run-ms`, a script's
+length, is where the run will take it, kept at boot (a run killed halfway leaves no
+earlier date behind); the clock at the end is kept too. A run whose writes the
+full flash refused ends with `@sim:full <ms> <count>`; main.py returning (its Boot
+error: the app never returns) is exit status 1.
 `--app` is `main` (the device's boot file, as the chip runs it), a module, or a .py
 file whose directory is searched last. Without --script the clock is real and button
 commands come from stdin (simcore).
@@ -51,6 +59,8 @@ def parse_args(argv):
         "flash-size": None,
         "http": "0",
         "realtime": "0",
+        "start": None,
+        "run-ms": None,
     }
     i = 0
     while i < len(argv):
@@ -82,6 +92,8 @@ def setup(argv):
     if opts["flash"]:
         os.chdir(opts["flash"])
     sys.path[:] = [here] + device  # the fakes first, while they are imported
+    import simchip  # before simflash: the chip's file is not on the flash
+
     if opts["flash-size"]:
         import simflash
 
@@ -94,11 +106,17 @@ def setup(argv):
     sys.modules["micropython"] = simmicropython
     # The fakes stay in sys.modules, as rp2's built-ins are there.
     import machine  # noqa: F401, I001
-    import time  # noqa: F401
+    import time
 
     sys.path[:] = device + last
     real = script is None or opts["realtime"] == "1"
-    w = simcore.reset(real=real, start_us=int(opts["clock-start-us"]), seed=int(opts["seed"]))
+    chip = simchip.load()
+    chip.boots += 1
+    w = simcore.reset(real=real, start_us=int(opts["clock-start-us"]), seed=int(opts["seed"]), salt=chip.salt())
+    start = simchip.seconds_of(opts["start"]) if opts["start"] else None
+    wall = time.start_wall(start, chip.clock)
+    chip.saw_clock(wall + (int(opts["run-ms"] or 0) + 999) // 1000)
+    chip.save()
     w.http_port = int(opts["http"])
     if frozen:  # the board resolved in the frozen modules' folder
         frozen_import = __import__("simfrozen").install(frozen)  # each named as rp2 names it: paths.py
@@ -146,18 +164,40 @@ def setup(argv):
 def main(argv):
     w, app, board = setup(argv)
     try:
-        if app == "main":
-            __import__("main")  # the device's boot file: it runs the app as it is imported
-        else:
-            __import__(app).main(board)
-    except SystemExit:
-        if w.ended:
-            return
-        raise
-    except BaseException:
-        w.report()  # the screen as it was when the firmware crashed
-        raise
-    w.finish()
+        try:
+            if app == "main":
+                __import__("main")  # the device's boot file: it runs the app as it is imported
+            else:
+                __import__(app).main(board)
+        except SystemExit:
+            if w.ended:
+                return
+            raise
+        except BaseException:
+            w.report()  # the screen as it was when the firmware crashed
+            raise
+        if app == "main":  # main.py returned: the app could not start (its Boot error)
+            print("sim: main.py returned: the app did not start (its Boot error screen)", file=sys.stderr)
+            w.finish(1)
+        w.finish()
+    finally:
+        end(w)
+
+
+def end(w):
+    """After the run: the chip's clock kept; the writes a full flash refused said."""
+    import time
+
+    import simchip
+
+    try:
+        simchip.current().saw_clock(time.time())
+        simchip.current().save()
+    except Exception as e:  # the run's own ending matters more
+        print("simrun: chip not saved:", e, file=sys.stderr)
+    simflash = sys.modules.get("simflash")
+    if simflash is not None and simflash.refused:
+        w.emit("full %d %d" % (w.ms(), simflash.refused))
 
 
 if __name__ == "__main__":  # the 32-bit runner (host_tools/mp32) imports setup

@@ -8,6 +8,7 @@ import simulator
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
+CHIP_FILE = ".sim_chip"  # host_tools/simdevice/simchip.py FILE
 
 
 class Script:
@@ -141,9 +142,12 @@ def test_main_py_reports_a_boot_failure_and_returns(tmp_path):
 
 
 def used_blocks(top):
-    """The simulated flash's blocks in use (as host_tools/simdevice/simflash.py counts)."""
+    """The simulated flash's blocks in use (as host_tools/simdevice/simflash.py counts:
+    the chip's own file, simchip.FILE, is not on it)."""
     blocks = 2
     for entry in os.scandir(top):
+        if entry.name == CHIP_FILE:
+            continue
         if entry.is_dir():
             blocks += used_blocks(entry.path)
         else:
@@ -170,7 +174,10 @@ def test_a_full_flash_loses_nothing_that_was_saved(tmp_path):
     s.press("ok")  # the boot counter could not be saved: that notice first
     s.press("ok").press("ok").press("ok")  # Continue, the match, Resume
     s.round(1, [5, 1, 7, 8])
-    r = sim(tmp_path, s, flash, *size)
+    path = s.write(str(tmp_path / "full.txt"))
+    r = simulator.run("--script", path, "--flash", flash, *size)
+    assert r.returncode == 1  # the device could not save what it was asked to
+    assert "sim: the flash was full: " in r.stderr and " writes refused (--flash-size %s)" % size[1] in r.stderr
     assert "Traceback" not in r.stderr and not (flash / "data" / "errors.txt").exists()
     assert saved.read_text() == state  # the saved match, whole
     assert not [p.name for p in flash.rglob("*.tmp")]
@@ -183,6 +190,21 @@ def test_a_full_flash_loses_nothing_that_was_saved(tmp_path):
     sim(tmp_path, s, flash, *size)
     match = saved_match(flash)
     assert len(match["actions"]) == 2
+
+
+def test_a_flash_the_code_nearly_fills_boots_with_the_devices_notice(tmp_path):
+    # Room for the code and one block: the simulator's own chip id is no file on the
+    # flash (a Pico's is in the chip), so the device boots and says what it could not save.
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    simulator.install(flash)
+    size = "%dk" % (4 * (used_blocks(flash) + 1))
+    script = Script().press("ok").press("ok").write(str(tmp_path / "s.txt"))  # the notice, then I Go
+    r = simulator.run("--script", script, "--flash", flash, "--flash-size", size, "--screens", tmp_path / "shots")
+    assert "Traceback" not in r.stderr and "OSError" not in r.stderr, r.stderr
+    assert r.returncode == 1 and "sim: the flash was full: " in r.stderr, r.stderr
+    assert len((tmp_path / "shots" / "screens.txt").read_text().splitlines()) >= 3  # it ran on
+    assert json.loads((flash / CHIP_FILE).read_text())["boots"] == 1
 
 
 def test_a_name_typed_with_the_buttons_is_kept_in_the_roster_across_a_reboot(tmp_path):

@@ -2,6 +2,8 @@
 the terminal after the screen closes, and a crash in a screen (the virtual deck's
 game) shows the Error screen and writes data/errors.txt as on the device."""
 
+import os
+
 import simulator
 from simulator import DEMO
 
@@ -53,3 +55,30 @@ def test_a_crash_in_the_deck_game_is_shown_and_logged_with_its_traceback(tmp_pat
     assert log.startswith("Traceback (most recent call last):"), log
     assert "ui_deck" in log and log.rstrip().endswith("RuntimeError: deck bug on the first card"), log
     assert "Traceback" not in r.stderr  # the device survived it: nothing escaped
+    # what it logged, said once the run is over: the last line and where the rest is
+    path = (flash / "data" / "errors.txt").resolve()
+    said = "sim: the firmware logged RuntimeError: deck bug on the first card (the whole of it: %s)" % path
+    assert said in r.stderr.splitlines(), r.stderr
+    r = simulator.run_ok("--script", script, "--app", app, "--flash", flash)  # logged again: said again
+    assert said in r.stderr.splitlines(), r.stderr
+    r = simulator.run_ok("--script", simulator.script_file(tmp_path, "500 down press\n"), "--flash", flash)
+    assert "logged" not in r.stderr  # nothing logged in this run: nothing said
+
+
+def test_an_interactive_session_says_what_the_firmware_logged_after_the_screen_closes(tmp_path):
+    app = tmp_path / "deck_bug.py"
+    app.write_text(DECK_BUG_APP)
+    flash = tmp_path / "flash"
+    term = simulator.Terminal(["--app", app, "--flash", flash], 140, 40)
+    term.read_until(lambda: "\u2588" in term.screen())
+    for keys in (b"s", b"s", b"s", b"o", b"w", b"o"):  # Corsica deck, Deal
+        term.type(keys)
+    log = flash / "data" / "errors.txt"
+    for _ in range(10):  # player 1 turns a card (once the deal is done): the Error screen
+        os.write(term.fd, b"1")
+        term.read_until(log.exists, timeout=3)
+    os.write(term.fd, b"q")
+    assert term.end() == 0  # the device survived it
+    after = term.out[term.out.rfind(RESTORED) + len(RESTORED) :].decode("utf-8", "replace")
+    said = "sim: the firmware logged RuntimeError: deck bug on the first card (the whole of it: %s)" % log.resolve()
+    assert said in after, after

@@ -55,12 +55,12 @@ def test_pull_twice_truncated_line_and_report(tmp_path):
         assert "loaded 19 new lines" in out.stdout
         out = run("pull", "--port", port, "--db", db)
         assert "loaded 0 new lines" in out.stdout
-        # After the reboot the device writes the lost line again, on a new line.
-        lines = history[:-1] + [torn, history[-1]]
-        (flash / "data" / "history.jsonl").write_text("\n".join(lines) + "\n")
+        # After the reboot the device has moved the torn piece to data/history.torn
+        # and writes the lost line again.
+        (flash / "data" / "history.torn").write_text(torn + "\n")
+        (flash / "data" / "history.jsonl").write_text("\n".join(history) + "\n")
         out = run("pull", "--port", port, "--db", db)
-        assert out.returncode == 0 and "loaded 1 new lines" in out.stdout  # line 20 still torn
-        assert "line 20: torn" in out.stderr
+        assert out.returncode == 0 and "loaded 1 new lines" in out.stdout and out.stderr == ""
     assert rows(db, "SELECT COUNT(*) FROM lines") == [(20,)]
     assert rows(db, "SELECT seq, void, undone FROM rounds ORDER BY seq") == [
         (1, 0, 0),
@@ -114,14 +114,20 @@ def test_pull_errors_lose_nothing(tmp_path):
     )
     out = run("pull", "--file", str(history), "--db", db)
     assert out.returncode == 2
+    aside = "(set aside in table rejected)"
     assert out.stderr.splitlines() == [
-        "pull: history line 1: missing or bad 'event' (skipped)",
-        "pull: history line 2: not a JSON object (skipped)",
-        "pull: history line 3: missing or bad 'ender' (skipped)",
-        "pull: history line 4: torn by a power cut while it was written (skipped)",
-        "pull: history line 5: not JSON (skipped)",
+        "pull: history line 1: missing or bad 'event' " + aside,
+        "pull: history line 2: not a JSON object " + aside,
+        "pull: history line 3: missing or bad 'ender' " + aside,
+        "pull: history line 4: damaged: cut short in the middle of the file " + aside,
+        "pull: history line 5: damaged: not JSON " + aside,
     ]
     assert rows(db, "SELECT * FROM lines ORDER BY boot, seq") == before
+    kept = rows(db, "SELECT line, problem, text, source FROM rejected ORDER BY line")
+    assert [(n, text) for n, _, text, _ in kept] == list(enumerate(history.read_text().splitlines(), 1))
+    assert {source for _, _, _, source in kept} == {str(history)}
+    assert run("pull", "--file", str(history), "--db", db).returncode == 2  # again: kept once
+    assert rows(db, "SELECT COUNT(*) FROM rejected") == [(5,)]
 
     (tmp_path / "junk.sqlite").write_text("this is not a database " * 100)
     out = run("pull", "--file", str(history), "--db", str(tmp_path / "junk.sqlite"))
@@ -238,10 +244,10 @@ def test_absurd_numbers_and_uneven_rounds_are_skipped(tmp_path):
     out = run("pull", "--file", str(history), "--db", db)
     assert out.returncode == 2 and "Traceback" not in out.stderr
     assert out.stderr.splitlines() == [
-        "pull: history line 8: missing or bad 'seq' (skipped)",
-        "pull: history line 9: penalties, round_scores and totals differ in length (skipped)",
-        "pull: history line 10: 'ender' is not one of the players (skipped)",
-        "pull: history line 11: missing or bad 'order' (skipped)",
+        "pull: history line 8: missing or bad 'seq' (set aside in table rejected)",
+        "pull: history line 9: penalties, round_scores and totals differ in length (set aside in table rejected)",
+        "pull: history line 10: 'ender' is not one of the players (set aside in table rejected)",
+        "pull: history line 11: missing or bad 'order' (set aside in table rejected)",
     ]
     assert rows(db, "SELECT COUNT(*) FROM lines") == [(7,)]
 
@@ -334,9 +340,9 @@ def test_a_bad_start_line_is_skipped_with_its_reason(tmp_path):
     out = run("pull", "--file", str(path), "--db", db)
     assert out.returncode == 2
     assert out.stderr.splitlines() == [
-        "pull: history line 1: a player named twice (skipped)",
-        "pull: history line 2: 'first' is not one of the players (skipped)",
-        "pull: history line 3: missing or bad 'players' (skipped)",
+        "pull: history line 1: a player named twice (set aside in table rejected)",
+        "pull: history line 2: 'first' is not one of the players (set aside in table rejected)",
+        "pull: history line 3: missing or bad 'players' (set aside in table rejected)",
     ]
     assert rows(db, "SELECT game, players, first, drawn FROM games") == [("1-4", 2, 1, 1)]
     assert rows(db, "SELECT name, games, finished, wins FROM players ORDER BY name") == [
@@ -662,7 +668,7 @@ def test_a_deleted_match_counts_nowhere_an_abandoned_deck_game_counts_unfinished
     from host_tools import report
 
     db = str(tmp_path / "h.sqlite")
-    assert pull.load(db, slip_history()) == 15
+    assert pull.load(db, slip_history()) == (15, [])  # loaded, no conflicts
     # Ann sat in four games that count: 1-6 (restored: not over), 1-10 (finished and
     # won, then deleted: still finished), 1-14 (abandoned); 1-1 was deleted at round 4.
     assert rows(db, "SELECT name, games, finished, wins FROM players ORDER BY name") == [
@@ -747,3 +753,85 @@ def test_players_on_one_line_in_a_games_chart_all_stay_visible(tmp_path):
                 got = pixels.getpixel((x, height - 1 - y))
                 seen += sum(abs(a - b) for a, b in zip(got, want)) < 60
         assert seen > 100, (name, seen)
+
+
+def history_of(device, history, players, ender):
+    """A short I Go game as a device with these ids writes it."""
+    g = "1-1"
+    ids = {"device": device, "history": history}
+    return [
+        line(1, "start", g, "igo", players=players, first=0, **ids),
+        line(
+            2,
+            "round",
+            g,
+            "igo",
+            ender=ender,
+            penalties=[2, 9],
+            round_scores=[1 - ender, ender],
+            totals=[1 - ender, ender],
+            **ids,
+        ),
+        line(3, "game_over", g, "igo", totals=[1 - ender, ender], winners=[ender], **ids),
+    ]
+
+
+def test_a_key_pulled_again_with_other_content_is_kept_apart_and_named(tmp_path):
+    # Two devices that (wrongly) share their ids: neither's lines are lost.
+    db = str(tmp_path / "h.sqlite")
+    one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    one.write_text("\n".join(history_of("aa01", "0001", ["Ann", "Bob"], 0)) + "\n")
+    two.write_text("\n".join(history_of("aa01", "0001", ["Cy", "Dee"], 1)) + "\n")
+    assert run("pull", "--file", one, "--db", db).returncode == 0
+    out = run("pull", "--file", two, "--db", db)
+    assert out.returncode == 2
+    assert out.stderr.splitlines() == [
+        "pull: history line %d: device 'aa01' history '0001' seq %d (%s of game 1-1) is already in the database "
+        "with other content (%s): this line is set aside in table conflicts" % case
+        for case in (
+            (1, 1, "start", """'players' there ["Ann", "Bob"], here ["Cy", "Dee"]"""),
+            (2, 2, "round", "'ender' there 0, here 1"),
+            (3, 3, "game_over", "'totals' there [1, 0], here [0, 1]"),
+        )
+    ]
+    assert "loaded 0 new lines (3 read, 0 skipped)" in out.stdout
+    assert rows(db, "SELECT seq, source, line FROM conflicts ORDER BY seq") == [(n, str(two), n) for n in (1, 2, 3)]
+    kept = [json.loads(text) for (text,) in rows(db, "SELECT json FROM conflicts ORDER BY seq")]
+    assert [json.dumps(o, sort_keys=True) for o in kept] == two.read_text().splitlines()
+    assert rows(db, "SELECT json FROM lines ORDER BY seq") == [(text,) for text in one.read_text().splitlines()]
+    assert run("pull", "--file", two, "--db", db).returncode == 2  # said again, kept once
+    assert rows(db, "SELECT COUNT(*) FROM conflicts") == [(3,)]
+    assert run("pull", "--file", one, "--db", db).returncode == 0  # the same content: a duplicate
+
+    # Both in one file: the second is named with the line of the first.
+    both = tmp_path / "both.jsonl"
+    both.write_text(one.read_text() + two.read_text().splitlines()[0] + "\n")
+    out = run("pull", "--file", both, "--db", str(tmp_path / "fresh.sqlite"))
+    assert out.returncode == 2
+    assert out.stderr.startswith(
+        "pull: history line 4: device 'aa01' history '0001' seq 1 (start of game 1-1) is already on line 1 "
+    )
+
+
+def test_only_the_last_line_can_be_torn_by_a_power_cut(tmp_path):
+    history = igo_game()
+    path = tmp_path / "history.jsonl"
+    db = str(tmp_path / "h.sqlite")
+    path.write_bytes(("\n".join(history[:-1]) + "\n" + history[-1][:25]).encode())  # no newline: cut there
+    out = run("pull", "--file", path, "--db", db)
+    assert (
+        out.returncode == 0
+        and out.stderr == "pull: history line 7: torn by a power cut while it was written (skipped)\n"
+    )
+    assert rows(db, "SELECT COUNT(*) FROM rejected") == [(0,)]  # the device keeps it (data/history.torn)
+    cut = history[:3] + [history[3][:25]] + history[4:]  # the same cut, lines before the end
+    path.write_text("\n".join(cut) + "\n")
+    out = run("pull", "--file", path, "--db", db)
+    assert out.returncode == 2
+    assert (
+        out.stderr
+        == "pull: history line 4: damaged: cut short in the middle of the file (set aside in table rejected)\n"
+    )
+    assert rows(db, "SELECT line, problem, text FROM rejected") == [
+        (4, "damaged: cut short in the middle of the file", history[3][:25])
+    ]

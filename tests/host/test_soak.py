@@ -1,7 +1,8 @@
 """The long session (issue #27), short: `make test` plays a few simulated minutes of
 seeded mixed play (host_tools/soak.py) with the Pico's heap and checks that it runs
 to its end without running out of memory or an Error screen; the same script on
-fresh copies of the same flash gives the same run. `make bench` plays hours of it
+fresh copies of the same flash (its chip included: simchip) with a fixed start of the
+wall clock gives the same run. `make bench` plays hours of it
 (bench/README.md, "The long session"; heap_largest_free_block in results.json)."""
 
 import json
@@ -61,14 +62,15 @@ def test_the_same_script_on_the_same_flash_gives_the_same_run(tmp_path):
     script = tmp_path / "soak.txt"
     soak.write_script(script, 3, MINUTES)
     first = tmp_path / "first"  # a flash that has played before: matches, history, ids
-    simulator.run_ok("--script", script, "--flash", first)
+    start = ("--start", "2025-01-01T12:00:00")  # a fixed wall clock: the history's dates replay too
+    simulator.run_ok("--script", script, "--flash", first, *start)
     runs = []
     for name in ("a", "b"):
         flash = tmp_path / name
         shutil.copytree(first, flash)
         screens = tmp_path / ("screens-" + name)
         app = bench_session.SOAK_APP
-        r = simulator.run_ok("--script", script, "--app", app, "--flash", flash, "--screens", screens)
+        r = simulator.run_ok("--script", script, "--app", app, "--flash", flash, "--screens", screens, *start)
         runs.append((stats(r)[0], screens, flash))
     (line_a, screens_a, flash_a), (line_b, screens_b, flash_b) = runs
     assert line_a == line_b  # the heap figures, to the byte
