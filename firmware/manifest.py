@@ -7,7 +7,9 @@ mpy-cross -march=armv6m; the board definition goes with them as board.mpy.
 A new firmware module must be listed in one of the manifests (a test says so).
 """
 
-metadata(description="Scorekeeper and slap referee firmware for the Raspberry Pi Pico (rp2)", version="1.1.0")
+metadata(
+    description="Scorekeeper and slap referee firmware for the Raspberry Pi Pico (rp2)", version="1.1.0", license="MIT"
+)
 include("manifest_app.py")
 module("main.py")
 module("hw.py")
