@@ -59,6 +59,7 @@ class MeasuredTime:
         self.peak_modules = ()  # sys.modules at the peak (a tuple: one small block)
         self.sample = True  # collect and sample in sleep_ms
         self.pass_peak = 0  # 32-bit runner: live heap at a pass's start + all it allocated
+        self.pass_peak_screen = ""  # the screen on top after that pass
 
     def sleep_ms(self, ms):
         d = self.display
@@ -95,14 +96,15 @@ class MeasuredTime:
         w = sys.stdout.write
         w(
             '@bench {"heap_peak": %d, "heap_base": %d, "heap_peak_screen": "%s", '
-            '"heap_samples": %d, "heap_pass_peak": %d, "bytes_sent": %d, "errors": %d, '
-            '"updates": ['
+            '"heap_samples": %d, "heap_pass_peak": %d, "heap_pass_peak_screen": "%s", "bytes_sent": %d, '
+            '"errors": %d, "updates": ['
             % (
                 self.peak,
                 self.base,
                 self.peak_screen,
                 self.samples,
                 self.pass_peak,
+                self.pass_peak_screen,
                 self.display.bytes_sent,
                 self.display.errors,
             )
@@ -209,7 +211,9 @@ def start(board, clock_class=MeasuredTime):
             clock.report()
             return False
         firmware = gc.mem_alloc() - start - (simcore.world.own_bytes - own)
-        clock.pass_peak = max(clock.pass_peak, live + firmware)
+        if live + firmware > clock.pass_peak:
+            clock.pass_peak = live + firmware
+            clock.pass_peak_screen = type(clock.app.top()).__name__
         gc.collect()  # only asks: the runner collects when this returns
         return True
 

@@ -36,6 +36,7 @@ from signals import Signals
 class App:
     STATE_VERSION = 1  # of state.json's layout
     live = None  # live_server.Live on a W board (the Wi-Fi and the live page)
+    writes_held = False  # True while a loop pass has not drawn its frame yet (step)
     _last_error = None  # the last error written to errors.txt ("Type: text"): a class
     #   default, so the instance's attributes do not grow for it at boot (the heap is tight)
     restorable = False  # a deleted match can be restored from Continue (matches.py)
@@ -255,7 +256,8 @@ class App:
 
     def save(self):
         """Save what changed (the match being played, state.json's settings, the
-        roster), flush the history: now, or as soon as no slap can happen."""
+        roster), flush the history: now, or as soon as no slap can happen and the
+        loop pass has drawn its frame (`step`)."""
         self._save_due = True
         self._flush_due = True
         self.flush()
@@ -266,8 +268,10 @@ class App:
         return self.history.log(event, game, rules, fields)
 
     def flush(self):
-        """Write what is due unless a slap window is open."""
-        if not (self._save_due or self._flush_due) or not self.flash_ok():
+        """Write what is due unless a slap window is open or a loop pass holds the
+        writes until its frame is drawn (`step`: a screen opened in the pass shows
+        before what it saves is written)."""
+        if not (self._save_due or self._flush_due) or self.writes_held or not self.flash_ok():
             return
         self.transient(*self.history.MODULES)  # what log and the flushes import
         # History first: the saved sheet refers to history seqs, so they must be on
@@ -302,8 +306,9 @@ class App:
                 self.storage_failed(problem)
 
     def keep_file(self, name, obj):
-        """Save obj as the JSON file name (paths.py) at the next tick's flush, outside a
-        slap window (e.g. the referee's tallies: a pile may be armed right after)."""
+        """Save obj as the JSON file name (paths.py) at the next flush (the loop
+        pass's, after its frame), outside a slap window (e.g. the referee's tallies:
+        a pile may be armed right after)."""
         self.files_due[name] = obj
         self._save_due = True
 
@@ -420,11 +425,13 @@ class Home(ui.Menu):
 
 def step(app, hw, now):
     """One pass of the device loop at `now` (ticks_ms): buttons, player snapshots,
-    tick, display. A navigation button going down while the display is dim or off
-    only wakes it (that press gives no events); a player's tap is judged as always,
-    then wakes it. Nothing is drawn while the display is off. What the screens'
+    tick, display, then the flash writes due (after the frame: a screen opened by this
+    pass shows before what it saves is written). A navigation button going down
+    while the display is dim or off only wakes it (that press gives no events); a
+    player's tap is judged as always, then wakes it. Nothing is drawn while the display is off. What the screens'
     guards do not catch (the app's own saving, the display) shows as App.crash: the
     loop never stops."""
+    app.writes_held = True  # until the frame is drawn
     try:
         events = hw.poll_nav(now)
         if hw.nav_held() and app.wake(now):
@@ -442,7 +449,10 @@ def step(app, hw, now):
                 hw.show()
             except OSError:  # an I2C glitch: draw again next time
                 app.invalidate()
+        app.writes_held = False
+        app.flush()
     except Exception as e:
+        app.writes_held = False
         app.crash(e)
 
 

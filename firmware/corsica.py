@@ -37,15 +37,13 @@ Where the rules are silent, this engine decides:
 """
 
 from corsica_cards import new_deck, rank
+from corsica_table import MAX_PLAYERS, MIN_PLAYERS, VARIANTS
 from rng import Rng
 
-SLAP_RULES = ("double", "sandwich", "sequence", "sum10")
-VARIANTS = ("sandwich", "sequence", "sum10")
+SLAP_RULES = ("double",) + VARIANTS
 # Attempts demanded by each honour, by rank (A=1, J=11, Q=12, K=13, joker 14).
 HONOUR_ATTEMPTS = {11: 1, 12: 2, 13: 3, 1: 4, 14: 5}
 MAX_MISTAKES = 3
-MIN_PLAYERS = 2
-MAX_PLAYERS = 6
 
 
 def check_variants(variants):

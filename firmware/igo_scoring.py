@@ -6,6 +6,13 @@ the hands (best arrangements first) is igo_hands.py, loaded only when used.
 
 RULES = ("igo", "corsari")
 MAX_PLAYERS = {"igo": 6, "corsari": 7}
+IGO_TARGET = 4
+
+
+def default_target(rules, players):
+    """The target of a match that names none: I Go 4 points, Corsari max(100, 30 x
+    players) (here, not in scoresheet.py: the setups show it without loading the sheet)."""
+    return IGO_TARGET if rules == "igo" else max(100, 30 * players)
 
 
 def leaders(rules, totals):

@@ -17,15 +17,9 @@ the result of the game changes (undo of the last round, an edit, ...), the stand
 still over.
 """
 
-from igo_scoring import MAX_PLAYERS, RULES, score_round
+from igo_scoring import MAX_PLAYERS, RULES, default_target, score_round
 
 VERSION = 1  # of the to_obj() layout
-IGO_TARGET = 4
-
-
-def default_target(rules, players):
-    """I Go: 4 points. Corsari: max(100, 30 x players)."""
-    return IGO_TARGET if rules == "igo" else max(100, 30 * players)
 
 
 class Sheet:

@@ -6,16 +6,16 @@ The settings shown ("tie_window_us", "tie_break", "slap_window_ms" for the deck,
 """
 
 import ui_form
-from corsica import MAX_PLAYERS, MIN_PLAYERS, VARIANTS
+from corsica_table import MAX_PLAYERS, MIN_PLAYERS, VARIANTS
 
 
 class _Setup(ui_form.SetupForm):
     """Players and the tap settings (saved when an edit ends), a line per seat (ok: pick a name
     from the roster or enter one, as for I Go); the last line starts the game."""
 
-    # roster: the seats at open and at Start; corsica: its numbers here, its game in
-    # the virtual deck's (kept for it, not loaded twice). Not kept under the referee.
-    MODULES = ("ui_corsica", "roster", "corsica", "corsica_cards") + ui_form.FORM_MODULES
+    # roster: the seats at open and at Start; corsica_table: the numbers shown here
+    # (not the game engine, which the referee does not use). Not kept under the referee.
+    MODULES = ("ui_corsica", "roster", "corsica_table") + ui_form.FORM_MODULES  # type: tuple
 
     def __init__(self, app, title, keys):
         import roster
@@ -86,8 +86,13 @@ class RefereeSetup(_Setup):
 
 class DeckSetup(_Setup):
     START = "Deal"
+    # The deck's game engine, loaded with its setup and kept for the deck (not loaded
+    # twice, and the deck opens with less to load).
+    MODULES = _Setup.MODULES + ("corsica", "corsica_cards", "rng")
 
     def __init__(self, app):
+        import corsica  # noqa: F401
+
         _Setup.__init__(
             self, app, "Corsica deck", ["players", "tie_window_us", "tie_break", "slap_window_ms"] + list(VARIANTS)
         )

@@ -3,7 +3,6 @@ setup form with a line per seat (`SetupForm`): loaded with them (their MODULES n
 it), not kept in RAM through a game.
 """
 
-import settings
 import ui
 
 FORM_MODULES = ("ui_form", "settings")  # what a form screen loads besides its own module
@@ -11,7 +10,11 @@ FORM_MODULES = ("ui_form", "settings")  # what a form screen loads besides its o
 
 def lookup(key):
     """A form line's key in settings.TABLE: (line, None) for a setting, (line, text)
-    for one flag of a flags setting, (None, None) for a key of the screen's own."""
+    for one flag of a flags setting, (None, None) for a key of the screen's own.
+    settings.py is loaded by the first form line that is a setting (the I Go and
+    Corsari setups have none: they open without it)."""
+    import settings
+
     line = settings.find(key)
     if line is not None:
         return line, None
@@ -164,7 +167,7 @@ class SetupForm(Form):
     def value(self, key):
         if key == "players":
             return str(self.players)
-        return None if type(key) is int else Form.value(self, key)
+        return None if type(key) is int or key == "start" else Form.value(self, key)
 
     def change(self, key, delta):
         if key == "players":

@@ -5,8 +5,7 @@ screens are ui_igo.py, the name picker and editor ui_names.py.
 
 import ui
 import ui_form
-from igo_scoring import MAX_PLAYERS
-from scoresheet import default_target
+from igo_scoring import MAX_PLAYERS, default_target
 from ui import clamp
 
 MIN_PLAYERS = 2

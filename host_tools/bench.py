@@ -18,16 +18,51 @@ import os
 import platform
 import tempfile
 
-from host_tools import MICROPYTHON, ArgumentParser, UserError, folder
+from host_tools import MICROPYTHON, ArgumentParser, UserError, folder, sim
 from host_tools.bench_deploy import figures as deploy_figures
 from host_tools.bench_open import figures as open_figures
 from host_tools.bench_presses import figures as press_figures
 from host_tools.bench_scripts import write_sessions
-from host_tools.bench_session import BENCH, MP32_MISSING, SESSIONS, live, micropython_version, session, soak
+from host_tools.bench_session import (
+    BENCH,
+    MP32_MISSING,
+    SESSIONS,
+    live,
+    micropython_version,
+    mp32_node,
+    run_session_mp32,
+    session,
+    soak,
+)
 from host_tools.bench_speed import SPEED_TARGETS, fairness, speed
 
-KEPT = ("mutation", "pio_capture")
-IGO_HEAP_TARGET = 85 * 1024  # issue #37: the I Go peak under 85 KB  # keys of bench/results.json that other tools write
+KEPT = ("mutation", "pio_capture")  # keys of bench/results.json that other tools write
+ONLY = ("screen_open_ms", "igo_heap_peak_bytes")  # --only: figures that run alone
+# Issue #37: the I Go peak under 85 KB on the chip (shared/chip/2026-11-28-a938039.md:
+# 91,920 with .mpy, a live count at every 4 KB allocated, its peak at the match start).
+# The 32-bit runner cannot collect within a loop pass; its comparable figure is the
+# worst within a pass (the live heap at the pass's start plus all the firmware
+# allocated in it: session_app.py's heap_pass_peak), 92,928 on the same commit, also
+# at the match start. The target scales 85 KB by that runner/chip ratio.
+CHIP_IGO_PEAK = 91920
+RUNNER_IGO_PEAK_AT_CHIP = 92928  # heap_pass_peak of the I Go session at a938039
+IGO_HEAP_TARGET = 85 * 1024 * RUNNER_IGO_PEAK_AT_CHIP // CHIP_IGO_PEAK
+
+
+def igo_peak(igo):
+    """igo_heap_peak_bytes from the I Go session's 32-bit @bench stats (None: not run)."""
+    igo = igo or {}
+    value = igo.get("heap_pass_peak")
+    return {
+        "value": value,
+        "screen": igo.get("heap_pass_peak_screen"),
+        "pass_start_peak": igo.get("heap_peak"),
+        "pass_start_peak_screen": igo.get("heap_peak_screen"),
+        "chip_estimate": None if value is None else value * CHIP_IGO_PEAK // RUNNER_IGO_PEAK_AT_CHIP,
+        "target": "<= %d (32-bit, the worst within a loop pass: 85 KB on the chip x %d / %d)"
+        % (IGO_HEAP_TARGET, RUNNER_IGO_PEAK_AT_CHIP, CHIP_IGO_PEAK),
+        "pass": value is not None and value <= IGO_HEAP_TARGET and not igo.get("problem"),
+    }
 
 
 def collect(quick, workdir):
@@ -51,12 +86,7 @@ def collect(quick, workdir):
     results["tap_fairness"] = fairness(quick)
     heap, display = session(workdir)
     results["firmware_heap_peak_bytes"] = heap
-    igo = heap["per_session"].get("igo")
-    results["igo_heap_peak_bytes"] = {
-        "value": igo,
-        "target": "<= %d (32-bit live peak, the I Go session)" % IGO_HEAP_TARGET,
-        "pass": igo is not None and igo <= IGO_HEAP_TARGET,
-    }
+    results["igo_heap_peak_bytes"] = igo_peak(heap.pop("mp32_stats", {}).get("igo"))
     results["screen_open_ms"] = open_figures(workdir)
     results["display_bytes_per_update"] = display
     results["heap_largest_free_block"] = soak(workdir, quick)
@@ -120,7 +150,9 @@ def table(r):
     )
     g = r["igo_heap_peak_bytes"]
     lines.append(
-        "| `igo_heap_peak_bytes` | | 32-bit: live peak %s | %s | %s |" % (g["value"], g["target"], mark(g["pass"]))
+        "| `igo_heap_peak_bytes` | | 32-bit: worst within a pass %s (%s; the chip about %s), at a pass's start %s "
+        "| %s | %s |"
+        % (g["value"], g["screen"], g["chip_estimate"], g["pass_start_peak"], g["target"], mark(g["pass"]))
     )
     so = r["screen_open_ms"]
     lines.append(
@@ -248,7 +280,28 @@ def parse_args(argv):
     )
     p.add_argument("--keep", metavar="DIR", help="keep the session flashes and screens here")
     p.add_argument("--write-sessions", action="store_true", help="regenerate bench/session_*.txt and exit")
+    p.add_argument(
+        "--only",
+        choices=ONLY,
+        action="append",
+        help="run only this figure (repeatable) and update only its key in --out",
+    )
     return p.parse_args(argv)
+
+
+def collect_only(names, workdir):
+    """Only the figures named (ONLY)."""
+    results = {}
+    if "screen_open_ms" in names:
+        results["screen_open_ms"] = open_figures(workdir)
+    if "igo_heap_peak_bytes" in names:
+        node = mp32_node()
+        if node is None:
+            results["igo_heap_peak_bytes"] = dict(igo_peak(None), problem=MP32_MISSING)
+        else:
+            stats = run_session_mp32(node, "igo", workdir, sim.compiled_firmware())
+            results["igo_heap_peak_bytes"] = igo_peak(stats)
+    return results
 
 
 def main(argv):
@@ -261,21 +314,25 @@ def main(argv):
     if os.path.isdir(args.out):  # refused before the minutes the figures take
         raise UserError("--out %s is a folder, not a file" % args.out)
     folder(os.path.dirname(os.path.abspath(args.out)), "--out's folder")
+    run = (lambda w: collect_only(args.only, w)) if args.only else (lambda w: collect(args.quick, w))
     if args.keep:
         folder(args.keep, "--keep")
-        results = collect(args.quick, args.keep)
+        results = run(args.keep)
     else:
         with tempfile.TemporaryDirectory() as tmp:
-            results = collect(args.quick, tmp)
-    try:  # figures other tools write there (make mutate's "mutation") stay
+            results = run(tmp)
+    try:  # figures other tools write there (make mutate's "mutation") stay; with --only, all others
         with open(args.out) as f:
-            kept = {k: v for k, v in json.load(f).items() if k in KEPT}
+            kept = {k: v for k, v in json.load(f).items() if k in KEPT or (args.only and k not in results)}
     except (OSError, ValueError):
         kept = {}
     results.update(kept)
     with open(args.out, "w") as f:
         json.dump(results, f, sort_keys=True, indent=2)
         f.write("\n")
-    print(table(results))
+    if args.only:
+        print(json.dumps({k: results[k] for k in args.only}, sort_keys=True, indent=2))
+    else:
+        print(table(results))
     print("\nwrote %s" % os.path.relpath(args.out, os.getcwd()))
     return 0

@@ -79,7 +79,7 @@ def open_time(name, keys, workdir):
     if not after:
         return {"problem": "no screen after %d ms" % opened}
     first = after[0]
-    loads = [x for x in stats[0]["loads"] if opened <= x[0] <= first]
+    loads = [x for x in stats[0]["loads"] if opened <= x[0] < first]  # at `first`: after the frame
     return {
         "ms": first - opened,
         "screen": stats[0]["top"],

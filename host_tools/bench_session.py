@@ -193,6 +193,7 @@ def session(workdir):
             except RuntimeError as e:
                 code[n] = None
                 problems.append("%s on mp32: module sizes: %s" % (n, e))
+        heap["mp32_stats"] = {"igo": {k: v for k, v in mp["igo"].items() if k.startswith("heap_") or k == "problem"}}
         bound = {n: r.get("heap_pass_peak") for n, r in mp.items()}
         bound["value"] = max(r.get("heap_pass_peak", 0) for r in mp.values())
         heap.update(peaks(mp))

@@ -356,12 +356,17 @@ def test_corsica_modes_open():
 
 
 def test_the_corsica_rules_are_not_kept_under_the_referee():
-    """The setups read corsica's numbers at import: under the referee (real cards) its
-    code is not kept; the virtual deck's game loads it for itself."""
+    """The setups show corsica_table's numbers: the referee (real cards) and its setup
+    never load the game engine; the virtual deck's setup loads it for the game."""
     import sys
 
+    for name in ("corsica", "corsica_cards"):  # other test files import them (CPython)
+        sys.modules.pop(name, None)
     rig = Rig()
     try:
+        rig.choose("Corsica ref")
+        assert "corsica" not in sys.modules and "corsica_table" in sys.modules
+        rig.nav("back")
         rig.choose("Corsica ref")
         rig.nav("up ok")  # Start (the last line)
         assert rig.screen() == "Referee", rig.text()

@@ -1,8 +1,9 @@
 import json
 
+from igo_scoring import default_target
 from jsonfmt import dumps
 from raising import value_error
-from scoresheet import Sheet, default_target
+from scoresheet import Sheet
 
 NAMES3 = ["Ann", "Bob", "Cy"]
 

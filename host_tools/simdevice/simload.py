@@ -79,7 +79,10 @@ class Loader:
 def advance(world, us):
     """Scripted time passes `us` with the firmware busy: every edge due meanwhile
     happens at its own instant, its IRQ fires then (World._sleep_us without the
-    frame reports: nothing is drawn while a module loads)."""
+    frame reports: nothing is drawn while a module loads). A frame sent to the display
+    before the import is reported first, at its own time: it was on the glass then
+    (frames are otherwise reported at the next sleep, after the loop pass's writes)."""
+    world.report()
     target = world.now + us
     world.dispatch(target)
     world.now = max(world.now, target)
