@@ -4,7 +4,8 @@ Plays every scripted session (bench/session_*.txt) in the simulator, as a user
 would: `python -m host_tools sim --script FILE --screens DIR` (each screen as a PNG,
 and DIR/screens.txt with the simulated time each appeared), into build/screens/NAME/,
 then composes each picture in PICTURES from the screens showing at the given
-simulated times: docs/screens.png and docs/players.png. After a change to a screen or a session, `make
+simulated times: docs/screens.png, docs/players.png and docs/first-*.png (the
+walkthrough docs/first-game.md). After a change to a screen or a session, `make
 screenshots`, and look at the result.
 """
 
@@ -24,9 +25,9 @@ COLUMNS = 4
 PICTURES = {
     "screens.png": [
         ("igo", 100),  # home menu
-        ("igo", 30400),  # hand calculator: a player's arrangement and penalty
-        ("igo", 36845),  # score sheet: names, a void round, who leads
-        ("igo", 101500),  # game over: why, and who won
+        ("igo", 31800),  # hand calculator: a player's arrangement and penalty
+        ("igo", 38400),  # score sheet: names, a void round, who leads
+        ("igo", 103000),  # game over: why, and who won
         ("referee", 64800),  # referee idle: the table's tallies, piles won and false taps
         ("referee", 3800),  # first tap: the winner's name, the others' margins
         ("referee", 6200),  # a tie, drawn at random
@@ -41,6 +42,25 @@ PICTURES = {
         ("players", 43950),  # Continue: two saved matches
         ("players", 44300),  # the other one chosen
         ("players", 44900),  # its actions
+    ],
+    # docs/first-game.md, its steps 1-19 (bench/session_first.txt's "# N." sections)
+    "first-setup.png": [
+        ("first", 500),  # 1: the home menu, I Go highlighted
+        ("first", 7500),  # 3: A typed, Ann offered
+        ("first", 21000),  # 5: Cy typed, ok: name done
+        ("first", 22500),  # 6: the setup, Start highlighted
+    ],
+    "first-round.png": [
+        ("first", 25200),  # 7: who ended? Bob
+        ("first", 37200),  # 10: Ann's penalty, 12
+        ("first", 38000),  # 11: the summary before the round is saved
+        ("first", 42000),  # 12: the score sheet
+    ],
+    "first-referee.png": [
+        ("first", 48500),  # 15: the idle screen, every tally 0
+        ("first", 49000),  # 16: armed
+        ("first", 51500),  # 17: Bob first, Ann +126 ms
+        ("first", 55000),  # 19: the idle screen, Bob 1 pile won
     ],
 }
 
