@@ -118,6 +118,12 @@ def parse_args(argv):
         help="a W board (--board pico_w or pico2_w): serve its live page on 127.0.0.1:PORT "
         "(the host's loopback stands in for the radio)",
     )
+    p.add_argument(
+        "--radio",
+        choices=("ok", "dead"),
+        default="ok",
+        help="a W board's radio chip: dead is one that did not start (Settings > Wi-Fi: no radio)",
+    )
     p.add_argument("--screenshot", metavar="PNG", help="save the last screen")
     p.add_argument(
         "--screens",
@@ -273,6 +279,8 @@ def device_command(args, script, project=ROOT):
         cmd += ["--script", os.path.abspath(script), "--run-ms", str(check_script(script, load_board(args.board)))]
     if getattr(args, "start", None):
         cmd += ["--start", args.start]
+    if getattr(args, "radio", "ok") != "ok":
+        cmd += ["--radio", args.radio]
     if getattr(args, "http", None) is not None:
         cmd += ["--http", str(args.http)]
         if script:  # the page's clients are real: the device plays the script in real time

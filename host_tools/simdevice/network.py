@@ -3,6 +3,10 @@ CYW43439), as firmware/wifi.py uses it. Its network is the host's loopback: the 
 access point is up as soon as it is active, a joined network after JOIN_MS of the
 device's time (a network named "absent" is never found, a password "wrong" is
 refused); its address is 127.0.0.1, where simnet.py puts the device's port 80.
+`radio_ok` False is a radio chip that did not start, as rp2's port shows one (the
+emulated Pico W of ../shared/chip, v1.28.0): "[CYW43] Failed to start CYW43" on the
+console at the first active(True), which still returns and reads True after; the
+address stays 0.0.0.0 and a join never begins (status STAT_IDLE).
 """
 
 import simcore
@@ -19,6 +23,8 @@ JOIN_MS = 1500
 ADDRESS = "127.0.0.1"
 
 _interfaces = {}
+radio_ok = True  # simrun's --radio dead: False
+_said = []  # the driver's message, said once
 
 
 class WLAN:
@@ -46,11 +52,15 @@ class WLAN:
         self.on = bool(on)
         if not self.on:
             self.joining = None
+        elif not radio_ok and not _said:
+            _said.append(1)
+            print("[CYW43] Failed to start CYW43")
 
     def connect(self, ssid, key=None):
         if not self.on:
             raise OSError("STA interface not active")
-        self.joining = (ssid, key or "", simcore.world.ms())
+        if radio_ok:
+            self.joining = (ssid, key or "", simcore.world.ms())
 
     def disconnect(self):
         self.joining = None
@@ -71,6 +81,6 @@ class WLAN:
         return self.interface == STA_IF and self.status() == STAT_GOT_IP
 
     def ifconfig(self):
-        up = self.on and (self.interface == AP_IF or self.isconnected())
+        up = radio_ok and self.on and (self.interface == AP_IF or self.isconnected())
         ip = ADDRESS if up else "0.0.0.0"
         return (ip, "255.255.255.0", ip, ip)

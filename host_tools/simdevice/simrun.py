@@ -17,6 +17,7 @@ the simulator's own modules come after the device's path.
 A W board (its WIFI) also gets the fake `network` (the radio) and the port's own
 `socket` and `select` behind thin fakes: its port 80 is 127.0.0.1:PORT (`--http`;
 0 or absent: a free port), and asyncio's waits let the simulated time pass.
+`--radio dead` is a W board whose radio chip did not start (as the emulated chip's).
 `--realtime 1` plays a script on the wall clock (the page's server talks to real
 clients then), as an interactive run is.
 The flash's chip (simchip: its unique id, its boot count, where its wall clock got
@@ -58,6 +59,7 @@ def parse_args(argv):
         "firmware": None,
         "flash-size": None,
         "http": "0",
+        "radio": "ok",
         "realtime": "0",
         "start": None,
         "run-ms": None,
@@ -127,7 +129,9 @@ def setup(argv):
     if getattr(board, "WIFI", False):  # the radio, and asyncio's sockets and waits
         sys.path.insert(0, here)
         try:
-            import network  # noqa: F401
+            import network
+
+            network.radio_ok = opts["radio"] != "dead"
 
             try:  # the unix port's sockets; the 32-bit runner has none (its bench drives the server itself)
                 for name in ("socket", "select"):

@@ -88,12 +88,12 @@ def decode_pair(path):
     return [b.text for b in found]
 
 
-def run_session(tmp_path):
+def run_session(tmp_path, text=None, *extra):
     flash = tmp_path / "flash"
     flash.mkdir()
     shots = tmp_path / "shots"
-    path = simulator.script_file(tmp_path, script())
-    simulator.run_ok("--board", "pico_w", "--script", path, "--flash", flash, "--screens", shots)
+    path = simulator.script_file(tmp_path, text or script())
+    simulator.run_ok("--board", "pico_w", "--script", path, "--flash", flash, "--screens", shots, *extra)
     index = [line.split() for line in (shots / "screens.txt").read_text().splitlines()]
     return flash, [(int(t), shots / name) for name, t in index]
 
@@ -131,3 +131,16 @@ def test_wifi_screen_shows_the_network_and_two_codes_that_decode(tmp_path):
     assert not any(line.startswith(("Net:", "Page", "down:")) for line in off)
 
     assert wifi["mode"] == "off"  # the last mode kept on the flash (the network shown was its own)
+
+
+def test_a_radio_that_did_not_start_is_said_with_what_to_do(tmp_path):
+    # The emulated Pico W: "[CYW43] Failed to start CYW43", then active() True and the
+    # address 0.0.0.0; the screen said "State: on" and "Page 0.0.0.0"
+    text = script().split("%d down press" % CODES)[0] + "16000 back press\n"
+    flash, shots = run_session(tmp_path, text, "--radio", "dead")
+    glyphs = font()
+    early = page(screen.from_png(str(at(shots, OPEN_WIFI + 500))), glyphs)
+    assert early[0] == "Wi-Fi: own net" and early[1] == "State: starting"
+    late = page(screen.from_png(str(at(shots, 15900))), glyphs)  # START_MS after the boot's start
+    assert late[1:3] == ["State: no radio", "Power off and on"]
+    assert not any(line.startswith(("Page", "down:")) for line in late)  # no address, no codes
