@@ -124,6 +124,13 @@ def parse_args(argv):
         default="ok",
         help="a W board's radio chip: dead is one that did not start (Settings > Wi-Fi: no radio)",
     )
+    p.add_argument(
+        "--load-us-per-kb",
+        type=int,
+        metavar="US",
+        help="scripted runs: the time a module's load takes per KB of .mpy (default the chip's, "
+        "simdevice/simload.py; a test slows it to press buttons while a screen loads)",
+    )
     p.add_argument("--screenshot", metavar="PNG", help="save the last screen")
     p.add_argument(
         "--screens",
@@ -279,6 +286,8 @@ def device_command(args, script, project=ROOT):
         cmd += ["--script", os.path.abspath(script), "--run-ms", str(check_script(script, load_board(args.board)))]
     if getattr(args, "start", None):
         cmd += ["--start", args.start]
+    if getattr(args, "load_us_per_kb", None):
+        cmd += ["--load-us-per-kb", str(args.load_us_per_kb)]
     if getattr(args, "radio", "ok") != "ok":
         cmd += ["--radio", args.radio]
     if getattr(args, "http", None) is not None:

@@ -102,12 +102,13 @@ def module_size(name, folder=None):
     return 0
 
 
-def install(world, folder=None, real_import=None):
+def install(world, folder=None, real_import=None, us_per_kb=US_PER_KB):
     """Charge the imports of modules from files (in folder, if given: the firmware's)
     on world's clock (scripted mode); the Loader, or None (real-time mode: nothing
-    installed). `real_import`: the __import__ it calls (default: the built-in)."""
+    installed). `real_import`: the __import__ it calls (default: the built-in);
+    `us_per_kb`: the rate (a test slows it to make a screen's load last)."""
     if world.real:
         return None
-    loader = Loader(world, real_import or builtins.__import__, folder)
+    loader = Loader(world, real_import or builtins.__import__, folder, us_per_kb)
     builtins.__import__ = loader
     return loader

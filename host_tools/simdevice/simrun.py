@@ -60,6 +60,7 @@ def parse_args(argv):
         "flash-size": None,
         "http": "0",
         "radio": "ok",
+        "load-us-per-kb": None,
         "realtime": "0",
         "start": None,
         "run-ms": None,
@@ -161,7 +162,9 @@ def setup(argv):
 
         w.load_script(simscript.Reader(script))
     # screens take their load time (scripted mode)
-    __import__("simload").install(w, real_import=frozen_import if frozen else None)
+    simload = __import__("simload")
+    rate = int(opts["load-us-per-kb"] or simload.US_PER_KB)
+    simload.install(w, real_import=frozen_import if frozen else None, us_per_kb=rate)
     return w, app, board
 
 
