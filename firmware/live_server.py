@@ -41,12 +41,13 @@ MAX_CLIENTS = 5  # connections open at once
 MAX_STREAMS = 4  # of them event streams (4 phones following)
 BACKLOG = MAX_CLIENTS  # connections lwIP may queue for accept: no more than it can carry
 HEAD_BYTES = 2048  # a request's line and headers (a phone's are about 500)
-HEAD_MS = 2000  # to send them (a phone sends its head at once)
+HEAD_MS = 1000  # to send them (a phone sends its head at once, in one round trip)
 ANSWER_MS = 10000  # to take a whole answer (the page is 5 KB)
 STREAM_MS = 45000  # a stream ends after this; the page opens it again at once
 END_MS = 5000  # for its last piece to go: a stream's slot is free STREAM_MS + END_MS after it opened
 BEAT_MS = 10000  # a comment line on a quiet stream (the client sees the link alive)
 POLL_MS = 250  # how often a stream looks for a new state
+WATCH_MS = 250  # how often the watchdog looks for connections past their deadline
 RETRY_MS = 2000  # the page's reconnect delay after the stream breaks
 AGAIN_MS = 100  # ... after the server ended it (STREAM_MS)
 SAY_MS = 1000  # at most one console line a second about refused requests
@@ -268,7 +269,7 @@ class Server:
     async def watch(self):
         """Close the connections that ran past their deadline."""
         while True:
-            await asyncio.sleep_ms(500)
+            await asyncio.sleep_ms(WATCH_MS)
             now = self.now()
             for conn in self.conns:
                 if conn[0] is not None and ticks_diff(now, conn[1]) > 0:

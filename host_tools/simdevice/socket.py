@@ -31,7 +31,7 @@ class socket(_real.socket):
 
     def listen(self, backlog=TCP_PCBS):
         self.accepted = []  # the connections accepted, open until the device closes them
-        _real.socket.listen(self, HOST_BACKLOG)
+        super().listen(HOST_BACKLOG)
 
     def full(self):
         """True while TCP_PCBS accepted connections are open (a listening socket)."""
@@ -44,7 +44,7 @@ class socket(_real.socket):
     def accept(self):
         if self.full():
             raise OSError(errno.EAGAIN)
-        conn, addr = _real.socket.accept(self)
+        conn, addr = super().accept()
         self.accepted.append(conn)
         return conn, addr
 

@@ -243,7 +243,7 @@ def test_a_phone_that_goes_quiet_lets_its_stream_go_within_a_minute():
         for name, task in (("quiet", quiet), ("dead", dead)):
             if name not in ended and not task.step():
                 ended[name] = clock.ms
-        watch.send(None)
+        watch.send(None)  # (a step each POLL_MS: as often as WATCH_MS)
     assert not s.conns and reading.closed and silent.closed
     assert live_server.STREAM_MS <= ended["quiet"] <= live_server.STREAM_MS + live_server.POLL_MS
     assert ended["dead"] <= live_server.STREAM_MS + live_server.END_MS + 1000
