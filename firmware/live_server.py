@@ -18,9 +18,9 @@ microdot's (live_web.py): its code is loaded for the request and dropped when no
 request is in flight, so the heap holds the framework only while a page loads
 (docs/hardware.md, "Pico W").
 
-Read-only but for a name: a phone's name is only held (one at a time, NAME_GAP_MS
-between two, roster.clean's rules) until the device's owner says ok on the device
-(`Live.ask`); nothing else a phone sends reaches the app, and nothing is written but
+Read-only but for a name: a phone's name is only held (live_name.py: one at a time,
+a few seconds apart, roster.clean's rules) until the device's owner says ok on the
+device; nothing else a phone sends reaches the app, and nothing is written but
 by the app's own save, never during a slap window. Taps are timed by PIO or the pin
 interrupts, never by this loop; the loop never waits on a socket (asyncio runs the
 server between its passes).
@@ -51,8 +51,6 @@ WATCH_MS = 250  # how often the watchdog looks for connections past their deadli
 RETRY_MS = 2000  # the page's reconnect delay after the stream breaks
 AGAIN_MS = 100  # ... after the server ended it (STREAM_MS)
 SAY_MS = 1000  # at most one console line a second about refused requests
-NAME_BYTES = 64  # a name's body (8 characters of up to 4 bytes, with room)
-NAME_GAP_MS = 3000  # between two names from phones
 PASS_MS = 5  # the app loop's pause between passes, as app.run's
 WEB_MODULES = ("live_web", "microdot", "live_page")  # loaded for a request, then dropped
 _OK = (b"GET", b"HEAD")
@@ -152,7 +150,9 @@ class Server:
             if path == b"/name":
                 if method == b"POST":
                     conn[1] = ticks_add(self.now(), HEAD_MS)
-                    await self.take_name(head, reader, writer)
+                    import live_name
+
+                    await live_name.take(self, head, reader, writer, _answer)
                 else:
                     await _answer(writer, b"405 Method Not Allowed", b"Allow: POST\r\n")
             elif method not in _OK:
@@ -210,45 +210,6 @@ class Server:
                 await asyncio.sleep_ms(POLL_MS)
             await writer.awrite(piece)
 
-    async def take_name(self, head, reader, writer):
-        """POST /name: a player's name (the body, UTF-8), held for the device to ask
-        (`Live.ask`). 202 when held; 413 too long, 400 not a name (roster.clean's
-        reason), 409 already a player or a name waiting already, 429 too soon after
-        the last one."""
-        body = head[head.find(b"\r\n\r\n") + 4 :] if b"\r\n\r\n" in head else head[head.find(b"\n\n") + 2 :]
-        size = _content_length(head)
-        if size is None or size > NAME_BYTES:
-            await _answer(writer, b"413 Too Long", body=b"at most %d bytes" % NAME_BYTES)
-            return
-        while len(body) < size:
-            chunk = await reader.read(size - len(body))
-            if not chunk:
-                return
-            body += chunk
-        now = self.now()
-        if self.name is not None:
-            await _answer(writer, b"409 Conflict", body=b"a name is waiting on the device")
-            return
-        if self.name_at is not None and ticks_diff(now, self.name_at) < NAME_GAP_MS:
-            await _answer(writer, b"429 Too Many Requests", body=b"one name at a time")
-            return
-        import roster
-
-        try:
-            name = roster.clean(body[:size].decode())
-        except (UnicodeError, ValueError) as e:
-            await _answer(writer, b"400 Bad Request", body=str(e).encode())
-            return
-        finally:
-            sys.modules.pop("roster", None)  # the app's own import of it is its own
-        if name in self.app.roster:
-            await _answer(writer, b"409 Conflict", body=b"already a player")
-            return
-        self.name = name
-        self.name_at = now
-        self.app.live.answered = None
-        await _answer(writer, b"202 Accepted", body=b"ok on the device adds it")
-
     async def answer(self, head, writer):
         """Any other request: microdot's (live_web.py), loaded now and dropped when no
         request is in flight."""
@@ -275,18 +236,6 @@ class Server:
                 if conn[0] is not None and ticks_diff(now, conn[1]) > 0:
                     conn[0].cancel()
                     conn[0] = None  # cancelled once
-
-
-def _content_length(head):
-    """The Content-Length of a head (bytes), or None without one."""
-    at = head.lower().find(b"\ncontent-length:")
-    if at < 0:
-        return None
-    line = head[at + 16 : head.find(b"\n", at + 1)]
-    try:
-        return int(line.strip())
-    except ValueError:
-        return None
 
 
 async def _read_head(reader):
@@ -358,37 +307,15 @@ class Live:
         return self.server.name
 
     def ask(self, now):
-        """Each pass of the loop: a name from a phone is asked on the device (the
-        app's confirm, over whatever screen is open, once no slap window is open);
-        back or leaving the question refuses it, ok adds it to the roster (written at
-        the app's next save, never during a slap window)."""
-        app = self.app
-        name = self.server.name
-        if name is None:
+        """Each pass of the loop: a name from a phone, asked on the device and kept
+        after ok there (live_name.py, loaded while a name is in flight)."""
+        if self.server.name is None and self.asking is None:
             return
-        if self.asking is None:
-            if not app.flash_ok():
-                return
-            app.wake(now)
-            app.confirm("From a phone", "Add player %s?" % name, lambda: self.add(name))
-            self.asking = app.top()
-        elif self.asking not in app.stack:  # answered (ok: added already) or left
-            if self.answered is None:
-                self.answered = [name, False]
-            self.asking = None
-            self.server.name = None
+        import live_name
 
-    def add(self, name):
-        """ok on the device: the phone's name joins the roster, first (as a name
-        just seated); the oldest falls off when it is full (roster.MAX_NAMES)."""
-        import roster
-
-        app = self.app
-        app.transient("roster")
-        app.roster = roster.merge([name], app.roster)
-        app.roster_due = roster.to_obj(app.roster)
-        app.save()
-        self.answered = [name, True]
+        live_name.ask(self, now)
+        if self.server.name is None:
+            sys.modules.pop("live_name", None)  # (the question's answer keeps what it needs)
 
     def network(self):
         """(ssid, password) the mode uses, or (None, None)."""

@@ -8,6 +8,7 @@ package). A MicroPython build freezing this firmware names that file itself:
 """
 
 module("live.py")
+module("live_name.py")
 module("live_page.py")
 module("live_server.py")
 module("live_web.py")

@@ -239,8 +239,8 @@ def live(workdir):
     both ways, its slaps judged alike (`referee`)."""
     firmware = sim.compiled_firmware()
     node = mp32_node()
-    out = {"target": "Pico W: >= %d free at the peak (32-bit peak x %d/%d)" % (CHIP_FREE_TARGET, CHIP_PEAK, RUNNER_PEAK)}
-    out["problems"] = []
+    target = "Pico W: >= %d free at the peak (32-bit peak x %d/%d)" % (CHIP_FREE_TARGET, CHIP_PEAK, RUNNER_PEAK)
+    out = {"target": target, "problems": []}
     try:
         image = romfs_image(firmware, workdir)  # microdot's .mpy is in it too
     except RuntimeError as e:

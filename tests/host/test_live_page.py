@@ -225,7 +225,9 @@ def session():
     s.press("back")  # the result closed
     expect(
         "tallies",
-        lambda p: p["tallies"] == [["P1", "0", "0", "0"], ["P2", "1", "0", "0"], ["P3", "2", "0", "0"], ["P4", "0", "1", "0"]],
+        lambda p: (
+            p["tallies"] == [["P1", "0", "0", "0"], ["P2", "1", "0", "0"], ["P3", "2", "0", "0"], ["P4", "0", "1", "0"]]
+        ),
     )
     s.press("back")
     s.wait(SCREEN_LOAD_MS)
@@ -495,7 +497,7 @@ def test_a_phone_refused_while_the_table_is_full_comes_back(tmp_path):
 
 
 def test_a_name_typed_on_a_phone_is_kept_after_ok_on_the_device(tmp_path):
-    """"Add a player": the phone sends a name, the device asks, the page says it waits;
+    """ "Add a player": the phone sends a name, the device asks, the page says it waits;
     ok on the device (the script's press) keeps it in the roster, and the page says so."""
     import json
 

@@ -341,6 +341,7 @@ def test_a_name_from_a_phone_is_kept_only_after_ok_on_the_device():
     import json
 
     import live
+    import live_name
     import paths
     from canvas_record import Rig
 
@@ -369,7 +370,7 @@ def test_a_name_from_a_phone_is_kept_only_after_ok_on_the_device():
         assert app.roster == ["Ann"] and not os.path.exists(roster_file)
 
         assert post_name(s, b"Cy").startswith(b"HTTP/1.0 429 ")  # too soon after Zoë
-        clock.ms += live_server.NAME_GAP_MS
+        clock.ms += live_name.NAME_GAP_MS
         assert post_name(s, b"Ann").endswith(b"\r\n\r\nalready a player")
         assert post_name(s, b" \x01x").startswith(b"HTTP/1.0 400 ")  # a control character
         assert post_name(s, b"\xff").startswith(b"HTTP/1.0 400 ")  # not UTF-8
