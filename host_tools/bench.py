@@ -21,6 +21,8 @@ from host_tools.bench_deploy import figures as deploy_figures
 from host_tools.bench_scripts import write_sessions
 from host_tools.bench_session import (
     BENCH,
+    LIVE_SOAK_BENCH_MINUTES,
+    LIVE_SOAK_QUICK_MINUTES,
     MP32_MISSING,
     SESSIONS,
     live,
@@ -58,7 +60,7 @@ def collect(quick, workdir):
     results["display_bytes_per_update"] = display
     results["heap_largest_free_block"] = soak(workdir, quick)
     results["live_server"] = live(workdir)
-    results["live_soak"] = live_soak(workdir, progress=_progress)
+    results["live_soak"] = live_soak(workdir, LIVE_SOAK_QUICK_MINUTES if quick else LIVE_SOAK_BENCH_MINUTES, _progress)
     results["deploy_s"] = deploy_figures(1 if quick else 3)
     return results
 
