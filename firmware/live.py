@@ -14,7 +14,7 @@ describes every field.
 """
 
 RULES = {"igo": "I Go", "corsari": "Corsari", "corsica": "Corsica deck"}
-MAX_GAMES = 12  # the evening's games kept (the oldest go first): a few hundred bytes
+MAX_GAMES = 12  # the evening's games kept: a few hundred bytes
 
 
 def state(app):
@@ -46,9 +46,13 @@ class Evening:
 
     def logged(self, app, event, game, rules, fields, seq):
         if event == "start":
-            self.games.append([game, rules, list(fields.get("players") or ()), None, None])
-            if len(self.games) > MAX_GAMES:
-                self.games.pop(0)
+            games = self.games
+            games.append([game, rules, list(fields.get("players") or ()), None, None])
+            if len(games) > MAX_GAMES:  # the oldest unfinished one goes first (the referee's never end)
+                drop = 0
+                while drop < len(games) - 1 and games[drop][3] is not None:
+                    drop += 1
+                games.pop(drop)
             return
         entry = None
         for g in self.games:
