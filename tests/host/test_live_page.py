@@ -452,9 +452,9 @@ class Link:
 
 
 def test_a_phone_refused_while_the_table_is_full_comes_back(tmp_path):
-    # A refusal (the server's 503 when MAX_CLIENTS connections are open) ends an
-    # EventSource for good: the page opens its stream again by itself once a slot is
-    # free. The phone's Wi-Fi drops (its stream breaks), other clients take every slot,
+    # A refusal (the server's 503 when MAX_STREAMS phones follow) ends an EventSource
+    # for good: the page opens its stream again by itself once a slot is free. The
+    # phone's Wi-Fi drops (its stream breaks), other clients take every stream,
     # the phone's Wi-Fi comes back and it is refused, then one of them leaves.
     import live_server
     from test_live_hostile import open_stream  # a stream read to its first state, or None: refused
@@ -475,7 +475,7 @@ def test_a_phone_refused_while_the_table_is_full_comes_back(tmp_path):
             lost = lambda _driver: phone.shown()["link"]  # noqa: E731
             WebDriverWait(driver, LIVE_S + SLACK_S, poll_frequency=0.05).until(lost, "no 'connection lost' banner")
             end = time.monotonic() + 10  # the phone's slot is free once the server sees its stream closed
-            while len(held) < live_server.MAX_CLIENTS:
+            while len(held) < live_server.MAX_STREAMS:
                 s = open_stream(port)
                 assert s is not None or time.monotonic() < end, "the phone's slot was never freed"
                 if s is not None:
