@@ -509,7 +509,7 @@ LIVE_SOAK_MINUTES = 240  # `make soak`: hours of mixed play, 4 phones following
 LIVE_SOAK_BENCH_MINUTES = 20  # `make bench`'s short evening (the long one takes ~an hour of wall time)
 LIVE_SOAK_QUICK_MINUTES = 5  # --quick
 LIVE_SOAK_TIMEOUT_S = 4 * 3600
-# The Pico W (stock MicroPython v1.28.0, .mpy files; ../shared/chip, 2026-11-28): its
+# The Pico W (stock MicroPython v1.28.0, .mpy files; the emulated chip, 2026-11-28): its
 # heap, and how its live heap compares with the 32-bit runner's for the same screens
 # (the I Go peak: 91,920 bytes on the emulated chip, 72,432 on the runner).
 PICO_W_HEAP = 205184
