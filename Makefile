@@ -15,7 +15,7 @@ PORT ?=
 BOARD ?= pico
 DB ?= history.sqlite
 
-.PHONY: test test-cpython test-micropython test-mp32 check lint format lock sim bench mutate mp32 mp-versions deploy doctor wiring screenshots pull report clean
+.PHONY: test test-cpython test-micropython test-mp32 check lint format lock sim bench soak mutate mp32 mp-versions deploy doctor wiring screenshots pull report clean
 
 LOCKS := requirements.lock requirements-stubs.lock requirements-stubs-circuitpython.lock
 PIP := $(VENV)/bin/pip install --quiet --disable-pip-version-check --require-hashes
@@ -116,6 +116,13 @@ deploy: $(STAMP)
 doctor: $(STAMP)
 	$(PY) -m host_tools doctor $(if $(PORT),--port $(PORT)) \
 		$(if $(filter command line environment,$(origin BOARD)),--board $(BOARD))
+
+## make soak: the evening on a W board (#39): 4 hours of seeded mixed play with the live page's
+## server and 4 phones following, on the 64-bit unix port, then the 32-bit runner (about an hour
+## of wall time each: a progress line every 10 simulated minutes; `make bench` plays 20 minutes)
+soak: $(STAMP) $(MP32_READY)
+	$(PY) -m host_tools soak --live --run --minutes 240 --seed 2
+	$(PY) -m host_tools soak --live --run --minutes 240 --seed 2 --mp32
 
 ## make screenshots: replay bench/session_*.txt in the simulator, compose docs/screens.png
 screenshots: $(STAMP)

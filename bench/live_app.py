@@ -46,7 +46,8 @@ class Absent:
 
 
 class Client:
-    """A phone's connection: the request once, then it reads all it is sent."""
+    """A phone's connection: the request once, then it reads all it is sent (`sent`:
+    every byte, over its reconnections)."""
 
     def __init__(self, request):
         self.request = request
@@ -66,11 +67,57 @@ class Client:
         return ("192.168.4.2", 50000)
 
 
+class Phones:
+    """A W board's server (live_server.Live on `app`) and its phones, stepped by hand:
+    one loads the page (microdot's code comes and goes), CLIENTS hold a stream each;
+    a stream the server ends (live_server.STREAM_MS) is opened again at once, as the
+    page does. Used by Served here and by live_soak_app.py."""
+
+    def __init__(self, app):
+        sys.modules["inspect"] = Absent()
+        import time
+
+        import live_server
+        import wifi
+
+        live_server.asyncio = Loop
+        app.live = live_server.Live(app, wifi.Radio(time.ticks_ms), time)
+        app.live.start()
+        self.server = app.live.server
+        self.page = Client(PAGE)
+        self.clients = [(self.page, self.server.handle(self.page, self.page))]
+        self.serve()  # the page is sent whole, its connection closed
+        self.streams = []
+        for _ in range(CLIENTS):
+            c = Client(EVENTS)
+            self.clients.append((c, self.server.handle(c, c)))
+            self.streams.append(c)
+        self.reopened = 0
+        self.serve()
+
+    def serve(self):
+        """Each connection a step; a stream that ended is opened again."""
+        clients = self.clients
+        for i in range(len(clients)):
+            c, coro = clients[i]
+            if coro is None:
+                continue
+            try:
+                coro.send(None)
+            except StopIteration:
+                if c is self.page:
+                    clients[i] = (c, None)
+                else:  # the server ended it: the page opens it again
+                    c.request = EVENTS
+                    clients[i] = (c, self.server.handle(c, c))
+                    self.reopened += 1
+
+
 class Served(session_app.MeasuredTime):
     """The measuring clock; at each pass's sleep the clients' coroutines a step on,
     and the pass timed (the app's step and the clients' step)."""
 
-    clients = ()
+    phones = None
     passes = 0
     pass_us = 0
     resumed = None  # host ticks_us when the loop resumed after the last sleep
@@ -81,37 +128,11 @@ class Served(session_app.MeasuredTime):
 
         self.real = simcore.rt
         if getattr(board, "WIFI", False):  # boards/sim.py: the same loop without the server
-            self.start_server()
-
-    def start_server(self):
-        sys.modules["inspect"] = Absent()
-        import time
-
-        import live_server
-        import wifi
-
-        live_server.asyncio = Loop
-        app = self.app
-        app.live = live_server.Live(app, wifi.Radio(time.ticks_ms), time)
-        app.live.start()
-        page = Client(PAGE)
-        self.clients = [(page, app.live.server.handle(page, page))]
-        self.serve()  # the page is sent whole, its connection closed
-        for _ in range(CLIENTS):
-            c = Client(EVENTS)
-            self.clients.append((c, app.live.server.handle(c, c)))
-        self.serve()
-
-    def serve(self):
-        for c, coro in self.clients:
-            if coro is not None:
-                try:
-                    coro.send(None)
-                except StopIteration:
-                    self.clients[self.clients.index((c, coro))] = (c, None)
+            self.phones = Phones(self.app)
 
     def sleep_ms(self, ms):
-        self.serve()
+        if self.phones is not None:
+            self.phones.serve()
         if self.resumed is not None:
             self.pass_us += self.real.ticks_diff(self.real.ticks_us(), self.resumed)
             self.passes += 1
@@ -119,8 +140,9 @@ class Served(session_app.MeasuredTime):
         self.resumed = self.real.ticks_us()
 
     def report_more(self, w):
-        page = self.clients[0][0].sent if self.clients else 0
-        sent = self.clients[-1][0].sent if self.clients else 0
+        phones = self.phones
+        page = phones.page.sent if phones else 0
+        sent = phones.streams[-1].sent if phones else 0
         w(', "pass_us": %d, "page_bytes": %d, "clients_bytes": %d' % (self.pass_us // max(1, self.passes), page, sent))
 
 

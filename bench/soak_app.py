@@ -55,6 +55,7 @@ class SoakTime(session_app.MeasuredTime):
         self.free_min_screen = ""
         self.free_end = -1
         self.live_max = 0
+        self.live_last = 0  # the live heap at the last probe
         self.crashes = 0
         self.last_crash = ""
         self.mp32 = False  # on the 32-bit runner (start)
@@ -97,10 +98,12 @@ class SoakTime(session_app.MeasuredTime):
         """A progress line (the simulator passes it to stderr)."""
         self.next_show_ms = now + SHOW_EVERY_MS
         print(
-            "soak: %d min, %d s on the host; largest free block min %d, last %d; %s"
+            "soak: %d min, %d s on the host; heap in use %d (at most %d); largest free block min %d, last %d; %s"
             % (
                 now // 60000,
                 simcore.rt.ticks_diff(simcore.rt.ticks_ms(), self.host_start) // 1000,
+                self.live_last,
+                self.live_max,
                 self.free_min,
                 self.free_end,
                 type(self.app.top()).__name__,
@@ -115,6 +118,7 @@ class SoakTime(session_app.MeasuredTime):
         live = gc.mem_alloc() - self.base
         self.note(live)
         self.live_max = max(self.live_max, live)
+        self.live_last = live
         self.free_end = free
         if self.free_min < 0 or free < self.free_min:
             self.free_min = free
@@ -143,7 +147,7 @@ class SoakTime(session_app.MeasuredTime):
         w('"')
 
 
-def _begin(board, base):
+def _begin(board, base, clock_class):
     import time
 
     import app
@@ -151,17 +155,18 @@ def _begin(board, base):
 
     app.collect_early()  # as app.main does first
     hw = hwmod.Hardware(board)
-    clock = SoakTime(time, hw.display, base)
+    clock = clock_class(time, hw.display, base)
     clock.watch(app.App(hw=hw))
+    clock.started()
     return app, hw, clock
 
 
-def main(board):
+def main(board, clock_class=SoakTime):
     """The unix port: app.run with the measuring clock; the last probe at the end."""
     session_app._simulator_modules()
     simcore.world.report_leds()  # its sorted LED list made before the base
     gc.collect()
-    app, hw, clock = _begin(board, gc.mem_alloc())
+    app, hw, clock = _begin(board, gc.mem_alloc(), clock_class)
     try:
         app.run(clock.app, hw, clock)
     finally:
@@ -172,7 +177,7 @@ def main(board):
         clock.report()
 
 
-def start(board):
+def start(board, clock_class=SoakTime):
     """The 32-bit runner (session_app.start): loop passes, a collection after each
     call; a call runs passes until one draws, MP32_BATCH at most (idle passes
     allocate next to nothing, and a call from JavaScript is slow); every
@@ -190,7 +195,7 @@ def start(board):
     def _pass():
         start = gc.mem_alloc()
         if not started:
-            started.append(_begin(board, start))
+            started.append(_begin(board, start, clock_class))
             return True
         app, hw, clock = started[0]
         clock.mp32 = True

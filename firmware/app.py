@@ -265,7 +265,10 @@ class App:
     def log(self, event, game, rules, fields=None):
         """Queue a history line (flushed between rounds); return its seq."""
         self._flush_due = True  # the flush marks what log imported as transient
-        return self.history.log(event, game, rules, fields)
+        seq = self.history.log(event, game, rules, fields)
+        if self.live is not None:  # a W board: the live page's evening follows the games
+            self.live.logged(event, game, rules, fields, seq)
+        return seq
 
     def flush(self):
         """Write what is due unless a slap window is open or a loop pass holds the

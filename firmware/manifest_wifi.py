@@ -15,6 +15,7 @@ if not options.microdot:
     raise ValueError("manifest_wifi.py: give microdot's folder: include(..., wifi=True, microdot=FOLDER)")
 
 module("live.py")
+module("live_name.py")
 module("live_page.py")
 module("live_server.py")
 module("live_web.py")

@@ -194,7 +194,8 @@ class Referee(TapScreen):
 
     def live(self):
         """The live page's part (live.py): the last slap (winner, every tap with its
-        margin, false taps marked, late ones) and the tallies."""
+        margin, false taps marked, late ones) and the tallies as the device keeps them
+        (piles won, false taps, mistakes without cards, who has no cards)."""
         result = self.result
         last = None
         if result is not None and not result["reslap"]:
@@ -211,6 +212,8 @@ class Referee(TapScreen):
             "names": self.names,
             "won": self.won,
             "false": self.false_taps,
+            "mistakes": self.mistakes,
+            "no_cards": [bool(self.no_cards >> p & 1) for p in range(self.players)],
             "out": [self.out(p) for p in range(self.players)],
             "last": last,
         }

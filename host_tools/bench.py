@@ -25,9 +25,12 @@ from host_tools.bench_presses import figures as press_figures
 from host_tools.bench_scripts import write_sessions
 from host_tools.bench_session import (
     BENCH,
+    LIVE_SOAK_BENCH_MINUTES,
+    LIVE_SOAK_QUICK_MINUTES,
     MP32_MISSING,
     SESSIONS,
     live,
+    live_soak,
     micropython_version,
     mp32_node,
     run_session_mp32,
@@ -91,9 +94,17 @@ def collect(quick, workdir):
     results["display_bytes_per_update"] = display
     results["heap_largest_free_block"] = soak(workdir, quick)
     results["live_server"] = live(workdir)
+    results["live_soak"] = live_soak(workdir, LIVE_SOAK_QUICK_MINUTES if quick else LIVE_SOAK_BENCH_MINUTES, _progress)
     results["deploy_s"] = deploy_figures(1 if quick else 3)
     results["name_presses"] = press_figures(workdir)
     return results
+
+
+def _progress(line):
+    """A long run's progress line, as it comes (stderr)."""
+    import sys
+
+    print("bench: live_soak %s" % line, file=sys.stderr, flush=True)
 
 
 def mark(ok):
@@ -220,6 +231,28 @@ def table(r):
             mark(lv["pass"]),
         )
     )
+    chip = lv.get("pico_w_estimate") or {}
+    lines.append(
+        "| (the Pico W, estimated: the 32-bit peak x the chip's ratio) | | live peak %s, free %s of 205,184 | %s | %s |"
+        % (chip.get("peak"), chip.get("free"), chip.get("target"), mark(chip.get("pass")))
+    )
+    ls = r["live_soak"]
+    lines.append(
+        "| `live_soak` (W board, %d min of mixed play, 4 phones following) | | heap in use at most %s (64-bit) / %s "
+        "(32-bit); largest free block min %s / %s, at the end %s / %s; %s streams reopened | %s | %s |"
+        % (
+            ls["minutes"],
+            ls["unix64"]["heap_in_use_max"],
+            ls["mp32"]["heap_in_use_max"],
+            ls["unix64"]["free_block_min"],
+            ls["mp32"]["free_block_min"],
+            ls["unix64"]["free_block_end"],
+            ls["mp32"]["free_block_end"],
+            ls["mp32"]["streams_reopened"],
+            ls["target"],
+            mark(ls["pass"]),
+        )
+    )
     dp = r["deploy_s"]
     base = dp["baseline"]
     again = dp.get("baseline_this_run")
@@ -263,6 +296,9 @@ def table(r):
     for p in fb["problems"]:
         lines.append("")
         lines.append("Long session problem: %s" % p)
+    for p in ls["problems"]:
+        lines.append("")
+        lines.append("Evening (W board) problem: %s" % p)
     return "\n".join(lines)
 
 

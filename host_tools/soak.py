@@ -3,7 +3,7 @@ simulator script (docs/formats.md, "Simulator script"), and its run in the simul
 with the Pico's heap.
 
     python -m host_tools soak --minutes 240 --seed 1 --out build/soak.txt
-    python -m host_tools soak --minutes 240 --seed 1 --run [--flash DIR] [--mp32]
+    python -m host_tools soak --minutes 240 --seed 1 --run [--flash DIR] [--mp32] [--live]
 
 The session is a string of episodes: back to the home screen as far as presses get
 there, a game or screen chosen from the home menu, then random presses of every
@@ -14,7 +14,9 @@ turns off). The same seed gives the same script (rng.Rng, the firmware's PRNG).
 
 `--run` plays it with bench/session_app.py (the measuring app: live heap and the
 largest free block, bench/README.md "The long session") and prints its statistics;
-exit 1 if the firmware ran out of memory or showed an error.
+exit 1 if the firmware ran out of memory or showed an error. `--live`: on a W board
+with the live page's server and 4 phones following (bench/live_soak_app.py, the
+evening of `make soak`), its progress printed every 10 simulated minutes.
 """
 
 import json
@@ -159,6 +161,7 @@ def parse_args(argv):
     p.add_argument("--run", action="store_true", help="play it in the simulator (192k heap) and print the figures")
     p.add_argument("--mp32", action="store_true", help="with --run: on the 32-bit runner (host_tools/mp32)")
     p.add_argument("--flash", metavar="DIR", help="with --run: the flash (default a fresh temporary one)")
+    p.add_argument("--live", action="store_true", help="with --run: a W board with the server and 4 phones following")
     return p.parse_args(argv)
 
 
@@ -181,7 +184,14 @@ def main(argv):
 
         flash = args.flash or os.path.join(tmp, "flash")
         shutil.rmtree(flash, ignore_errors=True) if not args.flash else None
-        stats = bench_session.run_soak(script, flash, mp32=args.mp32)
+        if args.live:
+            stats = bench_session.run_soak(
+                script, flash, mp32=args.mp32, heap=bench_session.LIVE_UNIX_HEAP, app=bench_session.LIVE_SOAK_APP,
+                board="sim_w", progress=lambda line: print(line, file=sys.stderr, flush=True),
+                timeout_s=bench_session.LIVE_SOAK_TIMEOUT_S,
+            )  # fmt: skip
+        else:
+            stats = bench_session.run_soak(script, flash, mp32=args.mp32)
     json.dump(stats, sys.stdout, sort_keys=True, indent=1)
     print()
     return 1 if stats.get("problem") else 0

@@ -41,6 +41,7 @@ def test_i_go_sheet_after_rounds_and_at_game_over():
             "names": ["Ann", "Bob", "Cy"],
             "totals": [1, 0, 1],
             "rounds": [[1, 0, 0], None, [0, 0, 1]],
+            "penalties": [[5, 10, 20], None, [9, 4, 3]],
             "target": 4,
             "to": [3, 4, 3],
             "leaders": ["Ann", "Cy"],
@@ -92,6 +93,7 @@ def test_referee_after_a_slap():
         table.nav("back")
         state = live.state(table.app)
         assert state["won"] == [0, 1, 0] and state["false"] == [0, 0, 0] and state["out"] == [False] * 3
+        assert state["mistakes"] == [0, 0, 0] and state["no_cards"] == [False] * 3
         assert state["last"]["winner"] == "P2"  # the last slap stays on the page
     finally:
         table.close()
@@ -113,3 +115,70 @@ def test_deck_whose_turn_and_the_cards():
         assert state["title"] == "P2 to play"
     finally:
         table.close()
+
+
+class Server:
+    """What live.state reads of a W board's app.live: the evening, the phone's name."""
+
+    def __init__(self):
+        self.evening = live.Evening()
+        self.answered = None
+
+    def asking_name(self):
+        return None
+
+
+def test_the_evening_games_their_winners_and_each_players_wins():
+    """From the history lines the app logs: a game's names from its start line (or the
+    match on the device when it was started on an earlier evening), its winners from
+    its standing game_over (an undo takes them back); unfinished games are left out."""
+    rig = Rig()
+    try:
+        app = rig.app
+        app.live = Server()
+        ev = app.live.evening
+        assert live.state(app)["evening"] == {"games": [], "wins": []}
+        ev.logged(app, "start", "1-1", "igo", {"players": ["Ann", "Bob", "Cy"]}, 1)
+        ev.logged(app, "round", "1-1", "igo", {"ender": 0}, 2)
+        ev.logged(app, "game_over", "1-1", "igo", {"winners": [0]}, 3)
+        ev.logged(app, "start", "1-4", "corsica", {"players": ["Bob", "Di"]}, 4)
+        ev.logged(app, "game_over", "1-4", "corsica", {"winners": [1]}, 5)
+        ev.logged(app, "start", "1-6", "corsari", {"players": ["Ann", "Di"]}, 6)  # not over
+        assert live.state(app)["evening"] == {
+            "games": [["I Go", ["Ann"]], ["Corsica deck", ["Di"]]],
+            "wins": [["Ann", 1], ["Di", 1], ["Bob", 0], ["Cy", 0]],
+        }
+        ev.logged(app, "undo", "1-1", "igo", {"of": 3}, 7)  # the last round taken back
+        ev.logged(app, "game_over", "1-1", "igo", {"winners": [0, 2]}, 8)  # a tie now
+        ev.logged(app, "undo", "1-4", "corsica", {"of": 2}, 9)  # another line's undo
+        sheet = Sheet("igo", ["Eve", "Fay"], first=0, game="0-9")  # from an earlier evening
+        app.match = sheet
+        ev.logged(app, "game_over", "0-9", "igo", {"winners": [1]}, 10)
+        ev.logged(app, "game_over", "0-7", "igo", {"winners": [0]}, 11)  # no names for it: left out
+        state = live.state(app)
+        assert state["evening"]["games"] == [["I Go", ["Ann", "Cy"]], ["Corsica deck", ["Di"]], ["I Go", ["Fay"]]]
+        assert state["evening"]["wins"][:4] == [["Ann", 1], ["Cy", 1], ["Di", 1], ["Fay", 1]]
+        assert state["asking"] is None and state["answered"] is None
+        for k in range(live.MAX_GAMES):  # referee games (never over) push out the unfinished ones first
+            ev.logged(app, "start", "2-%d" % k, "corsica", {"players": ["Gus", "Hal"]}, 20 + k)
+        assert live.state(app)["evening"]["games"] == state["evening"]["games"]
+        assert len(ev.games) == live.MAX_GAMES
+    finally:
+        app.live = None
+        rig.close()
+
+
+def test_the_app_tells_the_evening_what_it_logs():
+    """app.log hands each line to app.live (a W board): a game played to its end on
+    the device shows with its winner."""
+    rig = Rig()
+    try:
+        app = rig.app
+        app.live = Server()
+        logged = []
+        app.live.logged = lambda *line: logged.append(line)
+        seq = app.log("start", "1-2", "igo", {"players": ["Ann", "Bob"]})
+        assert logged == [("start", "1-2", "igo", {"players": ["Ann", "Bob"]}, seq)]
+    finally:
+        app.live = None
+        rig.close()

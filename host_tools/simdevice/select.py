@@ -2,7 +2,8 @@
 between its tasks as a Pico idles in it. Before each wait the simulated device's time
 passes (`simcore.world.sleep_us`: a scripted run jumps ahead, frames and LEDs are
 reported, due button edges fire, interactive commands are read), then the sockets are
-polled without waiting."""
+polled without waiting. A listening socket that takes no more connections for now
+(socket.py's `full`: lwIP's connections all taken) is not reported."""
 
 import simcore
 
@@ -36,7 +37,12 @@ class _Poll:
         if timeout < 0 or timeout > IDLE_MS:
             timeout = IDLE_MS
         simcore.world.sleep_us(timeout * 1000)
-        return self.real.ipoll(0, flags)
+        return [(obj, ev) for obj, ev in self.real.ipoll(0, flags) if not _full(obj)]
+
+
+def _full(obj):
+    full = getattr(obj, "full", None)
+    return full is not None and full()
 
 
 def poll():

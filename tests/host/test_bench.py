@@ -27,6 +27,7 @@ FIGURES = (
     "igo_heap_peak_bytes",
     "screen_open_ms",
     "name_presses",
+    "live_soak",
 )
 SESSIONS = ("igo", "corsari", "referee")
 
@@ -120,10 +121,16 @@ def test_quick_bench_writes_every_key(tmp_path):
         assert lv["with_server"]["heap_peak"] > lv["without"]["heap_peak"] > 0
         assert lv["with_server"]["page_bytes"] > 0 and lv["with_server"]["clients_bytes"] > 0
         assert 0 < lv["code_in_flash_estimate"] < lv["value"]
+        chip = lv["pico_w_estimate"]  # the runner's peak scaled by the emulated chip's ratio
+        assert chip["peak"] > lv["value"] and chip["free"] == bench.PICO_W_HEAP - chip["peak"]
     so = res["screen_open_ms"]  # every screen opened, its first frame after the press
     assert not so["problems"] and all(s["ms"] > 0 for s in so["screens"].values())
     assert so["value"] == max(s["ms"] for s in so["screens"].values())
     assert so["screens"]["referee"]["screen"] == "Referee" and so["screens"]["referee"]["load_bytes"] > 0
+    ls = res["live_soak"]  # the evening on a W board, short with --quick
+    assert ls["minutes"] == bench.LIVE_SOAK_QUICK_MINUTES and ls["problems"] == []
+    assert ls["unix64"]["crashes"] == 0 and 0 < ls["unix64"]["free_block_min"] <= ls["unix64"]["free_block_end"]
+    assert ls["unix64"]["heap_in_use_max"] > 0 and ls["unix64"]["streams_reopened"] > 0
     d = res["deploy_s"]
     assert d["full_s"] > 0 and d["noop_s"] > 0 and d["full_copied"] > 30
     assert d["baseline"]["full_s"] > 0 and d["baseline"]["noop_s"] > 0

@@ -1,10 +1,12 @@
 """Bad and hostile clients of the live page (firmware/live_server.py), over the
 simulator's loopback (--board pico_w --http PORT, a script played in real time):
 malformed requests, huge heads, a client sending a byte a second, 50 connections at
-once, streams whose clients vanish, methods other than GET, HEAD. Each is answered,
-refused or closed within the server's limits, no slot stays taken, and all the while
-the device goes on: the script's presses change the screen on time, nothing reaches
-the flash, the simulator ends well. One run holds every check (it plays in real time)."""
+once sending nothing (the simulator's socket takes no more at once than a Pico W's
+lwIP: host_tools/simdevice/socket.py), streams whose clients vanish, a phone that
+stops reading without a word, methods other than GET, HEAD. Each is answered, refused
+or closed within the server's limits, no slot stays taken, and all the while the
+device goes on: the script's presses change the screen on time, nothing reaches the
+flash, the simulator ends well. One run holds every check (it plays in real time)."""
 
 import os
 import socket
@@ -20,9 +22,10 @@ from host_tools import FIRMWARE, ROOT
 sys.path.insert(0, FIRMWARE)
 import live_server  # noqa: E402  (its limits: the firmware's own numbers)
 
-# the checks take about 22 s (the 50 connections 12, the slow client 5): the script outlasts them
+# the checks take about 55 s (the quiet phone's stream STREAM_MS of them): the script outlasts them
 PRESSES = [(4000, "down"), (9000, "down"), (14000, "up"), (19000, "down"), (25000, "down"), (32000, "up")]
-END_MS = 33000  # the script's last event + 1 s
+PRESSES += [(40000, "down"), (52000, "up"), (62000, "down")]
+END_MS = 63000  # the script's last event + 1 s
 ON_TIME_MS = 300  # a press's screen appears within this (device time)
 TIMEOUT = 15  # a held connection is closed after HEAD_MS
 
@@ -142,7 +145,7 @@ def data_files(flash):
 def check_requests(port):
     state = ask(port, b"GET /state HTTP/1.0\r\n\r\n")
     assert status(state) == b"HTTP/1.0 200 OK"
-    assert head_of(state)[1] == b'{"view": "home"}'
+    assert head_of(state)[1].startswith(b'{"view": "home", ')
     for bad in (b"garbage\r\n\r\n", b"GET\r\n\r\n", b"GET / FTP/1.0\r\n\r\n", b"GET state HTTP/1.0\r\n\r\n"):
         assert status(ask(port, bad)) == b"HTTP/1.0 400 Bad Request", bad
     for method in (b"POST", b"PUT", b"DELETE", b"OPTIONS", b"PATCH"):
@@ -168,30 +171,27 @@ def check_huge_heads(port):
         assert answer in (b"", b"<reset>") or status(answer) == b"HTTP/1.0 400 Bad Request", (len(data), answer[:80])
 
 
-def check_fifty(port):
-    """50 connections one after another, each with the start of a head: the first
-    MAX_CLIENTS get a slot each (closed, unanswered, after HEAD_MS); while they hold
-    them, every other gets 503 and is closed. (The connects take a few seconds: the
-    listening socket's backlog is small, so the host's TCP makes some wait.)"""
-    held, since = [], []
+def check_fifty(port, held_already):
+    """50 connections one after another, each with the start of a head: as a Pico W's
+    lwIP takes at most 5 connections at once, the others wait (the phone's SYN sent
+    again); each that gets in is closed, unanswered, HEAD_MS later, so all 50 are
+    closed within a few seconds a batch (`held_already`: connections held meanwhile)."""
+    batch = live_server.MAX_CLIENTS - held_already
+    held = []
+    start = time.monotonic()
     for _ in range(50):
         s = connect(port)
-        since.append(time.monotonic())
         try:
             s.sendall(b"GET /state HTTP/1.0\r\n")
         except OSError:
-            pass  # refused already
+            pass  # closed already
         held.append(s)
     answers = [read_all(s) for s in held]  # each closed by the server in the end
+    took = time.monotonic() - start
     for s in held:
         s.close()
-    busy = b"HTTP/1.0 503 Busy\r\nContent-Length: 0\r\n\r\n"
-    refused = [i for i, a in enumerate(answers) if a in (busy, busy + b"<reset>")]  # (reset: it had sent)
-    timed_out = [i for i, a in enumerate(answers) if a in (b"", b"<reset>")]
-    assert sorted(refused + timed_out) == list(range(50)), answers
-    assert timed_out[: live_server.MAX_CLIENTS] == list(range(live_server.MAX_CLIENTS)), answers
-    while_held = [i for i in range(live_server.MAX_CLIENTS, 50) if since[i] - since[0] < live_server.HEAD_MS / 1000 - 1]
-    assert while_held and set(while_held) <= set(refused), (while_held, answers)
+    assert all(a in (b"", b"<reset>") for a in answers), answers
+    assert took <= (50 // batch + 1) * (live_server.HEAD_MS + live_server.WATCH_MS) / 1000 + 3, took
     assert status(ask(port, b"GET /state HTTP/1.0\r\n\r\n")) == b"HTTP/1.0 200 OK"
 
 
@@ -220,17 +220,17 @@ def check_slow(port):
 
 
 def check_vanishing_streams(port):
-    """MAX_CLIENTS streams, gone mid-stream (half closed, half reset); their slots come
-    back, so MAX_CLIENTS streams open again (one more is refused)."""
-    streams = [open_stream(port) for _ in range(live_server.MAX_CLIENTS)]
+    """MAX_STREAMS streams, gone mid-stream (half closed, half reset); their slots come
+    back, so MAX_STREAMS streams open again (one more is refused)."""
+    streams = [open_stream(port) for _ in range(live_server.MAX_STREAMS)]
     assert None not in streams
     for i, s in enumerate(streams):
         vanish(s, reset=i % 2)
     time.sleep(1)  # (gone: their slots free for what follows)
     end = time.monotonic() + 2  # seen gone within POLL_MS (not at a failed write, a beat or two later)
     streams = []
-    while len(streams) < live_server.MAX_CLIENTS:
-        assert time.monotonic() < end, "%d slots still taken" % (live_server.MAX_CLIENTS - len(streams))
+    while len(streams) < live_server.MAX_STREAMS:
+        assert time.monotonic() < end, "%d slots still taken" % (live_server.MAX_STREAMS - len(streams))
         s = open_stream(port)
         if s is None:
             time.sleep(0.25)
@@ -240,6 +240,18 @@ def check_vanishing_streams(port):
     for i, s in enumerate(streams):
         vanish(s, reset=i % 2)
     time.sleep(1)  # (gone: their slots free for what follows)
+
+
+def check_quiet_phone_ended(quiet, opened):
+    """A phone that took its stream's start and then stopped reading, without FIN or
+    RST: the server ended the stream (said `again`, closed) STREAM_MS after it opened,
+    whatever the phone did; its slot is free."""
+    quiet.settimeout((live_server.STREAM_MS + live_server.END_MS) / 1000 + 5)
+    got = read_all(quiet)
+    took = time.monotonic() - opened
+    quiet.close()
+    assert got.endswith(b"event: again\ndata: 1\n\n"), got[-200:]
+    assert live_server.STREAM_MS / 1000 - 1 <= took <= (live_server.STREAM_MS + live_server.END_MS) / 1000 + 2, took
 
 
 def test_hostile_clients_are_refused_or_closed_and_the_device_goes_on(tmp_path):
@@ -252,10 +264,13 @@ def test_hostile_clients_are_refused_or_closed_and_the_device_goes_on(tmp_path):
 
     device = Device(tmp_path, flash)
     try:
+        quiet = open_stream(device.port)  # then it reads nothing more, and never closes
+        opened = time.monotonic()
         check_requests(device.port)
         check_huge_heads(device.port)
-        check_fifty(device.port)
+        check_fifty(device.port, held_already=1)
         check_slow(device.port)
+        check_quiet_phone_ended(quiet, opened)
         check_vanishing_streams(device.port)
         check_requests(device.port)  # and all is as at first
     except BaseException:

@@ -57,7 +57,8 @@ o.view=g('m').dataset.view||'';
 o.link=getComputedStyle(g('link')).display!='none';
 o.text=g('m').innerText;
 ['line','winner','title','top'].forEach(function(i){o[i]=g(i)?g(i).innerText:null});
-['totals','rounds','taps','tallies','cards'].forEach(function(i){o[i]=g(i)?[].map.call(g(i).rows,
+o.said=g('said').innerText;
+['totals','rounds','taps','tallies','cards','games','wins'].forEach(function(i){o[i]=g(i)?[].map.call(g(i).rows,
   function(r){return [].map.call(r.cells,function(c){return c.innerText})}).filter(function(r,k){
   return g(i).rows[k].cells[0].tagName=='TD'}):null});
 o.lead=[].map.call(document.querySelectorAll('tr.lead td:first-child'),function(c){return c.innerText});
@@ -224,7 +225,9 @@ def session():
     s.press("back")  # the result closed
     expect(
         "tallies",
-        lambda p: p["tallies"] == [["P1", "0", "0"], ["P2", "1", "0"], ["P3", "2", "0"], ["P4", "0", "1"]],
+        lambda p: (
+            p["tallies"] == [["P1", "0", "0", "0"], ["P2", "1", "0", "0"], ["P3", "2", "0", "0"], ["P4", "0", "1", "0"]]
+        ),
     )
     s.press("back")
     s.wait(SCREEN_LOAD_MS)
@@ -318,8 +321,21 @@ def session():
             "sheet" if n else None,
         )
         s.wait(600)
-    rows = [["1", "0", "1", "0", "0"], ["2", "0", "0", "1", "0"]]
-    expect("I Go rounds table", lambda p: p["rounds"] == rows)
+    rows = [["1", "0 (2)", "1 (1)", "0 (3)", "0 (4)"], ["2", "0 (3)", "0 (2)", "1 (1)", "0 (4)"]]
+    expect("I Go rounds table: points (penalties)", lambda p: p["rounds"] == rows and p["games"] is None)
+    s.wait(300)
+    for _ in range(3):  # P2 ends lowest three more times: 4 points, the game is over
+        enter_round(s, sheet, 1, [2, 1, 3, 4])
+        s.wait(600)
+    expect(
+        "the evening: the game over, its winner, each one's games won",
+        lambda p: (
+            p["games"] == [["I Go", "P2"]]
+            and p["wins"] == [["P2", "1"], ["P1", "0"], ["P3", "0"], ["P4", "0"]]
+            and "P2 won the game" in p["text"]
+        ),
+        "evening",
+    )
     s.wait(300)
     return s.text(), checks
 
@@ -396,6 +412,10 @@ class Link:
                 continue
             device = socket.create_connection(("127.0.0.1", self.device_port))
             with self.lock:
+                if not self.up:  # dropped meanwhile: this one is cut too
+                    phone.close()
+                    device.close()
+                    continue
                 self.pairs.append((phone, device))
             for a, b in ((phone, device), (device, phone)):
                 threading.Thread(target=self.pipe, args=(a, b), daemon=True).start()
@@ -421,8 +441,8 @@ class Link:
                 pass
 
     def drop(self):
-        self.up = False
         with self.lock:
+            self.up = False
             pairs, self.pairs = self.pairs, []
         for pair in pairs:
             Link.cut(pair)
@@ -435,10 +455,25 @@ class Link:
         self.listener.close()
 
 
+def not_served(port):
+    """True when a phone's stream is refused (503), or not taken at all within a few
+    seconds (all of lwIP's connections held: a Pico W drops the SYN, the simulator's
+    socket leaves it waiting)."""
+    from test_live_hostile import status
+
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
+        s.sendall(b"GET /events HTTP/1.1\r\nHost: table\r\n\r\n")
+        try:
+            got = s.recv(4096)
+        except (TimeoutError, socket.timeout):
+            return True
+    return status(got) == b"HTTP/1.0 503 Busy"
+
+
 def test_a_phone_refused_while_the_table_is_full_comes_back(tmp_path):
-    # A refusal (the server's 503 when MAX_CLIENTS connections are open) ends an
-    # EventSource for good: the page opens its stream again by itself once a slot is
-    # free. The phone's Wi-Fi drops (its stream breaks), other clients take every slot,
+    # A refusal (the server's 503 when MAX_STREAMS phones follow) ends an EventSource
+    # for good: the page opens its stream again by itself once a slot is free. The
+    # phone's Wi-Fi drops (its stream breaks), other clients take every stream,
     # the phone's Wi-Fi comes back and it is refused, then one of them leaves.
     import live_server
     from test_live_hostile import open_stream  # a stream read to its first state, or None: refused
@@ -459,12 +494,12 @@ def test_a_phone_refused_while_the_table_is_full_comes_back(tmp_path):
             lost = lambda _driver: phone.shown()["link"]  # noqa: E731
             WebDriverWait(driver, LIVE_S + SLACK_S, poll_frequency=0.05).until(lost, "no 'connection lost' banner")
             end = time.monotonic() + 10  # the phone's slot is free once the server sees its stream closed
-            while len(held) < live_server.MAX_CLIENTS:
+            while len(held) < live_server.MAX_STREAMS:
                 s = open_stream(port)
                 assert s is not None or time.monotonic() < end, "the phone's slot was never freed"
                 if s is not None:
                     held.append(s)
-            assert open_stream(port) is None  # full
+            assert not_served(port)  # full
             link.restore()
             time.sleep(3 * live_server.RETRY_MS / 1000)  # the browser retries: refused, it gives up
             assert phone.shown()["link"]
@@ -478,3 +513,35 @@ def test_a_phone_refused_while_the_table_is_full_comes_back(tmp_path):
             sim.finish()
     finally:
         driver.quit()
+
+
+def test_a_name_typed_on_a_phone_is_kept_after_ok_on_the_device(tmp_path):
+    """ "Add a player": the phone sends a name, the device asks, the page says it waits;
+    ok on the device (the script's press) keeps it in the roster, and the page says so."""
+    import json
+
+    import paths
+
+    shots = os.environ.get("LIVE_SCREENSHOTS")
+    port = free_port()
+    flash = tmp_path / "flash"
+    driver = browser()
+    try:
+        phone = Phone(driver, shots)
+        sim = Sim(tmp_path, "name", port, flash, "600 ok press\n12000 ok press\n14000 up press\n")
+        try:
+            driver.get("http://127.0.0.1:%d/" % port)
+            WebDriverWait(driver, 5, poll_frequency=0.05).until(lambda _d: phone.shown()["view"] == "home")
+            time.sleep(max(0, sim.at(1500) - time.monotonic()))  # the boot notice's ok is pressed
+            driver.find_element("id", "name").send_keys("Zoë")
+            driver.find_element("css selector", "#add button").click()
+            phone.expect(sim, 4000, "the device asks", lambda p: p["said"] == "Zoë: waiting for ok on the device.")
+            if shots:
+                driver.save_screenshot(os.path.join(shots, "name.png"))
+            phone.expect(sim, 12000, "ok on the device: kept", lambda p: p["said"] == "Zoë was added.")
+        finally:
+            sim.finish()
+    finally:
+        driver.quit()
+    with open(flash / paths.ROSTER) as f:
+        assert json.load(f)["names"][0] == "Zoë"

@@ -3,6 +3,7 @@ drives it: each connection's coroutine stepped with a stand-in for asyncio. The 
 stream is the server's own; every other request is microdot's (firmware/live_web.py),
 whose modules are gone again once no request is in flight."""
 
+import os
 import sys
 
 from host_tools import FIRMWARE
@@ -112,6 +113,10 @@ def test_methods_other_than_get_and_head_get_405():
         phone = Phone(method + b" /events" + HEAD)
         assert not step(s.handle(phone, phone))
         assert phone.got.startswith(b"HTTP/1.0 405 Method Not Allowed\r\nAllow: GET, HEAD\r\n"), method
+    for method in (b"GET", b"HEAD", b"PUT"):  # /name takes a POST only
+        phone = Phone(method + b" /name" + HEAD)
+        assert not step(s.handle(phone, phone))
+        assert phone.got.startswith(b"HTTP/1.0 405 Method Not Allowed\r\nAllow: POST\r\n"), method
 
 
 def test_a_stream_sends_the_state_when_it_changes_and_beats_when_quiet():
@@ -150,17 +155,124 @@ def test_head_of_the_stream_is_its_head_only():
     assert phone.got == live_server._STREAM_HEAD and phone.closed
 
 
-def test_connections_beyond_the_cap_are_refused_at_once():
+def test_streams_and_connections_beyond_their_caps_are_refused_at_once():
+    """MAX_STREAMS phones follow; one more stream is refused, a page load still has
+    its connection; beyond MAX_CLIENTS (all lwIP carries) any connection is refused."""
+    assert live_server.MAX_STREAMS < live_server.MAX_CLIENTS <= 5  # lwIP's 5 TCP connections
+    assert live_server.BACKLOG <= live_server.MAX_CLIENTS
     s = server()
     streams = []
-    for _ in range(live_server.MAX_CLIENTS):
+    for _ in range(live_server.MAX_STREAMS):
         phone = Phone(b"GET /events" + HEAD)
         streams.append(s.handle(phone, phone))
         assert step(streams[-1])
+    phone = Phone(b"GET /events" + HEAD)
+    assert not step(s.handle(phone, phone))
+    assert phone.got.startswith(b"HTTP/1.0 503 Busy\r\n") and phone.closed
+    phone = Phone(b"GET /" + HEAD)
+    assert not step(s.handle(phone, phone))
+    assert phone.got.startswith(b"HTTP/1.0 200 OK\r\n")
+    held = []
+    while len(s.conns) < live_server.MAX_CLIENTS:  # connections that send nothing yet
+        phone = Phone(b"")
+        phone.read = never
+        held.append(s.handle(phone, phone))
+        assert step(held[-1])
     phone = Phone(b"GET /" + HEAD)
     assert not step(s.handle(phone, phone))
     assert phone.got.startswith(b"HTTP/1.0 503 Busy\r\n") and phone.closed
     assert len(s.conns) == live_server.MAX_CLIENTS
+
+
+async def never(*args):
+    """A read or a write that never ends (a phone that neither sends nor takes)."""
+    while True:
+        await Loop.sleep_ms(1000)
+
+
+class Task:
+    """What the watchdog cancels: the connection's coroutine, stepped here."""
+
+    def __init__(self, coro):
+        self.coro = coro
+        self.cancelled = False
+
+    def cancel(self):
+        self.cancelled = True
+
+    def step(self):
+        """One step; True while it goes on (a cancel is thrown in as asyncio does)."""
+        try:
+            if self.cancelled:
+                self.cancelled = False
+                self.coro.throw(Loop.CancelledError())
+            else:
+                self.coro.send(None)
+        except StopIteration:
+            return False
+        return True
+
+
+def connect(s, phone):
+    """A connection with its task (asyncio.current_task while it starts)."""
+    task = Task(None)
+    Loop.current_task = staticmethod(lambda: task)
+    task.coro = s.handle(phone, phone)
+    assert task.step()
+    Loop.current_task = staticmethod(lambda: None)
+    return task
+
+
+def test_a_phone_that_goes_quiet_lets_its_stream_go_within_a_minute():
+    """One phone stops reading (the server's writes still go: TCP's buffers take
+    them), another stops answering (its writes never end): both slots are free
+    STREAM_MS + END_MS after the stream opened, under a minute, whatever they do; a
+    phone that follows is told to come again (`again`) and its page opens it at once."""
+    assert live_server.STREAM_MS + live_server.END_MS + 500 <= 60000
+    s = server()
+    clock = s.time
+    reading = Phone(b"GET /events" + HEAD)
+    silent = Phone(b"GET /events" + HEAD)
+    quiet = connect(s, reading)
+    dead = connect(s, silent)
+    silent.awrite = never  # from now on nothing it is sent is taken
+    watch = s.watch()
+    ended = {}
+    while clock.ms <= live_server.STREAM_MS + live_server.END_MS + 1000:
+        clock.ms += live_server.POLL_MS
+        for name, task in (("quiet", quiet), ("dead", dead)):
+            if name not in ended and not task.step():
+                ended[name] = clock.ms
+        watch.send(None)  # (a step each POLL_MS: as often as WATCH_MS)
+    assert not s.conns and reading.closed and silent.closed
+    assert live_server.STREAM_MS <= ended["quiet"] <= live_server.STREAM_MS + live_server.POLL_MS
+    assert ended["dead"] <= live_server.STREAM_MS + live_server.END_MS + 1000
+    assert reading.got.endswith(b"retry: 100\nevent: again\ndata: 1\n\n")
+    assert b"again" not in silent.got
+
+
+def test_a_malformed_request_gets_400_and_one_console_line_a_second(capsys):
+    s = server()
+    clock = s.time
+    for bad in (b"garbage\r\n\r\n", b"GET /x FTP/1.0\r\n\r\n", b"G" * 3000):
+        phone = Phone(bad)
+        phone.read = lambda n, phone=phone: _read(phone, n)
+        assert not step(s.handle(phone, phone), 10)
+        assert phone.got.startswith(b"HTTP/1.0 400 Bad Request\r\n")
+    lines = capsys.readouterr().out.splitlines()
+    assert lines == ["live: 400 to 192.168.4.2: not a request line"]
+    clock.ms += live_server.SAY_MS
+    phone = Phone(b"GET\r\n\r\n")
+    assert not step(s.handle(phone, phone))
+    assert capsys.readouterr().out.splitlines() == ["live: 400 to 192.168.4.2: not a request line (2 more since)"]
+    phone = Phone(b"")  # closed before a word: no answer, nothing said
+    assert not step(s.handle(phone, phone))
+    assert phone.got == b"" and capsys.readouterr().out == ""
+
+
+async def _read(phone, n):
+    data, phone.request = phone.request[:n], phone.request[n:]
+    return data
 
 
 class Radio:
@@ -211,3 +323,71 @@ def test_a_typed_network_is_joined_and_kept_and_config_json_is_the_fallback(tmp_
     assert app.kept[paths.WIFI]["join"] == {"ssid": "Cafe", "password": ""}
     assert app.kept[paths.WIFI]["mode"] == "join"
     assert live.network() == ("Cafe", "")
+
+
+def post_name(s, body, length=None):
+    """POST /name with body (Content-Length: its size, or length): the answer."""
+    size = len(body) if length is None else length
+    phone = Phone(b"POST /name HTTP/1.1\r\nHost: table\r\nContent-Length: %d\r\n\r\n" % size + body)
+    assert not step(s.handle(phone, phone), 5)
+    assert phone.closed
+    return phone.got
+
+
+def test_a_name_from_a_phone_is_kept_only_after_ok_on_the_device():
+    """The phone's name is held, asked on the device over the screen that is open
+    (never while a slap window is open), refused by back, kept by ok; one at a time,
+    NAME_GAP_MS apart, by roster.clean's rules; nothing is written before ok."""
+    import json
+
+    import live
+    import live_name
+    import paths
+    from canvas_record import Rig
+
+    rig = Rig(names=["Ann"])
+    try:
+        app = rig.app
+        live_server.asyncio = Loop
+        app.live = live_server.Live(app, Radio(), Clock())
+        s = app.live.server
+        clock = s.time
+        roster_file = rig.root + "/" + paths.ROSTER
+        assert post_name(s, "Zoë".encode()).startswith(b"HTTP/1.0 202 Accepted\r\n")
+        assert s.name == "Zoë" and app.roster == ["Ann"]
+        assert live.state(app)["asking"] == "Zoë" and live.state(app)["answered"] is None
+        assert post_name(s, b"Bob").endswith(b"\r\n\r\na name is waiting on the device")
+
+        app.top().slap_window = True  # a slap may come: not asked yet
+        app.live.ask(0)
+        assert rig.screen() == "Home"
+        del app.top().slap_window
+        app.live.ask(0)
+        assert rig.screen() == "Confirm" and "Add player Zoe?" in rig.shown()
+        rig.nav("back")  # refused
+        app.live.ask(100)
+        assert rig.screen() == "Home" and s.name is None and app.live.answered == ["Zoë", False]
+        assert app.roster == ["Ann"] and not os.path.exists(roster_file)
+
+        assert post_name(s, b"Cy").startswith(b"HTTP/1.0 429 ")  # too soon after Zoë
+        clock.ms += live_name.NAME_GAP_MS
+        assert post_name(s, b"Ann").endswith(b"\r\n\r\nalready a player")
+        assert post_name(s, b" \x01x").startswith(b"HTTP/1.0 400 ")  # a control character
+        assert post_name(s, b"\xff").startswith(b"HTTP/1.0 400 ")  # not UTF-8
+        assert post_name(s, b"x" * 65).startswith(b"HTTP/1.0 413 ")
+        assert post_name(s, b"Cy", length=500).startswith(b"HTTP/1.0 413 ")
+        assert s.name is None
+        assert post_name(s, "  Weißhaarig ".encode()).startswith(b"HTTP/1.0 202 ")
+        assert s.name == "Weißhaa"  # cut as the device's editor cuts it
+        rig.nav("down")  # the question waits for the device
+        app.live.ask(200)
+        rig.nav("ok")
+        app.live.ask(300)
+        assert app.roster == ["Weißhaa", "Ann"] and app.live.answered == ["Weißhaa", True]
+        rig.nav("back")  # the next tick writes it
+        with open(roster_file) as f:
+            assert json.load(f)["names"] == ["Weißhaa", "Ann"]
+        assert live.state(app)["asking"] is None
+    finally:
+        app.live = None
+        rig.close()

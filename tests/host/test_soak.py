@@ -84,3 +84,27 @@ def test_the_same_script_on_the_same_flash_gives_the_same_run(tmp_path):
             other = os.path.join(flash_b, os.path.relpath(path, flash_a))
             with open(path, "rb") as f, open(other, "rb") as g:
                 assert f.read() == g.read(), os.path.relpath(path, flash_a)
+
+
+def test_a_few_minutes_of_the_evening_on_a_w_board_with_four_phones(tmp_path):
+    """The evening of `make soak`, short: the same mixed play on a W board with the live
+    page's server and 4 phones following (bench/live_soak_app.py): no Error screen, no
+    MemoryError, each phone's stream ended by the server and opened again (a stream
+    lives live_server.STREAM_MS), the heap measured as it went."""
+    import live_server
+
+    script = tmp_path / "soak.txt"
+    soak.write_script(script, 5, MINUTES)
+    flash = tmp_path / "flash"
+    app = bench_session.LIVE_SOAK_APP
+    r = simulator.run_ok(
+        "--script", script, "--app", app, "--board", "sim_w", "--heap", bench_session.LIVE_UNIX_HEAP, "--flash", flash
+    )
+    _, s = stats(r)
+    assert s["crashes"] == 0, s["last_crash"]
+    assert not (flash / "data" / "errors.txt").exists()
+    assert "MemoryError" not in r.stderr
+    assert s["free_probes"] > 0 and 0 < s["free_block_min"] <= s["free_block_end"]
+    assert s["live_after_gc_max"] > 0
+    assert s["streams_reopened"] >= 4 * (MINUTES * 60000 // live_server.STREAM_MS - 1)
+    assert s["clients_bytes"] > 0
