@@ -164,12 +164,17 @@ class World:
         self.poller = None
         self.own_bytes = 0  # heap the simulator allocated on the firmware's calls
         self.slept = False  # the firmware has slept: its main loop runs (simload)
+        # Real time: the edge being applied (its IRQ handler reads the clock at the edge,
+        # not when the busy main loop next let the simulator run)
+        self.edge_at = None
         self.urandom_state = ((seed * 2246822519 + 0x5BD1E995) ^ salt) & 0xFFFFFFFF or 1
 
     # Clock --------------------------------------------------------------------
 
     def clock(self):
         if self.real:
+            if self.in_irq and self.edge_at is not None:  # a pin's IRQ runs at its edge, as on the chip
+                return self.edge_at
             return self.start + rt.ticks_diff(rt.ticks_us(), self.real0)
         return self.now
 
@@ -337,7 +342,11 @@ class World:
                 self.now = t
             st = self.pin(pin)
             st.ext = drive
-            self.update(st)
+            self.edge_at = t if self.real else None
+            try:
+                self.update(st)
+            finally:
+                self.edge_at = None
         if self.script_next is not None:
             self.next_edge = min(self.next_edge, self.script_next[0])
 
