@@ -546,12 +546,10 @@ def enter_round(rig, penalties):
 def test_a_failed_save_keeps_the_match_and_says_so_until_acknowledged():
     import os
 
-    import ui_igo
-
     rig = Rig(names=["Ann", "Bob"])
     try:
         rig.app.start_match("igo", ["Ann", "Bob"], 4)
-        rig.app.push(ui_igo.MatchScreen(rig.app))
+        rig.app.push(rig.app.screen("match"))
         saved = rig.root + "/data/matches/%s.json" % rig.app.match.game
         os.mkdir(saved + ".tmp")  # the next save cannot write
         enter_round(rig, [3, 5])
