@@ -37,7 +37,7 @@ class App:
     STATE_VERSION = 1  # of state.json's layout
     live = None  # live_server.Live on a W board (the Wi-Fi and the live page)
     writes_held = False  # True in a loop pass: its writes wait for the next pass's start (step)
-    due = None  # (function, args) the next loop pass runs first (next_pass)
+    due = ()  # [(function, args), ...] the next loop pass runs first (next_pass)
     frameless = False  # this loop pass draws no frame (leave: the screens closed, the next opens)
     postponed = ()  # navigation events a pass left to the next (after `due`)
     _last_error = None  # the last error written to errors.txt ("Type: text"): a class
@@ -396,9 +396,17 @@ class App:
         """then(*args) in the next loop pass (step), after its writes and a
         collection. At once outside the loop (tests drive the app without step)."""
         if self.writes_held:
-            self.due = (then, args)
+            if not self.due:
+                self.due = []
+            self.due.append((then, args))
         else:
             then(*args)
+
+    def preload(self, module):
+        """Import module in the next loop pass, after this one's frame (next_pass): a
+        screen's code that its first frame does not need (it names the module in its
+        MODULES)."""
+        self.next_pass(__import__, (module,))
 
     def transient(self, *modules):
         """Modules imported for a moment (not in a screen's MODULES): dropped at the
@@ -506,9 +514,10 @@ def step(app, hw, now):
             app.flush()
         app.writes_held = True  # until the next pass
         if app.due:  # what the last pass left (App.next_pass)
-            then, args = app.due
-            app.due = None
-            then(*args)
+            due = app.due
+            app.due = ()
+            for then, args in due:
+                then(*args)
         events = hw.poll_nav(now)
         if app.postponed:
             events = app.postponed + list(events)
