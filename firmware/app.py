@@ -36,7 +36,10 @@ from signals import Signals
 class App:
     STATE_VERSION = 1  # of state.json's layout
     live = None  # live_server.Live on a W board (the Wi-Fi and the live page)
-    writes_held = False  # True while a loop pass has not drawn its frame yet (step)
+    writes_held = False  # True in a loop pass: its writes wait for the next pass's start (step)
+    due = ()  # [(function, args), ...] the next loop pass runs first (next_pass)
+    frameless = False  # this loop pass draws no frame (leave: the screens closed, the next opens)
+    postponed = ()  # navigation events a pass left to the next (after `due`)
     _last_error = None  # the last error written to errors.txt ("Type: text"): a class
     #   default, so the instance's attributes do not grow for it at boot (the heap is tight)
     restorable = False  # a deleted match can be restored from Continue (matches.py)
@@ -256,8 +259,8 @@ class App:
 
     def save(self):
         """Save what changed (the match being played, state.json's settings, the
-        roster), flush the history: now, or as soon as no slap can happen and the
-        loop pass has drawn its frame (`step`)."""
+        roster), flush the history: now, or as soon as no slap can happen, at the
+        start of the next loop pass (`step`)."""
         self._save_due = True
         self._flush_due = True
         self.flush()
@@ -272,9 +275,10 @@ class App:
 
     def flush(self):
         """Write what is due unless a slap window is open or a loop pass holds the
-        writes until its frame is drawn (`step`: a screen opened in the pass shows
-        before what it saves is written)."""
-        if not (self._save_due or self._flush_due) or self.writes_held or not self.flash_ok():
+        writes for the next pass's start (`step`: a screen opened in the pass shows
+        before what it saves is written, and the modules the pass dropped are
+        collected before the writes load theirs)."""
+        if not self.writes_due() or self.writes_held or not self.flash_ok():
             return
         self.transient(*self.history.MODULES)  # what log and the flushes import
         # History first: the saved sheet refers to history seqs, so they must be on
@@ -308,9 +312,13 @@ class App:
             if problem:
                 self.storage_failed(problem)
 
+    def writes_due(self):
+        """Whether a save or a history flush waits (flush)."""
+        return self._save_due or self._flush_due
+
     def keep_file(self, name, obj):
-        """Save obj as the JSON file name (paths.py) at the next flush (the loop
-        pass's, after its frame), outside a slap window (e.g. the referee's tallies:
+        """Save obj as the JSON file name (paths.py) at the next flush (the next loop
+        pass's start), outside a slap window (e.g. the referee's tallies:
         a pile may be armed right after)."""
         self.files_due[name] = obj
         self._save_due = True
@@ -334,13 +342,74 @@ class App:
         """A game id unique on this device: boot counter and next history seq."""
         return "%d-%d" % (self.history.boot, self.history.next_seq)
 
-    def start_match(self, *args):
-        """matches_app.start: a new I Go / Corsari match. Return None or why it did not."""
+    def new_match(self, rules, names, target, youngest_first=None, first=0):
+        """A new I Go / Corsari match as `match` (not logged or saved yet: begin_match).
+        Return None, or why no match can start (the saved matches are full)."""
+        if self.saved_count >= paths.MAX_MATCHES:
+            return "%d matches saved: delete one in Continue first." % paths.MAX_MATCHES
+        import scoresheet
+
+        self.match = scoresheet.Sheet(rules, names, target, youngest_first, first, self.new_game_id(), self.log)
+        return None
+
+    def begin_match(self, drawn=False):
+        """The new match begins (matches_app.start: its start line, the roster, saved)."""
         import matches_app
-        import scoresheet  # noqa: F401  (first: it stays with the match, the rest goes)
 
         self.transient("matches_app")
-        return matches_app.start(self, *args)
+        matches_app.start(self, drawn)
+
+    def start_match(self, rules, names, target, youngest_first=None, first=0, drawn=False):
+        """A new match at once (new_match, begin_match). Return None or why it did not."""
+        problem = self.new_match(rules, names, target, youngest_first, first)
+        if problem is None:
+            self.begin_match(drawn)
+        return problem
+
+    def open_match(self, rules, names, target, youngest_first=None, first=0, drawn=False, note=None):
+        """The setup's Start, a pass at a time (`leave`, `next_pass`): the setup closes
+        and its modules go; then the match is made and its screen drawn (`note`: a
+        notice over it, (title, text)); then it begins (logged, saved, its modules
+        loaded after that frame). Return None, or why no match can start (at once)."""
+        if self.saved_count >= paths.MAX_MATCHES:
+            return "%d matches saved: delete one in Continue first." % paths.MAX_MATCHES
+        self.leave(self._open_match, (rules, names, target, youngest_first, first, drawn, note))
+        return None
+
+    def _open_match(self, rules, names, target, youngest_first, first, drawn, note):
+        problem = self.new_match(rules, names, target, youngest_first, first)
+        if problem:
+            self.notice("Not started", problem)
+            return
+        self.reset(self.screen("match"))
+        if note:
+            self.notice(note[0], note[1])
+        self.next_pass(self.begin_match, (drawn,))
+
+    def leave(self, then, args=()):
+        """Close every screen over home without a frame (the last stays on the glass)
+        and drop their modules; then(*args) at the next loop pass (next_pass) opens
+        what follows, on a heap that no longer holds them."""
+        del self.stack[1:]
+        self._unload_unused()
+        self.frameless = self.writes_held  # in a loop pass: this one draws nothing
+        self.next_pass(then, args)
+
+    def next_pass(self, then, args=()):
+        """then(*args) in the next loop pass (step), after its writes and a
+        collection. At once outside the loop (tests drive the app without step)."""
+        if self.writes_held:
+            if not self.due:
+                self.due = []
+            self.due.append((then, args))
+        else:
+            then(*args)
+
+    def preload(self, module):
+        """Import module in the next loop pass, after this one's frame (next_pass): a
+        screen's code that its first frame does not need (it names the module in its
+        MODULES)."""
+        self.next_pass(__import__, (module,))
 
     def transient(self, *modules):
         """Modules imported for a moment (not in a screen's MODULES): dropped at the
@@ -352,7 +421,9 @@ class App:
 # (and dropped when no screen on the stack names it in MODULES), so screens never
 # import each other. A route names a screen class or a function that makes one.
 ROUTES = {
-    "match": ("ui_igo", "MatchScreen"),
+    "match": ("ui_match", "MatchScreen"),
+    "match_menu": ("ui_igo", "MatchMenu"),
+    "round_ender": ("ui_igo", "RoundEnder"),
     "game_over": ("ui_igo_over", "GameOver"),
     "igo_setup": ("ui_igo_setup", "Setup"),
     "sheet": ("ui_sheet", "SheetView"),
@@ -427,33 +498,52 @@ class Home(ui.Menu):
 
 
 def step(app, hw, now):
-    """One pass of the device loop at `now` (ticks_ms): buttons, player snapshots,
-    tick, display, then the flash writes due (after the frame: a screen opened by this
-    pass shows before what it saves is written). A navigation button going down
+    """One pass of the device loop at `now` (ticks_ms): the flash writes the last pass
+    left, then buttons, player snapshots, tick, display. A pass's writes wait for the
+    next pass: a screen opened by a press shows before what it saves is written,
+    and they start on a collected heap, without the modules the pass dropped (the
+    round saved from the hand calculator's review: its code is gone before the save
+    loads the writing code). A navigation button going down
     while the display is dim or off only wakes it (that press gives no events); a
     player's tap is judged as always, then wakes it. Nothing is drawn while the display is off. What the screens'
     guards do not catch (the app's own saving, the display) shows as App.crash: the
-    loop never stops."""
-    app.writes_held = True  # until the frame is drawn
+    loop never stops. A pass that left work to the next (App.next_pass) has it done
+    after those writes; one that closed its screens for the next (App.leave) draws
+    nothing."""
+    app.frameless = False
     try:
+        if app.due or app.writes_due() and app.flash_ok():
+            gc.collect()  # what the last pass dropped is free for what loads now
+            app.flush()
+        app.writes_held = True  # until the next pass
+        if app.due:  # what the last pass left (App.next_pass)
+            due = app.due
+            app.due = ()
+            for then, args in due:
+                then(*args)
         events = hw.poll_nav(now)
+        if app.postponed:
+            events = app.postponed + list(events)
+            app.postponed = ()
         if hw.nav_held() and app.wake(now):
             hw.ignore_held_nav()
             events = ()
-        for name, kind in events:
-            app.on_nav(name, kind)
+        for i in range(len(events)):
+            if app.frameless:  # the screens left for the next pass: the rest go to what it opens
+                app.postponed = list(events[i:])
+                break
+            app.on_nav(events[i][0], events[i][1])
         if len(hw.ring):  # only then: passing app.on_snapshot allocates a bound method
             hw.ring.drain(app.on_snapshot)
             app.wake(now)
         app.tick(now)
-        if app.dirty and app.display_on():
+        if app.dirty and app.display_on() and not app.frameless:
             app.draw(hw.canvas)
             try:
                 hw.show()
             except OSError:  # an I2C glitch: draw again next time
                 app.invalidate()
         app.writes_held = False
-        app.flush()
     except Exception as e:
         app.writes_held = False
         app.crash(e)

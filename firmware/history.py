@@ -66,10 +66,9 @@ class History:
 
     def log(self, event, game, rules, fields=None):
         """Queue one line; return its seq. fields: the event's own fields (a dict),
-        as events.EVENTS names them (ValueError otherwise)."""
-        import events
-        from jsonfmt import dumps
-
+        as events.EVENTS names them (ValueError at the flush otherwise). The line is
+        checked and made text at the flush (`texts`), after the loop pass's frame: a
+        screen that logs as it opens shows before that code loads."""
         line = {
             "seq": self.next_seq,
             "boot": self.boot,
@@ -80,11 +79,13 @@ class History:
             "game": game,
             "rules": rules,
         }
-        events.check(event, fields or ())
         if fields:
             for key in fields:
+                if key in line:
+                    raise ValueError("history field %r is reserved" % (key,))
+            for key in fields:
                 line[key] = fields[key]
-        self._queue.append((self.next_seq, dumps(line)))
+        self._queue.append((self.next_seq, line))
         if len(self._queue) > MAX_QUEUE:
             self._queue.pop(0)
             self.dropped += 1
@@ -95,11 +96,31 @@ class History:
         """Number of queued lines not yet on flash."""
         return len(self._queue)
 
+    def texts(self):
+        """The queue as (seq, line text): each line logged since the last call checked
+        (events.check) and made JSON text. A line naming an unknown event or field is
+        dropped, and ValueError says which."""
+        import events
+        from jsonfmt import dumps
+
+        queue = self._queue
+        for i in range(len(queue)):
+            seq, line = queue[i]
+            if type(line) is dict:
+                try:
+                    events.check(line["event"], [key for key in line if key not in events.COMMON])
+                except ValueError:
+                    del queue[i]
+                    raise
+                queue[i] = (seq, dumps(line))
+        return queue
+
     def flush(self):
         """Append the queued lines. Return True if the queue is empty afterwards, else
         False with `error` set; the lines stay queued for the next flush."""
         if not self._queue:
             return True
+        self.texts()
         try:
             if self._recheck:
                 # Part of the failed batch may be on flash: keep only what is not.

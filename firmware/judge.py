@@ -4,7 +4,7 @@ The firmware drives a `Judge` incrementally: `arm()` when the pile changes (with
 the players whose button is already down), then feed what the pin IRQ recorded
 (`snapshot()` for GPIO snapshots from `tapring.TapRing`, `edge()` for raw levels
 of one player, `tap()` for already debounced presses), then `decide()`.
-`judge_trace()` judges a whole trace at once (host CLI, tests).
+`judge_trace.judge_trace()` judges a whole trace at once (host CLI, tests).
 
 Debounce is leading-edge: the first falling edge (level 0) is the press time.
 A press ends only when the level has stayed high for RELEASE_US, so press bounce
@@ -232,52 +232,3 @@ class Judge:
                 drawn.append(rest.pop(rng.below(len(rest))))
             result["ranking"] = drawn + result["ranking"][len(tie) :]
         return result
-
-
-def _earliest(times):
-    """The earliest of `times` on the ticks ring (all within 2**29 of each other)."""
-    ref = times[0]
-    best = 0
-    for t in times:
-        d = ticks_diff(t, ref)
-        if d < best:
-            best = d
-    return (ref + best) & MASK
-
-
-def judge_trace(
-    players,
-    slappable,
-    reason=None,
-    taps=None,
-    edges=None,
-    held=(),
-    tie_window_us=None,
-    tie_break=None,
-    seed=0,
-    no_cards=(),
-):
-    """Judge a whole trace: `taps` [(player, t_us)] (debounced) or raw `edges`
-    [(player, t_us, level)] with `held` (players down when the pile changed).
-    The pile changed at the earliest event. Returns `Judge.decide()`'s dict."""
-    judge = Judge(players, tie_window_us=tie_window_us, tie_break=tie_break)
-    events = taps if taps is not None else (edges or [])
-    for p in [e[0] for e in events] + list(held):
-        if not 0 <= p < players:
-            raise ValueError("player %r out of range" % (p,))
-    if events:
-        start = _earliest([e[1] for e in events])
-        held_mask = 0
-        for p in held:
-            held_mask |= 1 << p
-        judge.arm(start, held_mask)
-        if taps is not None:
-            for p, t in taps:
-                judge.tap(p, t)
-        else:
-            # Time order (stable: equal times keep their listed order).
-            ordered = sorted(range(len(edges)), key=lambda i: (ticks_diff(edges[i][1], start), i))
-            for i in ordered:
-                p, t, level = edges[i]
-                judge.edge(p, t, level)
-    return judge.decide(slappable, reason, seed, no_cards)

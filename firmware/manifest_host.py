@@ -5,3 +5,4 @@ firmware's pure logic and run on MicroPython in the tests too.
 
 module("corsica_sim.py")
 module("igo_hands.py")
+module("judge_trace.py")

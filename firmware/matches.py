@@ -30,7 +30,7 @@ INDEX = paths.MATCH_INDEX
 DELETED = paths.DELETED
 GAME_NAMES = {"igo": "I Go", "corsari": "Corsari"}
 VERSION = 1
-MAX_MATCHES = 10
+MAX_MATCHES = paths.MAX_MATCHES
 ID_CHARS = "0123456789-abcdefghijklmnopqrstuvwxyz"
 MAX_ID = 24
 

@@ -6,27 +6,25 @@ Loaded for the moment they happen (the app drops it at the next screen change).
 import paths
 import store
 import store_load
-from matches import MAX_MATCHES, save_match, saved, summary, valid_id
+from matches import save_match, saved, summary, valid_id
 
 
-def start(app, rules, names, target, youngest_first=None, first=0, drawn=False):
-    """Start a new I Go / Corsari match, log its `start` line (the players, who starts /
-    deals and whether the device drew them) and save it; the players go to the front
-    of the roster. Return None, or why no match could start."""
-    import scoresheet
-
-    if app.saved_count >= MAX_MATCHES:
-        return "%d matches saved: delete one in Continue first." % MAX_MATCHES
-    sheet = scoresheet.Sheet(rules, names, target, youngest_first, first, app.new_game_id(), app.log)
-    app.match = sheet
+def start(app, drawn=False):
+    """The new match (app.match, app.new_match's) begins: its `start` line (the players,
+    who starts / deals and whether the device drew them) is logged and the match
+    saved; the players go to the front of the roster."""
+    sheet = app.match
+    names = sheet.names
     app.log(
-        "start", sheet.game, rules, {"players": list(names), "first": first, "drawn": drawn, "target": sheet.target}
+        "start",
+        sheet.game,
+        sheet.rules,
+        {"players": list(names), "first": sheet.first, "drawn": drawn, "target": sheet.target},
     )
     import roster
 
     app.transient("roster")
     roster.seat(app, names)
-    return None
 
 
 def resume(app, match_id):

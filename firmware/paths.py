@@ -13,6 +13,7 @@ DATA = "data"  # the folder of everything the device writes
 STATE = "data/state.json"  # app.py via store.py (atomic): the settings
 MATCHES = "data/matches"  # matches.py: a file per saved match (<id>.json) and MATCH_INDEX
 MATCH_INDEX = "index.json"  # in MATCHES: the Continue list's summaries
+MAX_MATCHES = 10  # matches MATCHES keeps (here: the app checks it before a match starts, without matches.py)
 DELETED = ".deleted"  # in MATCHES: <id>.deleted, the match deleted last, until the next delete
 ROSTER = "data/players.json"  # roster.py: the recent player names
 REFEREE = "data/referee.json"  # ui_referee.py: the referee's tallies, until a new game

@@ -10,8 +10,6 @@ problem text in plain words.
 
 import os
 
-from jsonfmt import dump
-
 # Not every errno name is in MicroPython's errno module: littlefs reports Linux's numbers.
 ERRORS = (
     (28, "flash full"),
@@ -32,7 +30,11 @@ def save(path, obj):
     """Write obj as JSON to path atomically. Return None, or a one-line problem text.
 
     Raises ValueError only if obj cannot be written as JSON (a programming error).
+    jsonfmt is loaded here: a screen that only reads (Continue, store_load) has
+    this module without it.
     """
+    from jsonfmt import dump
+
     tmp = path + ".tmp"
     try:
         with open(tmp, "w") as f:

@@ -86,13 +86,12 @@ class RefereeSetup(_Setup):
 
 class DeckSetup(_Setup):
     START = "Deal"
-    # The deck's game engine, loaded with its setup and kept for the deck (not loaded
-    # twice, and the deck opens with less to load).
+    # The deck's game engine, loaded after the setup's first frame and kept for the
+    # deck (not loaded twice, and the deck opens with less to load).
     MODULES = _Setup.MODULES + ("corsica", "corsica_cards", "rng")
 
     def __init__(self, app):
-        import corsica  # noqa: F401
-
+        app.preload("corsica")
         _Setup.__init__(
             self, app, "Corsica deck", ["players", "tie_window_us", "tie_break", "slap_window_ms"] + list(VARIANTS)
         )

@@ -1,7 +1,8 @@
-"""I Go / Corsari match screens: totals, round entry, void round, undo/redo. The
-setup before a match is ui_igo_setup.py, the score sheet ui_sheet.py, the game over
-ui_igo_over.py and the hand calculator ui_hand.py: each is loaded while its screens
-are open.
+"""I Go / Corsari round entry: the round menu, who ended, the penalties, the review,
+a void round, undo/redo, the match's delete. Loaded while these screens are open
+(over the match screen, ui_match.py). The setup before a match is ui_igo_setup.py,
+the score sheet ui_sheet.py, the game over ui_igo_over.py and the hand calculator
+ui_hand.py: each is loaded while its screens are open.
 
 Every confirmed change goes through `app.match` (scoresheet.Sheet) and is followed
 by `app.save()`, so a power cut loses at most the round being entered.
@@ -13,84 +14,10 @@ from ui import ROWS, clamp, row_y
 MAX_PENALTY = 199  # above any 12-card hand
 
 
-def match_title(sheet, chars=16):
-    """The round to play and the target in words: "Round 3, to 4" (I Go: the points
-    that win), "Round 3, max 300" (Corsari: a total past it ends the game)."""
-    word = "to" if sheet.rules == "igo" else "max"
-    n, target = len(sheet.rounds) + 1, sheet.target
-    for form in ("Round %d, %s %d", "Round %d %s %d", "Rd %d %s %d"):
-        text = form % (n, word, target)
-        if len(text) <= chars:
-            return text
-    return text
-
-
-def draw_totals(canvas, sheet, top=0, mark=-1):
-    """Names and totals: big digits for up to 3 players, else one line each (up/down
-    scroll, arrows at the right edge say more are above or below).
-    mark: the player to flag with '>' (next starter / dealer)."""
-    totals = sheet.totals()
-    n = len(totals)
-    if n <= 3:
-        for i in range(n):
-            y = ui.TOP + i * 18
-            canvas.text((">" if i == mark else " ") + sheet.names[i], 0, y + 4)
-            s = str(totals[i])
-            canvas.text(s, canvas.width - canvas.text_width(s, 2), y, 2)
-        return
-    right = ui.text_end(canvas)  # the scroll arrows' column stays clear
-    for row in range(min(ROWS, n - top)):
-        i = top + row
-        s = str(totals[i])
-        y = row_y(row)
-        canvas.text((">" if i == mark else " ") + sheet.names[i], 0, y)
-        canvas.text(s, right - canvas.text_width(s), y)
-    ui.draw_more(canvas, top > 0, top + ROWS < n)
-
-
-class MatchScreen(ui.Screen):
-    """The match: totals (up/down scroll), ok opens the round menu, back goes home."""
-
-    # The match's screens (the others here open over this one). matches.py, which saves
-    # the match after a round, is loaded for the save and dropped at the next screen
-    # change: the hand calculator of the next round has its room.
-    MODULES = ("ui_igo",)
-
-    def __init__(self, app):
-        ui.Screen.__init__(self, app)
-        self.top = 0
-
-    def enter(self):
-        if self.app.match is None:
-            self.app.pop()
-        elif self.app.match.over:
-            self.app.replace(self.app.screen("game_over"))
-
-    def on_nav(self, name, kind):
-        sheet = self.app.match
-        if name == "ok" and kind == "press":
-            self.app.push(MatchMenu(self.app))
-        elif name == "ok" and kind == "long":
-            self.app.push(RoundEnder(self.app))
-        elif name in ("up", "down"):
-            self.top = ui.scroll(self.top, name, len(sheet.names))
-            self.app.invalidate()
-        else:
-            ui.Screen.on_nav(self, name, kind)
-
-    def draw(self, canvas):
-        sheet = self.app.match
-        self.title = match_title(sheet)
-        ui.Screen.draw(self, canvas)
-        mark = sheet.next_starter() if sheet.rules == "igo" else sheet.dealer()
-        draw_totals(canvas, sheet, self.top, mark)
-        if 3 < len(sheet.names) <= ROWS - 2:  # room under the players: what > and ok mean
-            canvas.text("> %s next" % ("starts" if sheet.rules == "igo" else "deals"), 0, row_y(ROWS - 2))
-            canvas.text("ok: round menu", 0, row_y(ROWS - 1))
-
-
 class MatchMenu(ui.Menu):
     """What to do next in the match."""
+
+    MODULES = ("ui_igo",)
 
     def __init__(self, app):
         ui.Menu.__init__(self, app, "Round", [])
@@ -162,6 +89,8 @@ def end_match(app):
 class RoundEnder(ui.Menu):
     """Round entry, step 1: who ended the round (said I Go)."""
 
+    MODULES = ("ui_igo",)
+
     def __init__(self, app):
         ui.Menu.__init__(self, app, "Who ended?", list(app.match.names))
 
@@ -178,7 +107,7 @@ class PenaltyEntry(ui.Screen):
     A past round's penalties (route "penalties", from ui_round): `penalties` its
     values, `edit` its index; the last ok opens the change's review instead."""
 
-    MODULES = ("ui_igo",)  # opened by name from the score sheet too
+    MODULES = ("ui_igo",)
 
     def __init__(self, app, ender, penalties=None, edit=None):
         ui.Screen.__init__(self, app)
@@ -246,6 +175,8 @@ class PenaltyEntry(ui.Screen):
 class RoundReview(ui.Screen):
     """Round entry, step 3: penalties and the round's scores; ok saves the round."""
 
+    MODULES = ("ui_igo",)
+
     def __init__(self, app, ender, penalties):
         ui.Screen.__init__(self, app)
         import igo_scoring
@@ -263,7 +194,7 @@ class RoundReview(ui.Screen):
             app = self.app
             app.match.add_round(self.ender, self.penalties)
             app.save()
-            app.reset(MatchScreen(app))
+            app.reset(app.screen("match"))
             if not app.unsaved:
                 app.out.play("saved")
         elif name in ("up", "down"):
@@ -292,6 +223,8 @@ def review_lines(sheet, ender, penalties, scores, winners):
 
 class VoidEntry(ui.Menu):
     """A void round: who took the last display (tavern) card; ok saves it."""
+
+    MODULES = ("ui_igo",)
 
     def __init__(self, app):
         sheet = app.match

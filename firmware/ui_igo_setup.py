@@ -87,16 +87,16 @@ class Setup(ui_form.SetupForm):
             import rng
 
             first = rng.Rng(app.now_ms * 7919 + app.history.next_seq).below(self.players)
-        problem = app.start_match(self.rules, self.names(), self.target, youngest_first, first, drawn)
-        if problem:
-            app.notice("Not started", problem)
-            return
-        app.reset(app.screen("match"))
+        note = None
         if drawn:
-            app.notice(
+            note = (
                 "Drawn",
                 "%s %s (drawn by the device)." % (self.names()[first], "starts" if self.rules == "igo" else "deals"),
             )
+        # The setup closes first: its modules are gone before the match's load.
+        problem = app.open_match(self.rules, self.names(), self.target, youngest_first, first, drawn, note)
+        if problem:
+            app.notice("Not started", problem)
 
 
 class AgeOrder(ui.Menu):

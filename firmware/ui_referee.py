@@ -12,10 +12,8 @@ except ImportError:  # CPython: the value itself
 
 import paths
 import ui
-from ticks import ticks_diff
-from ui_tap import TAP_MODULES, TapScreen, margin_text, tie_text
+from ui_tap import TAP_MODULES, TapScreen, tie_text
 
-LIST_ROWS = const(3)  # the result's list under the winner's name (rows 2-4), a hint below
 IDLE_ROWS = const(4)  # the idle tallies: a header line, then four players (rows 1-4)
 TALLY_VERSION = const(1)  # of paths.REFEREE
 
@@ -36,7 +34,9 @@ class Referee(TapScreen):
     queued when it is left, with every mark; the tallies are kept on the flash
     (paths.REFEREE) and go on from there (`go_on`) until a new game."""
 
-    MODULES = ("ui_referee",) + TAP_MODULES
+    # The armed and result views, and the live page's part (ui_referee_result.py),
+    # load after the first frame (the idle tallies).
+    MODULES = ("ui_referee", "ui_referee_result") + TAP_MODULES
     MODE = "referee"
 
     def __init__(self, app, players, seed=None, clock=None, go_on=False):
@@ -61,6 +61,7 @@ class Referee(TapScreen):
             if self.out(p):
                 self.out_bits |= self.bits[p]
         self.keep_tallies()  # a new game's zeros replace the last game's at once
+        app.preload("ui_referee_result")
 
     def out(self, p):
         """Eliminated: three mistakes without cards, with the setting on."""
@@ -79,7 +80,7 @@ class Referee(TapScreen):
         elif kind != "press":
             return
         elif button == "ok":
-            self.close_result()
+            self.more().close_result(self)
             self.result = None
             self.state = ARMED
             self.early = 0
@@ -88,35 +89,20 @@ class Referee(TapScreen):
         elif button in ("up", "down") and self.state == IDLE:
             self.cursor = (self.cursor + (1 if button == "down" else -1)) % self.players
         elif button == "down" and self.state == SHOWN and self.winner() is not None:
-            self.mark(self.winner(), 1)
+            self.more().mark(self, self.winner(), 1)
         elif button == "up" and self.state == SHOWN and self.marks:
-            self.mark(self.marks[-1], -1)
+            self.more().mark(self, self.marks[-1], -1)
         elif button == "back":
             if self.state == IDLE:
                 self.app.confirm("Leave referee?", "The tallies are kept until a new game.", self.leave)
                 return
-            self.close_result()
+            self.more().close_result(self)
             self.state = IDLE
             self.slap_window = False
             self.light(None)
         else:
             return
         self.app.invalidate()
-
-    def mark(self, p, d):
-        """Charge (d=1) or take back (d=-1) a false tap of player p."""
-        if d > 0:
-            self.marks.append(p)
-        else:
-            self.marks.pop()
-        self.false_taps[p] += d
-        if self.no_cards >> p & 1:
-            self.mistakes[p] += d
-            bit = self.bits[p]
-            self.out_bits = self.out_bits | bit if self.out(p) else self.out_bits & ~bit
-        self.light(self.winner())
-        if d > 0:
-            self.app.out.play("false")
 
     def on_snapshot(self, t_us, levels, pin=-1):
         levels |= self.out_bits
@@ -125,7 +111,7 @@ class Referee(TapScreen):
             pressed = self.judge.held_mask(levels) & ~self.judge.held_mask(old)
             self.levels = levels
             if self.state == SHOWN:
-                self.note_late(pressed, t_us)
+                self.more().note_late(self, pressed, t_us)
             else:
                 self.early |= pressed
             self.app.invalidate()
@@ -133,16 +119,6 @@ class Referee(TapScreen):
         self.feed(t_us, levels, pin)
         if not self.tapped and self.judge.order():
             self.tapped = True
-
-    def note_late(self, pressed, t_us):
-        """Players newly pressed after the collection time: late, with their margin
-        behind the first tap (once each; a player already in the order is not)."""
-        order = self.result["order"]
-        first = order[0]["t_us"] if order else t_us
-        seen = [o["player"] for o in order] + [x[0] for x in self.late]
-        for p in range(self.players):
-            if pressed >> p & 1 and p not in seen:
-                self.late.append((p, ticks_diff(t_us, first)))
 
     def tick(self, now_ms):
         self.judge.keep(self.clock())  # a pile may wait minutes or hours
@@ -161,22 +137,6 @@ class Referee(TapScreen):
             self.light(result["winner"], "tie" if result["tie"] else "won")
         self.app.invalidate()
 
-    def close_result(self):
-        """The shown result is left: its history line (with the marks, the late taps
-        and who had no cards), the pile to its winner's tally, the tallies kept."""
-        if not self.unlogged:
-            return
-        result = self.result
-        winner = result["winner"] = self.winner()
-        result["false_taps"] = self.marks
-        result["late"] = [{"player": p, "margin_us": m} for p, m in self.late]
-        result["no_cards"] = [p for p in range(self.players) if self.no_cards >> p & 1]
-        self.log(result)
-        self.unlogged = False
-        if winner is not None:
-            self.won[winner] += 1
-        self.keep_tallies()
-
     def keep_tallies(self):
         """The tallies to the flash at the next save (never during a slap window)."""
         self.app.keep_file(
@@ -192,31 +152,15 @@ class Referee(TapScreen):
             },
         )
 
+    def more(self):
+        """ui_referee_result: what the first frame does not need (preloaded after it)."""
+        import ui_referee_result
+
+        return ui_referee_result
+
     def live(self):
-        """The live page's part (live.py): the last slap (winner, every tap with its
-        margin, false taps marked, late ones) and the tallies as the device keeps them
-        (piles won, false taps, mistakes without cards, who has no cards)."""
-        result = self.result
-        last = None
-        if result is not None and not result["reslap"]:
-            winner = self.winner() if self.state == SHOWN else result["winner"]
-            marks = self.marks if self.state == SHOWN else result.get("false_taps", ())
-            taps = [
-                [self.names[t["player"]], margin_text(t["margin_us"]), t["player"] in marks] for t in result["order"]
-            ]
-            taps += [[self.names[p], "late", False] for p, _ in self.late]
-            last = {"winner": None if winner is None else self.names[winner], "tie": bool(result["tie"]), "taps": taps}
-        return {
-            "view": "referee",
-            "state": ("idle", "armed", "shown")[self.state],
-            "names": self.names,
-            "won": self.won,
-            "false": self.false_taps,
-            "mistakes": self.mistakes,
-            "no_cards": [bool(self.no_cards >> p & 1) for p in range(self.players)],
-            "out": [self.out(p) for p in range(self.players)],
-            "last": last,
-        }
+        """The live page's part (live.py): ui_referee_result.live."""
+        return self.more().live(self, self.state == SHOWN)
 
     # --- drawing -------------------------------------------------------------------
 
@@ -224,59 +168,7 @@ class Referee(TapScreen):
         canvas.clear()
         if self.state == IDLE:
             return self.draw_idle(canvas)
-        result = self.result
-        if self.state == ARMED:
-            ui.draw_title(canvas, "ARMED: SLAP!")
-            if result and result["reslap"]:
-                ui.draw_big(canvas, "RE-SLAP", 20, 2)
-                tie = "tie: " + tie_text(result["tie"], self.short)
-                canvas.center(tie if len(tie) <= 16 else "%d tied" % len(result["tie"]), 44)
-            else:
-                ui.draw_big(canvas, "SLAP!", 20, 3)
-                canvas.center("first tap wins", 48)
-            return
-        marks = self.marks
-        if len(marks) == 1:
-            title = "FALSE: " + self.short[marks[0]]
-        elif marks:
-            title = "%d FALSE TAPS" % len(marks)
-        elif result["tie"]:
-            title = "DRAWN AT RANDOM"
-        else:
-            title = "FIRST TAP"
-        ui.draw_title(canvas, title)
-        winner = self.winner()
-        big = ui.short_names(self.names, 8)[winner] if winner is not None else "nobody"
-        ui.draw_big(canvas, big, 11, 2)
-        lines = self.result_lines(winner)
-        if len(lines) > LIST_ROWS:
-            lines = lines[: LIST_ROWS - 1] + ["  and %d more" % (len(lines) - LIST_ROWS + 1)]
-        for i, line in enumerate(lines):
-            canvas.text(line, 0, ui.row_y(2 + i))
-        if winner is not None and marks:
-            hint = "dn:false up:undo"
-        elif winner is not None:
-            hint = "down: false tap"
-        else:
-            hint = "up: undo"
-        canvas.text(hint, 0, ui.row_y(5))
-
-    def result_lines(self, winner):
-        """The result's list: every tap but the shown winner's, in the judged order
-        (x: marked false, =: tied), then the late and the early presses."""
-        result = self.result
-        lines = []
-        for tap in result["order"]:
-            p = tap["player"]
-            if p != winner:
-                mark = "x" if p in self.marks else "=" if p in result["tie"] else " "
-                lines.append("%s%-7s%8s" % (mark, self.short[p], margin_text(tap["margin_us"])))
-        for late in self.late:
-            lines.append(" %-7s%8s" % (self.short[late[0]], "late"))
-        for p in range(self.players):
-            if self.early >> p & 1:
-                lines.append(" %-7s%8s" % (self.short[p], "early"))
-        return lines
+        self.more().draw(self, canvas, self.state == ARMED)
 
     def draw_idle(self, canvas):
         ui.draw_title(canvas, "ok: pile changed")

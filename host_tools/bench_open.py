@@ -34,10 +34,15 @@ SCREENS = (
     ("deck", "down down down ok up ok"),
     ("seat", "ok down down down ok"),
     ("match", "ok up ok"),
+    ("round_menu", "ok up ok ok"),  # the round entry's module loads here
     ("round_ender", "ok up ok ok ok"),
     ("penalties", "ok up ok ok ok ok"),
     ("hand", "ok up ok ok down down ok"),
     ("sheet", "ok up ok ok down down down ok"),
+    ("continue", "ok up ok back ok"),  # a match started, saved, left: Continue (1) on top
+    ("resume", "ok up ok back ok ok ok"),  # its line, Resume: the match again, from its file
+    # target 1 (ok on Target, down to 1), Start; a round of 0 penalties: the game is over
+    ("game_over", "ok down ok down down down ok up up ok ok ok ok ok ok ok ok ok"),
 )
 
 

@@ -12,7 +12,7 @@ import json
 import settings
 from corsica import VARIANTS, slap_reason
 from corsica_cards import JOKERS, card_text, parse_card
-from judge import judge_trace
+from judge_trace import judge_trace
 from ticks import PERIOD as TICKS_PERIOD
 
 from host_tools import ArgumentParser, UserError

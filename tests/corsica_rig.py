@@ -440,7 +440,7 @@ class DeckFuzz:
         # What a power cut now would lose: at most the last pile's lines (its result,
         # the game over it made; until the loop's next pass, or while a tap on the
         # next pile is collected; a tie slapped again), not a pile before it.
-        queued = [t for _, t in self.app.history._queue if '"reslap":true' not in t and '"game_over"' not in t]
+        queued = [t for _, t in self.app.history.texts() if '"reslap":true' not in t and '"game_over"' not in t]
         assert len(queued) <= 1, ("not written", queued)
         hw = self.table.hw  # what the fake board records: not needed, and the heap is small
         del hw.beeps[:], hw.duties[:], hw.led_duties[:]

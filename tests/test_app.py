@@ -517,7 +517,7 @@ def test_setup_and_settings_code_leaves_with_their_screens():
         rig.nav("up ok")  # Start (the last line): the age order comes next, the setup stays under it
         assert rig.screen() == "AgeOrder" and "ui_igo_setup" in sys.modules
         rig.nav("ok*3")  # the youngest three; the last one follows
-        assert rig.screen() == "MatchScreen" and "ui_igo" in sys.modules
+        assert rig.screen() == "MatchScreen" and "ui_match" in sys.modules
         for name in ("ui_igo_setup", "ui_form", "config"):
             assert name not in sys.modules, name
         enter_round(rig, [3, 5, 7, 9])  # saved: the saving code came in for it
@@ -527,7 +527,7 @@ def test_setup_and_settings_code_leaves_with_their_screens():
             assert name not in sys.modules, name
         rig.nav("back")
         rig.nav("back")  # home: the match's screens leave too
-        assert rig.screen() == "Home" and "ui_igo" not in sys.modules
+        assert rig.screen() == "Home" and "ui_igo" not in sys.modules and "ui_match" not in sys.modules
     finally:
         rig.close()
 
@@ -546,12 +546,10 @@ def enter_round(rig, penalties):
 def test_a_failed_save_keeps_the_match_and_says_so_until_acknowledged():
     import os
 
-    import ui_igo
-
     rig = Rig(names=["Ann", "Bob"])
     try:
         rig.app.start_match("igo", ["Ann", "Bob"], 4)
-        rig.app.push(ui_igo.MatchScreen(rig.app))
+        rig.app.push(rig.app.screen("match"))
         saved = rig.root + "/data/matches/%s.json" % rig.app.match.game
         os.mkdir(saved + ".tmp")  # the next save cannot write
         enter_round(rig, [3, 5])

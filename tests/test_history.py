@@ -29,7 +29,7 @@ def retried_after_a_torn_batch(d, n):
     path = d + "/data/history.jsonl"
     h = open_history(d)
     void_rounds(h, n)
-    first = h._queue[0][1]
+    first = h.texts()[0][1]
     h.path = d + "/data"  # a folder: the append fails
     assert not h.flush()
     write(path, (first + "\n" + '{"boot":1,"ev').encode())
@@ -523,9 +523,13 @@ def test_a_folder_that_cannot_be_set_aside_is_reported_without_a_new_name():
 def test_events_and_fields_outside_the_table_are_refused():
     with TmpDir("hist") as d:
         h = open_history(d)
+        h.log("round", 1, "igo", {"void": True})
         for event, fields in (("round", {"note": 1}), ("slap", {"ender": 0}), ("shuffle", {}), ("shuffle", None)):
-            assert "history" in value_error(h.log, event, 1, "igo", fields)
-        assert h.pending() == 0
+            h.log(event, 1, "igo", fields)  # checked at the flush (log loads nothing)
+            assert "history" in value_error(h.flush)
+        assert h.pending() == 1  # the good line stays, the refused one is gone
+        assert h.flush() and h.pending() == 0
+        assert [e["event"] for e in history_boot.read(d + "/data/history.jsonl")] == ["round"]
 
 
 def test_refusals_name_the_event_or_field():
@@ -537,7 +541,11 @@ def test_refusals_name_the_event_or_field():
             ("round", {"note": 1}, "history field 'note' is not one of round's"),
             ("undo", {"game": 2}, "history field 'game' is reserved"),
         ):
-            assert value_error(h.log, event, 1, "igo", fields) == text
+            if "reserved" in text:  # refused at once
+                assert value_error(h.log, event, 1, "igo", fields) == text
+            else:
+                h.log(event, 1, "igo", fields)
+                assert value_error(h.flush) == text
         assert h.pending() == 0
 
 

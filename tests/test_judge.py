@@ -1,4 +1,5 @@
-from judge import Judge, judge_trace
+from judge import Judge
+from judge_trace import judge_trace
 from raising import value_error
 from rng import Rng
 from tapring import TapRing

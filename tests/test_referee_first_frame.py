@@ -1,6 +1,6 @@
 """A screen opened in a loop pass (app.step) is drawn before anything it saves is
-written (issue #37: the referee opened after four flash writes), and nothing is
-written while the referee is armed."""
+written (issue #37: the referee opened after four flash writes): the writes wait
+for the next pass's start. Nothing is written while the referee is armed."""
 
 import app as app_module
 from canvas_record import RecordingCanvas, exists, read_file
@@ -52,6 +52,8 @@ def test_the_referee_is_drawn_before_its_writes_and_writes_nothing_while_armed()
         app_module.step(app, hw, 1000)
         assert type(app.top()).__name__ == "Referee"
         assert hw.frames == [("ok: pile changed", before)]  # drawn, nothing written yet
+        assert flash(hw.root) == before
+        app_module.step(app, hw, 1005)  # the next pass writes first
         tallies, history = flash(hw.root)
         assert '"no_cards":0' in tallies and '"event":"start"' in history.splitlines()[-1]
         # Hold ok (no cards) and ok (the pile changed) in one pass: armed, so the
@@ -63,6 +65,7 @@ def test_the_referee_is_drawn_before_its_writes_and_writes_nothing_while_armed()
         assert flash(hw.root) == (tallies, history)
         hw.events = [("back", "press")]  # the pile taken back: no slap can happen now
         app_module.step(app, hw, 4000)
+        app_module.step(app, hw, 4005)
         assert not app.top().slap_window and '"no_cards":1' in flash(hw.root)[0]
     finally:
         table.close()

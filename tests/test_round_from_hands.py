@@ -5,7 +5,7 @@ entered with the buttons in a random order, the ender's pick kept or changed."""
 import gc
 
 gc.collect()  # the unix port compiles these from source: start on a clean heap
-import ui_igo  # noqa: E402
+import ui_igo  # noqa: E402,F401
 
 gc.collect()
 import ui_hand  # noqa: E402,F401
@@ -61,7 +61,7 @@ def play_round(rules, players, ender, rng, change_pick):
     try:
         target = 4 if rules == "igo" else 100
         rig.app.start_match(rules, NAMES[:players], target, list(range(players)))
-        rig.app.push(ui_igo.MatchScreen(rig.app))
+        rig.app.push(rig.app.screen("match"))
         rig.nav("ok")
         rig.choose("Enter round")
         rig.choose(NAMES[ender])

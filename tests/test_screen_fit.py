@@ -744,6 +744,7 @@ def test_every_screen_class_is_walked():
     import ui_igo  # noqa: F401
     import ui_igo_over  # noqa: F401
     import ui_igo_setup  # noqa: F401
+    import ui_match  # noqa: F401
     import ui_matches  # noqa: F401
     import ui_names  # noqa: F401
     import ui_notice  # noqa: F401

@@ -22,7 +22,7 @@ def match_rig(names):
     """A rig with an I Go match of these players on the match screen."""
     rig = Rig(names=names)
     rig.app.start_match("igo", names, 4)
-    rig.app.push(ui_igo.MatchScreen(rig.app))
+    rig.app.push(rig.app.screen("match"))
     return rig
 
 
@@ -172,7 +172,7 @@ def test_the_enders_calculator_shows_the_enders_round_score_in_full():
     rig = Rig(names=names)
     try:
         rig.app.start_match("corsari", names, 100, [0, 1, 2, 3])
-        rig.app.push(ui_igo.MatchScreen(rig.app))
+        rig.app.push(rig.app.screen("match"))
         rig.nav("ok ok ok")  # enter round, Ann ended
         entry = rig.app.top()
         hand = "O11 O10 Y11 Y9 G11 G7 C11 C8 B11 B6 K11 K5".split()

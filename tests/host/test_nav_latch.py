@@ -24,7 +24,7 @@ OPEN_MS = 500  # ok on the home menu's first line (I Go): its setup screen opens
 # are short now (at most 250 ms), and the presses need a window that outlasts them.
 SLOW = ("--load-us-per-kb", "100000")
 LOADED_MS = 2000  # the setup screen is long open by then
-GAP_MS = 120  # between two presses made while it loads (each is held simscript.PRESS_MS)
+GAP_MS = 90  # between two presses made while it loads (each is held simscript.PRESS_MS)
 TOP, LINE_H = 10, 9  # ui.py: the first text line's y, pixel rows per line
 
 
@@ -73,7 +73,7 @@ def opened_ms(screens):
 
 
 def test_a_press_made_while_a_screen_loads_reaches_it(tmp_path):
-    start = OPEN_MS + 200
+    start = OPEN_MS + 120  # the setup loads for about 200 ms after ok's release (OPEN_MS + 80)
     screens, latched = run(tmp_path, "latched", script(["down"], start))
     # The screen appeared only after the down button was released: it was loading.
     assert opened_ms(screens) > last_release_ms(["down"], start), screens
@@ -85,7 +85,7 @@ def test_a_press_made_while_a_screen_loads_reaches_it(tmp_path):
 
 
 def test_presses_made_while_a_screen_loads_come_in_their_order(tmp_path):
-    start = OPEN_MS + 150
+    start = OPEN_MS + 90  # both within the setup's load (about 200 ms from ok's release)
     presses = ["down", "ok"]  # the target line, then ok on it (ok sorts after down)
     screens, latched = run(tmp_path, "latched", script(presses, start))
     assert opened_ms(screens) > last_release_ms(presses, start), screens

@@ -27,3 +27,16 @@ def test_the_virtual_deck_opens_with_the_rules_its_setup_loaded(tmp_path):
     assert screen == "DeckGame"
     assert "ui_deck" in names and len(names) == len(set(names)), names
     assert not set(names) & ({"roster", "corsica", "corsica_cards"} | OTHER_MODES), names
+
+
+def test_a_match_opens_with_its_sheet_and_screen_only(tmp_path):
+    screen, names = loaded("match", tmp_path)  # the setup's Start
+    assert screen == "MatchScreen"
+    assert "ui_match" in names and not set(names) & {"ui_igo", "matches", "matches_app", "store", "events"}, names
+
+
+def test_the_referee_and_the_deck_setup_draw_before_what_their_first_frame_does_not_need(tmp_path):
+    screen, names = loaded("referee", tmp_path)
+    assert screen == "Referee" and not set(names) & {"ui_referee_result", "events", "jsonfmt"}, names
+    screen, names = loaded("deck_setup", tmp_path)
+    assert screen == "DeckSetup" and "corsica" not in names, names
