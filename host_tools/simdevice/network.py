@@ -4,7 +4,7 @@ access point is up as soon as it is active, a joined network after JOIN_MS of th
 device's time (a network named "absent" is never found, a password "wrong" is
 refused); its address is 127.0.0.1, where simnet.py puts the device's port 80.
 `radio_ok` False is a radio chip that did not start, as rp2's port shows one (the
-emulated Pico W of ../shared/chip, v1.28.0): "[CYW43] Failed to start CYW43" on the
+emulated Pico W, MicroPython v1.28.0): "[CYW43] Failed to start CYW43" on the
 console at the first active(True), which still returns and reads True after; the
 address stays 0.0.0.0 and a join never begins (status STAT_IDLE).
 """
