@@ -142,12 +142,10 @@ class PenaltyEntry(ui.Screen):
                 self.app.invalidate()
             else:
                 if self.hands:  # announced penalties may change the engine's pick
-                    self.hands.rearrange()
-                if self.edit is None:
-                    self.app.push(RoundReview(self.app, self.ender, list(self.penalties)))
+                    self.hands.rearrange()  # its garbage collected before the review opens
+                    self.app.next_pass(self.review)
                 else:
-                    change = {"ender": self.ender, "penalties": list(self.penalties)}
-                    self.app.push(self.app.screen("round", self.edit, change))
+                    self.review()
         elif name == "ok" and kind == "long":
             self.app.push(self.app.screen("round_hand", self, p))
         elif name == "back" and kind == "press":
@@ -156,6 +154,14 @@ class PenaltyEntry(ui.Screen):
                 self.app.invalidate()
             else:
                 self.app.pop()
+
+    def review(self):
+        """The penalties are in: the round's review (a change's, when editing)."""
+        if self.edit is None:
+            self.app.push(RoundReview(self.app, self.ender, list(self.penalties)))
+        else:
+            change = {"ender": self.ender, "penalties": list(self.penalties)}
+            self.app.push(self.app.screen("round", self.edit, change))
 
     def draw(self, canvas):
         sheet = self.app.match

@@ -641,6 +641,30 @@ def reset(real=False, start_us=0, seed=1, salt=0):
 # Heap measurement (bench/session_app.py) ------------------------------------------
 
 
+def qstr_room(names):
+    """Make room for `names` more interned names (qstrs) in MicroPython's qstr pools,
+    so that interning them later allocates no pool. The pools live on the heap and
+    each new one is twice the last: which import allocates the next (about 9 KB on
+    the 32-bit runner) depends on how many names were interned before it, and the
+    simulator's own modules intern hundreds that a Pico has built in. Called before
+    the heap base is taken (session_app.start), the pools' growth is the
+    simulator's, whatever its own names count, and the firmware's names cost it only
+    their text. Interns padding names until an allocation of a pool that big (at
+    least 6 bytes a name: pointer, hash, length); returns how many it interned.
+    On a heap with garbage, a collection that an allocation runs may hide the pool's
+    bytes: call it on a collected heap."""
+    keep = [None] * 4096  # the padding names stay live: no garbage for a collection
+    i = 0  # that an allocation may run to free, which would hide the pool's bytes
+    while i < len(keep):
+        keep[i] = name = "_q%d" % i
+        before = gc.mem_alloc()
+        hasattr(World, name)  # interns the name
+        i += 1
+        if gc.mem_alloc() - before >= 6 * names:
+            break
+    return i
+
+
 def heap_total():
     """Free plus allocated heap: constant on the unix port; on the 32-bit runner
     (WebAssembly, which adds a heap area when an allocation does not fit) it grows

@@ -5,6 +5,7 @@ host_tools bench --quick` writes every figure in results.json (no timing asserti
 
 import json
 import os
+import subprocess
 
 import host_cli
 import pytest
@@ -145,7 +146,6 @@ def test_quick_bench_writes_every_key(tmp_path):
 def test_long_random_deck_games_never_crash():
     # tests/test_corsica_fuzz.py's games (#28), many more of them: here on CPython, then
     # on the MicroPython unix port with the firmware compiled as on a Pico (192 KB heap).
-    import subprocess
 
     import run_micropython  # (tests/ is on the path: tests/conftest.py)
     import test_corsica_fuzz as fuzz
@@ -164,3 +164,55 @@ def test_long_random_deck_games_never_crash():
     r = subprocess.run([MICROPYTHON, "-X", "heapsize=192k", "-c", code], capture_output=True, text=True, timeout=1200)
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
     assert int(r.stdout.split("results ")[1]) > 2000, r.stdout
+
+
+QSTR_PROBE = '''
+import gc
+
+import session_app
+
+
+def start(board):
+    first = [session_app.start(board)]  # the measured start: its first pass makes room
+    keep = [None] * session_app.QSTR_ROOM  # the names stay live: no collection frees them
+
+    def probe():
+        if first:
+            first.pop()()  # the pass before the heap base is taken
+            return True
+        largest = 0
+        for i in range(len(keep)):
+            keep[i] = name = "fw%d" % i
+            before = gc.mem_alloc()
+            hasattr(probe, name)  # interns the name, as a module's load does
+            largest = max(largest, gc.mem_alloc() - before)
+        print("@largest %d" % largest)
+        return False
+
+    return probe
+'''
+
+
+def test_the_firmware_s_names_grow_no_qstr_pool_on_the_32_bit_runner(tmp_path):
+    """session_app.start makes room in MicroPython's qstr pools before the heap base
+    (simcore.qstr_room): QSTR_ROOM new names then cost their text only, with no pool
+    allocated for them, whatever the simulator's own modules interned (the simulator's
+    names once put a 9 KB pool on the I Go figure at the hand calculator's load)."""
+    node = bench.mp32_node()
+    if node is None:
+        pytest.skip("the 32-bit runner is not installed (make mp32)")
+    apps = tmp_path / "apps"
+    apps.mkdir()
+    (apps / "session_app.py").write_text(open(os.path.join(ROOT, "bench", "session_app.py")).read())
+    (apps / "qstr_probe.py").write_text(QSTR_PROBE)
+    script = tmp_path / "script.txt"
+    script.write_text("100 ok press\n")
+    flash = tmp_path / "flash"
+    sim.fresh_flash(str(flash), bench.CHIP_ID)
+    cmd = [node, bench.MP32_RUN, "--flash", str(flash), "--app", str(apps / "qstr_probe.py")]
+    cmd += ["--firmware", sim.compiled_firmware(), "--script", str(script)]
+
+    out = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=300)
+    largest = [int(line.split()[1]) for line in out.stdout.splitlines() if line.startswith("@largest ")]
+    assert largest, out.stderr[-500:]
+    assert largest[0] < 1024  # a name's text; a pool for these names would be over 6 KB
