@@ -54,6 +54,9 @@ SAY_MS = 1000  # at most one console line a second about refused requests
 PASS_MS = 5  # the app loop's pause between passes, as app.run's
 WEB_MODULES = ("live_web", "microdot", "live_page")  # loaded for a request, then dropped
 _OK = (b"GET", b"HEAD")
+# A write to a phone that has gone: EPIPE (32), ECONNRESET, ENOTCONN, ECONNABORTED (the
+# rp2 port's errno names no EPIPE: its number is the same on lwIP and Linux).
+_GONE = (32, errno.ECONNRESET, errno.ENOTCONN, errno.ECONNABORTED)
 _STREAM_HEAD = b"HTTP/1.0 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\n\r\n"
 _AGAIN = b"retry: %d\nevent: again\ndata: 1\n\n" % AGAIN_MS
 
@@ -164,6 +167,9 @@ class Server:
                 await self.answer(head, writer)
         except asyncio.CancelledError:  # the watchdog: too slow
             pass
+        except OSError as e:  # a phone that left mid-answer says nothing; else one line
+            if e.errno not in _GONE:
+                print("live: %s: %s" % (type(e).__name__, e))
         except Exception as e:  # one line on the console; the device goes on
             print("live: %s: %s" % (type(e).__name__, e))
         finally:

@@ -107,6 +107,28 @@ def test_state_and_a_missing_path():
     assert phone.got.startswith(b"HTTP/1.0 404 ")
 
 
+def test_a_phone_that_left_mid_answer_is_not_an_error_on_the_console(capsys):
+    # EPIPE (a browser closed the page's connection while it was sent) or a reset: the
+    # slot is freed quietly; any other error still gets its one line
+    class Gone(Phone):
+        def __init__(self, request, errno):
+            Phone.__init__(self, request)
+            self.errno = errno
+
+        async def awrite(self, data):
+            raise OSError(self.errno, "gone")
+
+    s = server()
+    for errno in (32, 104, 107, 103):
+        phone = Gone(b"GET /state" + HEAD, errno)
+        assert not step(s.handle(phone, phone))
+        assert phone.closed and not s.conns
+    assert capsys.readouterr().out == ""
+    phone = Gone(b"GET /state" + HEAD, 5)  # EIO
+    assert not step(s.handle(phone, phone))
+    assert capsys.readouterr().out == "live: OSError: [Errno 5] gone\n"
+
+
 def test_methods_other_than_get_and_head_get_405():
     s = server()
     for method in (b"POST", b"PUT", b"DELETE", b"OPTIONS"):
