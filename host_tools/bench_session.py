@@ -22,6 +22,7 @@ import time
 import paths  # firmware/paths.py (host_tools puts firmware/ on the path)
 
 from host_tools import MICROPYTHON, ROOT, sim
+from host_tools.soak_script import write_script
 
 BENCH = os.path.join(ROOT, "bench")
 MP32 = os.path.join(ROOT, "host_tools", "mp32")
@@ -37,7 +38,7 @@ I2C_HZ = 400000
 I2C_BITS_PER_BYTE = 9  # 8 data bits + ACK (start, stop and address bytes not counted)
 HEAP_TARGET = 40 * 1024  # the live peak the device image should stay under
 REFEREE_SLAPS = 50
-# The long session (host_tools/soak.py, bench/soak_app.py; bench/README.md "The long
+# The long session (host_tools/soak_script.py, bench/soak_app.py; bench/README.md "The long
 # session"): hours of mixed play, the largest free block of the heap measured on it.
 SOAK_APP = os.path.join(BENCH, "soak_app.py")
 SOAK_MINUTES = 240
@@ -469,11 +470,9 @@ def check_soak_flash(flash):
 def soak(workdir, quick=False):
     """The largest free block over the long session, on the unix port with the
     Pico's heap and on the 32-bit runner: its minimum and its value at the end."""
-    from host_tools import soak as soakgen
-
     minutes = SOAK_QUICK_MINUTES if quick else SOAK_MINUTES
     script = os.path.join(workdir, "soak.txt")
-    soakgen.write_script(script, SOAK_SEED, minutes)
+    write_script(script, SOAK_SEED, minutes)
     fig = {
         "minutes": minutes,
         "seed": SOAK_SEED,
@@ -540,10 +539,8 @@ def live_soak(workdir, minutes=LIVE_SOAK_BENCH_MINUTES, progress=None):
     the server and 4 phones following, on the unix port and the 32-bit runner: heap in
     use after the runtime's collections (its largest), the largest free block (its
     minimum and at the end), the screens that crashed, the streams reopened."""
-    from host_tools import soak as soakgen
-
     script = os.path.join(workdir, "live-soak.txt")
-    soakgen.write_script(script, SOAK_SEED, minutes)
+    write_script(script, SOAK_SEED, minutes)
     fig = {"minutes": minutes, "seed": SOAK_SEED, "target": "no screen crashed, no MemoryError"}
     problems = []
     for key, mp32 in (("unix64", False), ("mp32", True)):

@@ -12,16 +12,16 @@ import shutil
 import host_cli
 import simulator
 
-from host_tools import bench_session, soak
+from host_tools import bench_session, soak_script
 from host_tools.simdevice import simscript
 
 MINUTES = 3
 
 
 def test_the_session_is_seeded_valid_and_presses_every_button(tmp_path):
-    text = soak.soak_script(seed=5, minutes=MINUTES)
-    assert text == soak.soak_script(seed=5, minutes=MINUTES)
-    assert text != soak.soak_script(seed=6, minutes=MINUTES)
+    text = soak_script.soak_script(seed=5, minutes=MINUTES)
+    assert text == soak_script.soak_script(seed=5, minutes=MINUTES)
+    assert text != soak_script.soak_script(seed=6, minutes=MINUTES)
     events = simscript.parse(text.splitlines())
     assert {b for _, b, _ in events} == set(simscript.BUTTONS)  # p1..p6 included
     assert {a for _, _, a in events} == {"down", "up", "press"}  # holds: down, then up
@@ -42,7 +42,7 @@ def stats(r):
 
 def test_a_few_minutes_of_mixed_play_on_the_picos_heap(tmp_path):
     script = tmp_path / "soak.txt"
-    soak.write_script(script, 5, MINUTES)
+    soak_script.write_script(script, 5, MINUTES)
     flash = tmp_path / "flash"
     screens = tmp_path / "screens"
     app = bench_session.SOAK_APP
@@ -60,7 +60,7 @@ def test_the_same_script_on_the_same_flash_gives_the_same_run(tmp_path):
     """Deterministic in simulated time: every frame (with the ms it appeared), the
     heap figures sampled as it ran, and what it wrote on the flash."""
     script = tmp_path / "soak.txt"
-    soak.write_script(script, 3, MINUTES)
+    soak_script.write_script(script, 3, MINUTES)
     first = tmp_path / "first"  # a flash that has played before: matches, history, ids
     start = ("--start", "2025-01-01T12:00:00")  # a fixed wall clock: the history's dates replay too
     simulator.run_ok("--script", script, "--flash", first, *start)
@@ -94,7 +94,7 @@ def test_a_few_minutes_of_the_evening_on_a_w_board_with_four_phones(tmp_path):
     import live_server
 
     script = tmp_path / "soak.txt"
-    soak.write_script(script, 5, MINUTES)
+    soak_script.write_script(script, 5, MINUTES)
     flash = tmp_path / "flash"
     app = bench_session.LIVE_SOAK_APP
     r = simulator.run_ok(
