@@ -13,9 +13,10 @@ sys.path.insert(0, _here + "/../firmware")
 
 
 from benchclock import elapsed_us, median, now_us  # noqa: E402
-from corsica import Game  # noqa: E402
-from corsica_sim import play_game  # noqa: E402
-from rng import Rng  # noqa: E402
+
+from table.rules.corsica import Game  # noqa: E402
+from table.rules.corsica_sim import play_game  # noqa: E402
+from table.rules.rng import Rng  # noqa: E402
 
 
 def corsica_game_us(runs):

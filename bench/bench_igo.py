@@ -15,10 +15,11 @@ if _here + "/../firmware" not in sys.path:
     sys.path.insert(0, _here + "/../firmware")
 
 from benchclock import elapsed_us, median, now_us  # noqa: E402
-from igo_arrange import without_colour  # noqa: E402
-from igo_cards import COLOURS, card_text, hand_masks  # noqa: E402
-from igo_hands import choose_ender_option, score_hands  # noqa: E402
-from rng import Rng  # noqa: E402
+
+from table.rules.igo_arrange import without_colour  # noqa: E402
+from table.rules.igo_cards import COLOURS, card_text, hand_masks  # noqa: E402
+from table.rules.igo_hands import choose_ender_option, score_hands  # noqa: E402
+from table.rules.rng import Rng  # noqa: E402
 
 DEALS = 20
 

@@ -17,9 +17,10 @@ if _here + "/../firmware" not in sys.path:
 
 
 from benchclock import elapsed_us, now_us  # noqa: E402
-from judge import Judge  # noqa: E402
-from rng import Rng  # noqa: E402
-from ticks import MASK  # noqa: E402
+
+from table.rules.judge import Judge  # noqa: E402
+from table.rules.rng import Rng  # noqa: E402
+from table.rules.ticks import MASK  # noqa: E402
 
 PLAYERS = 6
 PRESSES_PER_PILE = 24

@@ -42,10 +42,10 @@ for p in (ROOT, os.path.join(ROOT, "firmware"), HERE):
         sys.path.insert(0, p)
 
 import fairness  # noqa: E402
-import pio_capture  # noqa: E402
-from rng import Rng  # noqa: E402
 
 from host_tools import pio_sim  # noqa: E402
+from table.device import pio_capture  # noqa: E402
+from table.rules.rng import Rng  # noqa: E402
 
 TICK = pio_capture.TICK_CYCLES
 PUSH = pio_capture.PUSH_TICKS  # ticks from a sample that pushed to the next sample

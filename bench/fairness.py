@@ -1,4 +1,4 @@
-"""Tap fairness and judge speed: generated near-simultaneous presses through firmware/judge.py.
+"""Tap fairness and judge speed: generated near-simultaneous presses through firmware/table/rules/judge.py.
 
     python bench/fairness.py [GROUPS]            .venv/bin/micropython bench/fairness.py [GROUPS]
 
@@ -32,9 +32,9 @@ _here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 if _here + "/../firmware" not in sys.path:
     sys.path.insert(0, _here + "/../firmware")
 
-from judge import Judge, pin_of  # noqa: E402
-from rng import Rng  # noqa: E402
-from ticks import MASK  # noqa: E402
+from table.rules.judge import Judge, pin_of  # noqa: E402
+from table.rules.rng import Rng  # noqa: E402
+from table.rules.ticks import MASK  # noqa: E402
 
 TIE_WINDOW_US = Judge.TIE_WINDOW_US
 PINS = (16, 17, 18, 19)  # the reference build's first player pins

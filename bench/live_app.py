@@ -1,5 +1,5 @@
 """Simulator entry app for `make bench`: a session as session_app.py measures it, on a
-W board (boards/sim_w.py) with the live page's server (firmware/live_server.py) up and
+W board (boards/sim_w.py) with the live page's server (firmware/table/live/live_server.py) up and
 CLIENTS phones on its /events stream, each pass.
 
     python -m host_tools sim --board sim_w --app bench/live_app.py --script bench/session_igo.txt
@@ -77,8 +77,8 @@ class Phones:
         sys.modules["inspect"] = Absent()
         import time
 
-        import live_server
-        import wifi
+        from table.device import wifi
+        from table.live import live_server
 
         live_server.asyncio = Loop
         app.live = live_server.Live(app, wifi.Radio(time.ticks_ms), time)

@@ -24,17 +24,18 @@ def main(board):
     loader = simload.Loader(world, builtins.__import__)  # reads the port's own __import__
 
     def logged(name, globals=None, locals=None, fromlist=None, level=0):
-        if level or name in sys.modules or not world.slept:
+        whole = simload.whole_name(name, globals, level)  # a relative import by its whole name
+        if whole in sys.modules or not world.slept:
             return loader(name, globals, locals, fromlist, level)
         start = world.now
         module = loader(name, globals, locals, fromlist, level)
-        size = loader.sizes.get(name)
+        size = loader.sizes.get(whole)
         if size:
-            LOADS.append([(start - world.start) // 1000, name, size, (world.now - start) // 1000])
+            LOADS.append([(start - world.start) // 1000, whole, size, (world.now - start) // 1000])
         return module
 
     builtins.__import__ = logged  # in the place of simrun's Loader (one charge per import)
-    import app
+    from table import app
 
     real_app = app.App
 

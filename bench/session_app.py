@@ -160,8 +160,8 @@ def _begin(board, base, clock_class):
     a subclass); `base` = the live heap before it."""
     import time
 
-    import app
-    import hw as hwmod
+    from table import app
+    from table.device import hw as hwmod
 
     app.collect_early()  # as app.main does first
     hw = hwmod.Hardware(board)

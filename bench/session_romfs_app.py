@@ -23,4 +23,9 @@ def main(board):
         image = f.read()
     vfs.mount(vfs.VfsRom(image), "/rom")
     sys.path.insert(0, "/rom")
+    # The simulator's clock imported the firmware's ticks from the flash, and with it
+    # the package `table`, whose folder is then the flash's: forgotten, so that the
+    # firmware's package is found in the image.
+    for name in [n for n in sys.modules if n == "table" or n.startswith("table.")]:
+        del sys.modules[name]
     __import__(os.getenv("BENCH_ROMFS_APP") or "session_app").main(board)

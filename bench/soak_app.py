@@ -150,8 +150,8 @@ class SoakTime(session_app.MeasuredTime):
 def _begin(board, base, clock_class):
     import time
 
-    import app
-    import hw as hwmod
+    from table import app
+    from table.device import hw as hwmod
 
     app.collect_early()  # as app.main does first
     hw = hwmod.Hardware(board)

@@ -1,6 +1,6 @@
 """The reference build (boards/pico.py, same wiring) running CircuitPython 9 or later.
 
-`firmware/hw_circuitpython.py` builds the hardware from it. Deployed as `boardcfg.py`,
+`firmware/table/device/hw_circuitpython.py` builds the hardware from it. Deployed as `boardcfg.py`,
 not `board.py`: on CircuitPython `board` is the built-in module of pin names (GP0 ..),
 which hw_circuitpython also needs. Pins are GPIO numbers (n = board.GPn). The display
 goes through displayio (adafruit_displayio_ssd1306 on an I2CDisplayBus), the buttons

@@ -1,8 +1,8 @@
 """Reference build: Raspberry Pi Pico (RP2040) + SSD1306 128x64 I2C OLED.
 
-Board definitions are data only; `firmware/hw.py` builds the hardware from them.
+Board definitions are data only; `firmware/table/device/hw.py` builds the hardware from them.
 Every other board starts from this one (`from pico import *`) and sets only what
-differs; firmware/boardspec.py lists every setting and checks them at load.
+differs; firmware/table/device/boardspec.py lists every setting and checks them at load.
 Every button is wired active-low: GPIO -> button -> GND, internal pull-up.
 """
 

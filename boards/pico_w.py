@@ -1,6 +1,6 @@
 """Raspberry Pi Pico W (RP2040 + CYW43439 radio) + SSD1306, the reference wiring.
 
-The live page for the phones at the table (firmware/live_server.py).
+The live page for the phones at the table (firmware/table/live/live_server.py).
 
 The radio takes GPIO 23, 24, 25 and 29 (the on-board LED is the radio's, not GPIO 25)
 and one PIO state machine; the board check refuses those pins for anything else and

@@ -1,4 +1,4 @@
-"""The host board of a W build: boards/sim.py with the radio (firmware/live_server.py
+"""The host board of a W build: boards/sim.py with the radio (firmware/table/live/live_server.py
 serves the live page; the simulator's network is the host's loopback)."""
 
 from pico import *  # noqa: F403  (the reference build; what differs follows)

@@ -14,7 +14,7 @@ prints it on the serial console and shows the console on the display.
 
 import time
 
-from ticks import MASK
+from table.rules.ticks import MASK
 
 LOOP_S = 0.005  # pause between loop passes, as app.run's sleep_ms(5)
 
@@ -26,7 +26,7 @@ def ticks_ms():
 
 def run(app, hw):
     """The device loop. Never returns."""
-    import app as appmod  # here: main() checks the board before the app loads
+    from table import app as appmod  # here: main() checks the board before the app loads
 
     while True:
         appmod.step(app, hw, ticks_ms())
@@ -37,12 +37,12 @@ def main(cfg=None):
     """Boot: build the hardware from the board definition, load the state, run."""
     if cfg is None:
         import boardcfg as cfg  # type: ignore[import-not-found]  # deployed board file
-    import boardspec
+    from table.device import boardspec
 
     boardspec.check_once(cfg)  # a hand-edited board: one line, before the app loads
     del boardspec
-    import app as appmod
-    import hw_circuitpython
+    from table import app as appmod
+    from table.device import hw_circuitpython
 
     hw = hw_circuitpython.Hardware(cfg)
     run(appmod.App(hw=hw), hw)
@@ -53,7 +53,7 @@ def log_error(e):
     try:
         import traceback  # type: ignore[import-not-found]  # CircuitPython has it
 
-        import paths
+        from table.storage import paths
 
         with open(paths.ERRORS, "w") as f:
             traceback.print_exception(e, file=f)

@@ -12,7 +12,7 @@ import sys
 def show_error(e):
     """Log e; show its type and message on the display if it can be built."""
     try:
-        import paths
+        from table.storage import paths
 
         with open(paths.ERRORS, "w") as f:
             sys.print_exception(e, f)
@@ -20,8 +20,9 @@ def show_error(e):
         pass
     try:
         import board
-        import hw
-        import ui
+
+        from table.device import hw
+        from table.screens import ui
 
         h = hw.Hardware(board)
         c = h.canvas
@@ -37,11 +38,12 @@ def show_error(e):
 
 try:
     import board
-    import boardspec
+
+    from table.device import boardspec
 
     boardspec.check_once(board)  # a hand-edited board: one line, before the app loads
     del boardspec
-    import app
+    from table import app
 
     app.main()
 except Exception as e:  # SystemExit and KeyboardInterrupt (Ctrl-C) pass

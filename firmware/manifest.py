@@ -8,15 +8,20 @@ A new firmware module must be listed in one of the manifests (a test says so).
 """
 
 metadata(
-    description="Scorekeeper and slap referee firmware for the Raspberry Pi Pico (rp2)", version="1.1.0", license="MIT"
+    description="Scorekeeper and slap referee firmware for the Raspberry Pi Pico (rp2)", version="1.2.0", license="MIT"
 )
 include("manifest_app.py")
 module("main.py")
-module("hw.py")
-module("hw_test.py")
-module("canvas.py")
-module("ssd1306.py")
-module("pio_capture.py")
+package(
+    "table",
+    files=(
+        "device/canvas.py",
+        "device/hw.py",
+        "device/hw_test.py",
+        "device/pio_capture.py",
+        "device/ssd1306.py",
+    ),
+)
 # A W board (boards/pico_w.py, pico2_w.py; deploy sets options.wifi from the board's WIFI):
 # the live page, and microdot, which serves it (its folder: options.microdot). An
 # included manifest sees only the options its include() passes, as in MicroPython.

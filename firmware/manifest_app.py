@@ -3,60 +3,66 @@ the screens, the history. Included by manifest.py and manifest_circuitpython.py;
 host_tools/manifest.py says how the manifests are read.
 """
 
-module("app.py")
-module("app_boot.py")
-module("boardspec.py")
-module("config.py")
-module("corsica.py")
-module("corsica_cards.py")
-module("corsica_table.py")
-module("display_sleep.py")
-module("events.py")
-module("history.py")
-module("history_boot.py")
-module("igo_arrange.py")
-module("igo_cards.py")
-module("igo_choice.py")
-module("igo_scoring.py")
-module("jsonfmt.py")
-module("navbuttons.py")
-module("judge.py")
-module("matches.py")
-module("matches_app.py")
-module("matches_boot.py")
-module("names.py")
-module("paths.py")
-module("rng.py")
-module("roster.py")
-module("scoresheet.py")
-module("settings.py")
-module("sheet_edit.py")
-module("signals.py")
-module("store.py")
-module("store_load.py")
-module("tapring.py")
-module("ticks.py")
-module("tones.py")
-module("ui.py")
-module("ui_corsica.py")
-module("ui_deck.py")
-module("ui_form.py")
-module("ui_hand.py")
-module("ui_hwtest.py")
-module("ui_igo.py")
-module("ui_igo_over.py")
-module("ui_igo_setup.py")
-module("ui_match.py")
-module("ui_matches.py")
-module("ui_names.py")
-module("ui_text.py")
-module("firstnames.py")
-module("ui_notice.py")
-module("ui_referee.py")
-module("ui_referee_result.py")
-module("ui_round.py")
-module("ui_settings.py")
-module("ui_sheet.py")
-module("ui_tap.py")
-module("ui_undo.py")
-module("version.py")
+package(
+    "table",
+    files=(
+        "app.py",
+        "app_boot.py",
+        "device/boardspec.py",
+        "device/display_sleep.py",
+        "device/modules.py",
+        "device/navbuttons.py",
+        "device/signals.py",
+        "device/tapring.py",
+        "device/tones.py",
+        "rules/corsica.py",
+        "rules/corsica_cards.py",
+        "rules/corsica_table.py",
+        "rules/igo_arrange.py",
+        "rules/igo_cards.py",
+        "rules/igo_choice.py",
+        "rules/igo_scoring.py",
+        "rules/judge.py",
+        "rules/names.py",
+        "rules/rng.py",
+        "rules/scoresheet.py",
+        "rules/sheet_edit.py",
+        "rules/ticks.py",
+        "screens/firstnames.py",
+        "screens/ui.py",
+        "screens/ui_corsica.py",
+        "screens/ui_deck.py",
+        "screens/ui_form.py",
+        "screens/ui_hand.py",
+        "screens/ui_hwtest.py",
+        "screens/ui_igo.py",
+        "screens/ui_igo_over.py",
+        "screens/ui_igo_setup.py",
+        "screens/ui_match.py",
+        "screens/ui_matches.py",
+        "screens/ui_names.py",
+        "screens/ui_notice.py",
+        "screens/ui_referee.py",
+        "screens/ui_referee_result.py",
+        "screens/ui_round.py",
+        "screens/ui_settings.py",
+        "screens/ui_sheet.py",
+        "screens/ui_tap.py",
+        "screens/ui_text.py",
+        "screens/ui_undo.py",
+        "storage/config.py",
+        "storage/events.py",
+        "storage/history.py",
+        "storage/history_boot.py",
+        "storage/jsonfmt.py",
+        "storage/matches.py",
+        "storage/matches_app.py",
+        "storage/matches_boot.py",
+        "storage/paths.py",
+        "storage/roster.py",
+        "storage/settings.py",
+        "storage/store.py",
+        "storage/store_load.py",
+        "version.py",
+    ),
+)

@@ -3,8 +3,13 @@ copies to the CIRCUITPY drive, as source (cp_main.py becomes code.py, the board
 definition boardcfg.py). The same form as manifest.py.
 """
 
-metadata(description="Scorekeeper and slap referee firmware for CircuitPython", version="1.1.0", license="MIT")
+metadata(description="Scorekeeper and slap referee firmware for CircuitPython", version="1.2.0", license="MIT")
 include("manifest_app.py")
 module("cp_main.py")
-module("hw_circuitpython.py")
-module("canvas_displayio.py")
+package(
+    "table",
+    files=(
+        "device/canvas_displayio.py",
+        "device/hw_circuitpython.py",
+    ),
+)

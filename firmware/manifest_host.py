@@ -3,6 +3,11 @@
 firmware's pure logic and run on MicroPython in the tests too.
 """
 
-module("corsica_sim.py")
-module("igo_hands.py")
-module("judge_trace.py")
+package(
+    "table",
+    files=(
+        "rules/corsica_sim.py",
+        "rules/igo_hands.py",
+        "rules/judge_trace.py",
+    ),
+)

@@ -14,13 +14,18 @@ options.defaults(microdot=None)
 if not options.microdot:
     raise ValueError("manifest_wifi.py: give microdot's folder: include(..., wifi=True, microdot=FOLDER)")
 
-module("live.py")
-module("live_name.py")
-module("live_page.py")
-module("live_server.py")
-module("live_web.py")
-module("qr.py")
-module("wifi.py")
-module("wifi_config.py")
-module("ui_wifi.py")
+package(
+    "table",
+    files=(
+        "device/wifi.py",
+        "live/live.py",
+        "live/live_name.py",
+        "live/live_page.py",
+        "live/live_server.py",
+        "live/live_web.py",
+        "live/qr.py",
+        "live/wifi_config.py",
+        "screens/ui_wifi.py",
+    ),
+)
 module("microdot.py", base_path=options.microdot)

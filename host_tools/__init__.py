@@ -9,6 +9,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "firmware")
+PACKAGE = "table"  # the firmware's package (firmware/table/): one folder on the flash, beside main.py
 BOARDS = os.path.join(ROOT, "boards")
 VENV_BIN = os.path.join(ROOT, ".venv", "bin")
 MICROPYTHON = os.path.join(VENV_BIN, "micropython")
@@ -54,11 +55,11 @@ class ArgumentParser(argparse.ArgumentParser):
 
 
 def product_version(project=ROOT):
-    """VERSION in the checkout's firmware/version.py (the one place it is written), or
+    """VERSION in the checkout's firmware/table/version.py (the one place it is written), or
     None for a checkout from before it had one."""
     scope = {}
     try:
-        with open(os.path.join(project, "firmware", "version.py"), encoding="utf-8") as f:
+        with open(os.path.join(project, "firmware", "table", "version.py"), encoding="utf-8") as f:
             exec(f.read(), scope)
     except OSError:
         return None

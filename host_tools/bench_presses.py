@@ -121,7 +121,7 @@ class Driver:
     """The firmware's App on a flash folder, driven by keys that are also recorded."""
 
     def __init__(self, root):
-        import app
+        from table import app
 
         self.app = app.App(root)
         self.keys = []

@@ -59,7 +59,7 @@ def hand_calc(s, display, cards, first):
     """Enter (the round's first time) the display colour, then 12 cards in the hand
     calculator; ok on the result. A card starts as the calculator starts it
     (ui_hand.start_value: the value after the colour's highest in the hand)."""
-    from ui_hand import start_value
+    from table.screens.ui_hand import start_value
 
     colour = display  # where the calculator starts: the round's display colour
     if first:
@@ -78,7 +78,7 @@ def hand_calc(s, display, cards, first):
 
 def deal(seed):
     """A 4-player I Go deal: (display colour, hands of 12 card ints)."""
-    from rng import Rng
+    from table.rules.rng import Rng
 
     rng = Rng(seed)
     deck = [c * 16 + v for c in range(10) for v in range(1, 12)]
@@ -90,8 +90,8 @@ def enter_round(s, sheet, ender, penalties, calc=None):
     """MatchScreen -> round entered. calc: (display, hands) to use the hand calculator
     for the ender and the next player (their penalties then come from it, against the
     engine's pick for the ender, as the device computes them)."""
-    import igo_choice
-    import ui_hand
+    from table.rules import igo_choice
+    from table.screens import ui_hand
 
     n = len(penalties)
     s.press("ok")  # round menu
@@ -134,7 +134,7 @@ def void_round(s, sheet, taker):
 
 def game_script(rules):
     """A whole 4-player match from the home screen to its game-over screen."""
-    import scoresheet
+    from table.rules import scoresheet
 
     names = ["P1", "P2", "P3", "P4"]
     s = Script("%s: a whole 4-player match, hand calculator in the first round" % rules)
@@ -179,7 +179,7 @@ def game_script(rules):
 
 def referee_script():
     """Corsica referee mode: REFEREE_SLAPS slaps of 2-4 players, some ties, some false."""
-    from rng import Rng
+    from table.rules.rng import Rng
 
     rng = Rng(5)
     s = Script("Battle of Corsica referee: %d slaps" % REFEREE_SLAPS)
@@ -215,7 +215,7 @@ def players_script():
     """Players and saved matches (docs/players.png, in the user guide): a Corsari match of three,
     then an I Go setup where seat 1 gets a name typed with the buttons (Zoë) and the
     device draws who starts, a round, the Continue list and a match's actions."""
-    import scoresheet
+    from table.rules import scoresheet
 
     s = Script("players: names typed at the table, a drawn starter, two saved matches")
     s.press("down")

@@ -19,10 +19,9 @@ import subprocess
 import sys
 import time
 
-import paths  # firmware/paths.py (host_tools puts firmware/ on the path)
-
 from host_tools import MICROPYTHON, ROOT, sim
 from host_tools.soak_script import write_script
+from table.storage import paths  # firmware/table/storage/paths.py (host_tools puts firmware/ on the path)
 
 BENCH = os.path.join(ROOT, "bench")
 MP32 = os.path.join(ROOT, "host_tools", "mp32")
@@ -358,7 +357,7 @@ def module_bytes_mp32(node, modules, firmware):
     """Live heap taken by these firmware modules once imported (code and module data),
     measured on the 32-bit runner from the .mpy files in `firmware`, with the
     simulator's fake machine (`run.mjs --import-size`). RuntimeError if that failed."""
-    names = sorted(m for m in modules if os.path.exists(os.path.join(firmware, m + ".mpy")))
+    names = sorted(m for m in modules if os.path.exists(os.path.join(firmware, *m.split(".")) + ".mpy"))
     if not names:
         return 0
     out = subprocess.run(

@@ -4,7 +4,7 @@ boards/pico.py is the reference build, complete. Every other board starts with
 `from pico import *` (or another board) and sets only what differs, e.g. pico_duo.py
 sets PLAYER_PINS, LED_PINS and BUZZER_PIN. The files stay importable as they are
 (the simulator puts boards/ on its path); the host resolves them here, checks them
-(firmware/boardspec.py: unknown settings, a missing navigation button, a pin used
+(firmware/table/device/boardspec.py: unknown settings, a missing navigation button, a pin used
 twice ...) and writes the device a single flat module (`flat_source`), so the Pico
 gets one small `board.mpy` that imports nothing.
 
@@ -16,9 +16,8 @@ import os
 import re
 import types
 
-import boardspec  # firmware/, on the path (host_tools/__init__.py)
-
 from host_tools import BOARDS, UserError
+from table.device import boardspec  # firmware/, on the path (host_tools/__init__.py)
 
 
 def names(boards_dir=BOARDS):

@@ -13,7 +13,7 @@ Without arguments, what the manifests ship (host_tools/manifest.py) and boards/:
    data checked there, not by mypy (a board overrides the reference build's values);
 6. no import circle among the modules checked, imports inside functions included
    (a shared piece goes into a module of its own, a screen is opened by name);
-7. nothing the firmware writes at the flash root (firmware/paths.py: WRITTEN, and the
+7. nothing the firmware writes at the flash root (firmware/table/storage/paths.py: WRITTEN, and the
    first folder of every path there) is a folder named like a module, or a code file:
    on a Pico code and data share the root and a folder shadows a module.
 With arguments: 1-3 and 6 on those files.
@@ -117,11 +117,22 @@ def host_only_imports(path, tree):
     return found
 
 
+def module_name(path):
+    """The name a file is imported by: "table.rules.judge" for a file of the firmware's
+    package (firmware/table/rules/judge.py; "table.rules" for its __init__.py), else
+    the file's own name ("main", "pico")."""
+    rel = os.path.relpath(os.path.abspath(path), FIRMWARE)
+    if rel.startswith(".."):
+        return os.path.splitext(os.path.basename(path))[0]
+    name = os.path.splitext(rel)[0].replace(os.sep, ".")
+    return name[: -len(".__init__")] if name.endswith(".__init__") else name
+
+
 def import_circles(trees):
     """One line per import circle among these modules ({path: syntax tree}, from
     `parse`): "import circle: a -> b -> a", every import counted, also one inside a
     function."""
-    found = {os.path.splitext(os.path.basename(p))[0]: p for p in trees}
+    found = {module_name(p): p for p in trees}
     graph = {}
     for name, path in found.items():
         deps = set()
@@ -129,7 +140,8 @@ def import_circles(trees):
             if isinstance(node, ast.Import):
                 deps.update(a.name for a in node.names)
             elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-                deps.add(node.module)
+                deps.add(node.module)  # and a package's modules named in it
+                deps.update(node.module + "." + a.name for a in node.names)
         graph[name] = sorted(d for d in deps if d in found and d != name)
     circles = []
     for start in sorted(graph):
@@ -185,8 +197,13 @@ def run_mypy(paths, config_lines, search):
 
 
 def _folders(paths):
-    """Firmware modules import each other by plain name (flat on the device)."""
-    return sorted({p if os.path.isdir(p) else os.path.dirname(p) or "." for p in paths})
+    """Where the paths' modules are found by the names they are imported by: firmware/
+    for the firmware's package and main.py (table.rules.judge), else the file's folder."""
+    folders = set()
+    for p in paths:
+        inside = not os.path.relpath(os.path.abspath(p), FIRMWARE).startswith("..")
+        folders.add(FIRMWARE if inside else p if os.path.isdir(p) else os.path.dirname(p) or ".")
+    return sorted(folders)
 
 
 def mypy_errors(paths):
@@ -262,23 +279,25 @@ def flash_root_clashes(paths_module, module_names):
     problems = []
     for name in written:
         if name.endswith((".py", ".mpy")):
-            problems.append("firmware/paths.py: %s written at the flash root is a code file" % name)
+            problems.append("firmware/table/storage/paths.py: %s written at the flash root is a code file" % name)
         elif "." not in name and name in module_names:
             problems.append(
-                "firmware/paths.py: the folder %s/ at the flash root shadows the module %s on a Pico" % (name, name)
+                "firmware/table/storage/paths.py: the folder %s/ at the flash root shadows the module %s on a Pico"
+                % (name, name)
             )
     for key in sorted(vars(paths_module)):
         value = getattr(paths_module, key)
         if key.isupper() and isinstance(value, str) and "/" in value and value.split("/")[0] not in written:
-            problems.append("firmware/paths.py: %s = %r is outside WRITTEN %r" % (key, value, written))
+            problems.append("firmware/table/storage/paths.py: %s = %r is outside WRITTEN %r" % (key, value, written))
     return problems
 
 
 def module_names():
-    """Every module name on a device: the manifests' modules and the board's."""
+    """Every module name at a device's flash root: the manifests' top-level modules,
+    the firmware's package (table) and the board's."""
     names = {"board", "boardcfg", "code"}
     for runtime in ("micropython", "circuitpython"):
-        names |= {m.name.rsplit(".", 1)[0] for m in manifest.for_runtime(runtime, wifi=True).modules}
+        names |= {m.name.split("/")[0].rsplit(".", 1)[0] for m in manifest.for_runtime(runtime, wifi=True).modules}
     return names
 
 
@@ -295,7 +314,7 @@ def shipped_files():
 def main(argv):
     parser = ArgumentParser(
         prog="python -m host_tools check",
-        example=("python -m host_tools check\npython -m host_tools check firmware/judge.py"),
+        example=("python -m host_tools check\npython -m host_tools check firmware/table/rules/judge.py"),
         description=__doc__.split("\n\n")[0],
     )
     parser.add_argument("paths", nargs="*", help="files or directories (default: the manifests and boards/)")
@@ -310,7 +329,7 @@ def main(argv):
         mp_paths, cp_only, board_files = shipped_files()
         files = mp_paths + cp_only + board_files
         problems = board_errors()
-        import paths  # firmware/paths.py (host_tools puts firmware/ on the path)
+        from table.storage import paths  # firmware/table/storage/paths.py (host_tools puts firmware/ on the path)
 
         problems += flash_root_clashes(paths, module_names())
     problems += compile_errors(files)

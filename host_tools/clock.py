@@ -15,10 +15,9 @@ Examples:
 import argparse
 import time
 
-import history  # firmware/history.py: what the device counts as a set clock
-
 from host_tools import ArgumentParser, port_option
 from host_tools.mpremote_port import Device, find_port
+from table.storage import history  # firmware/table/storage/history.py: what the device counts as a set clock
 
 SET = """\
 try:

@@ -4,7 +4,7 @@
     simulate --players N --games G --seed S [--variants sandwich,sequence,sum10]
              [--turn-cap N]
                           play whole games with random slaps and false taps
-                          (firmware/corsica_sim.py), print totals as JSON
+                          (firmware/table/rules/corsica_sim.py), print totals as JSON
 
 Bad arguments: exit status 2, one line on standard error.
 """
@@ -12,9 +12,8 @@ Bad arguments: exit status 2, one line on standard error.
 import importlib
 import json
 
-import corsica_sim
-
 from host_tools import ArgumentParser, UserError
+from table.rules import corsica_sim
 
 PROG = "python -m host_tools corsica"
 JUDGE_EXAMPLE = PROG + " judge trace.json"

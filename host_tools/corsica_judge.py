@@ -9,18 +9,17 @@ at its earliest event. A trace without `seed` uses seed 0 for a random tie break
 
 import json
 
-import settings
-from corsica import VARIANTS, slap_reason
-from corsica_cards import JOKERS, card_text, parse_card
-from judge_trace import judge_trace
-from ticks import PERIOD as TICKS_PERIOD
-
 from host_tools import ArgumentParser, UserError
 from host_tools.jsoninput import read_json
+from table.rules.corsica import VARIANTS, slap_reason
+from table.rules.corsica_cards import JOKERS, card_text, parse_card
+from table.rules.judge_trace import judge_trace
+from table.rules.ticks import PERIOD as TICKS_PERIOD
+from table.storage import settings
 
 PROG = "python -m host_tools corsica judge"
 KEYS = ("players", "variants", "tie_window_us", "tie_break", "seed", "pile", "taps", "edges", "held")
-# The device's settings (firmware/settings.py) give the defaults and the tie breaks.
+# The device's settings (firmware/table/storage/settings.py) give the defaults and the tie breaks.
 DEFAULTS = settings.defaults()
 TIE_BREAKS = tuple(v for v, _ in settings.find("tie_break")[3])
 OUTPUT = ("slappable", "reason", "winner", "tie", "order", "false_taps")

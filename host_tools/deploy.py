@@ -42,11 +42,21 @@ import argparse
 import os
 import sys
 
-import paths  # firmware/paths.py (host_tools puts firmware/ on the path)
-
-from host_tools import ROOT, ArgumentParser, UserError, boards, clock, manifest, mpycross, port_option, project_option
+from host_tools import (
+    PACKAGE,
+    ROOT,
+    ArgumentParser,
+    UserError,
+    boards,
+    clock,
+    manifest,
+    mpycross,
+    port_option,
+    project_option,
+)
 from host_tools.deploy_transport import DriveTransport, MpremoteTransport, sha256
 from host_tools.mpremote_port import find_port
+from table.storage import paths  # firmware/table/storage/paths.py (host_tools puts firmware/ on the path)
 
 DEFAULT_BOARD = {"micropython": "pico", "circuitpython": "circuitpython_pico"}
 ENTRY = {"micropython": "main.py", "circuitpython": "code.py"}
@@ -153,13 +163,16 @@ def missing_libraries(drive):
 
 
 def safe_to_remove(name):
-    """Only top-level code files: never data/, lib/ or configuration (paths.KEPT)."""
+    """Only code files at the top level or in the firmware's package folder: never
+    data/, lib/ or configuration (paths.KEPT)."""
+    folder, _, base = name.rpartition("/")
     return (
-        "/" not in name
+        (not folder or folder == PACKAGE or folder.startswith(PACKAGE + "/"))
         and "\\" not in name
+        and ".." not in name.split("/")
         and name not in paths.KEPT
-        and name.endswith((".py", ".mpy"))
-        and not name.startswith(".")
+        and base.endswith((".py", ".mpy"))
+        and not base.startswith(".")
     )
 
 

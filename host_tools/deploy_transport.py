@@ -16,7 +16,7 @@ import json
 import os
 import re
 
-from host_tools import UserError
+from host_tools import PACKAGE, UserError
 from host_tools.mpremote_port import ANSWER_TIMEOUT, Device, DeviceError
 
 MANIFEST = ".deploy.json"
@@ -30,6 +30,29 @@ def sha256(data):
 
 def manifest_text(board, runtime, files):
     return json.dumps({"board": board, "runtime": runtime, "files": files}, sort_keys=True)
+
+
+# Device code (with os imported): n = the flash's top-level names and the paths of the
+# files in the firmware's package folder ("table/rules/judge.mpy").
+NAMES_CODE = (
+    "n = [e[0] for e in os.ilistdir('/')]\n"
+    "def walk(d):\n"
+    " for e in os.ilistdir(d):\n"
+    "  p = d + '/' + e[0]\n"
+    "  walk(p) if e[1] & 0x4000 else n.append(p)\n"
+    "if %r in n:\n"
+    " walk(%r)\n" % (PACKAGE, PACKAGE)
+)
+
+
+def folders(names):
+    """The folders that files of these names ("table/rules/judge.mpy") are in, each
+    after the folder it is in."""
+    out = set()
+    for name in names:
+        parts = name.split("/")[:-1]
+        out.update("/".join(parts[: i + 1]) for i in range(len(parts)))
+    return sorted(out, key=lambda f: (f.count("/"), f))
 
 
 class MpremoteTransport(Device):
@@ -47,14 +70,16 @@ class MpremoteTransport(Device):
             raise
 
     def state(self):
-        """(manifest files, {top-level name on the device: its hash in the manifest or None})."""
+        """(manifest files, {name on the device: its hash in the manifest or None}): the
+        top-level names and every file in the firmware's package folder."""
         manifest, names = self.ask(
             "import os, json\n"
             "try:\n"
             " m = json.load(open(%r))['files']\n"
             "except Exception:\n"
             " m = {}\n"
-            "print(json.dumps({'manifest': m, 'names': [e[0] for e in os.ilistdir('/')]}))\n" % ("/" + MANIFEST),
+            "%s"
+            "print(json.dumps({'manifest': m, 'names': n}))\n" % ("/" + MANIFEST, NAMES_CODE),
             lambda found: (dict(found["manifest"]), list(found["names"])),
         )
         return manifest, {n: manifest.get(n) for n in names}
@@ -77,15 +102,21 @@ class MpremoteTransport(Device):
         )
 
     def remove(self, names):
+        """Remove these files, then the folders they leave empty (an empty table/ would
+        hide a frozen firmware's package: its folder on the flash comes first)."""
         if names:
             self._exec(
-                "import os\nfor n in %r:\n try:\n  os.remove('/' + n)\n except OSError:\n  pass\n" % sorted(names)
+                "import os\nfor n in %r:\n try:\n  os.remove('/' + n)\n except OSError:\n  pass\n"
+                "for d in %r:\n try:\n  os.rmdir('/' + d)\n except OSError:\n  pass\n"
+                % (sorted(names), folders(names)[::-1])
             )
 
     def write(self, files):
         """Write [(name, bytes)] in order, CHUNK bytes of content per exec (several small
         files share one)."""
-        code, size = [], 0
+        code, size = ["import os"], 0
+        for folder in folders(name for name, _ in files):
+            code.append("try:\n os.mkdir(%r)\nexcept OSError:\n pass" % ("/" + folder))
         for name, data in files:
             code.append("f = open(%r, 'wb')" % ("/" + name))
             for i in range(0, max(len(data), 1), CHUNK):
@@ -118,7 +149,8 @@ class DriveTransport:
         pass
 
     def state(self):
-        """(manifest files, {top-level file on the drive: sha256 of its content})."""
+        """(manifest files, {code file on the drive (top level, or in the firmware's
+        package folder): sha256 of its content})."""
         try:
             with open(os.path.join(self.drive, MANIFEST)) as f:
                 manifest = json.load(f)["files"]
@@ -126,7 +158,10 @@ class DriveTransport:
         except (OSError, ValueError, KeyError, TypeError):
             manifest = {}
         present = {}
-        for name in sorted(os.listdir(self.drive)):
+        names = sorted(os.listdir(self.drive))
+        for folder, _, files in os.walk(os.path.join(self.drive, PACKAGE)):
+            names += sorted(os.path.relpath(os.path.join(folder, f), self.drive).replace(os.sep, "/") for f in files)
+        for name in names:
             path = os.path.join(self.drive, name)
             if os.path.isfile(path) and name.endswith((".py", ".mpy")):
                 with open(path, "rb") as f:
@@ -145,6 +180,11 @@ class DriveTransport:
     def remove(self, names):
         for name in names:
             self._guard(os.remove, os.path.join(self.drive, name))
+        for folder in folders(names)[::-1]:  # deepest first; one still holding files stays
+            try:
+                os.rmdir(os.path.join(self.drive, folder))
+            except OSError:
+                pass
 
     def write(self, files):
         for name, data in files:
@@ -152,6 +192,7 @@ class DriveTransport:
 
     def _write_atomic(self, name, data):
         path = os.path.join(self.drive, name)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
         tmp = path + ".tmp"
         with open(tmp, "wb") as f:
             f.write(data)

@@ -20,13 +20,12 @@ import argparse
 import os
 import sys
 
-import app_boot
-import paths
-
 from host_tools import ArgumentParser, UserError, clock, picoports, port_option, product_version, project_option
 from host_tools.deploy import frozen_files, micropython_files, plan
-from host_tools.deploy_transport import MANIFEST, sha256
+from host_tools.deploy_transport import MANIFEST, NAMES_CODE, sha256
 from host_tools.mpremote_port import Device
+from table import app_boot
+from table.storage import paths
 
 OLDEST_MICROPYTHON = app_boot.OLDEST_MICROPYTHON  # the firmware's own check at boot
 FLASH_LOW_BYTES = 64 * 1024  # below this free, the history and saves may soon fail
@@ -48,9 +47,10 @@ try:
     r['manifest'] = json.load(open('%s'))
 except Exception:
     r['manifest'] = None
-r['names'] = sorted(e[0] for e in os.ilistdir('/'))
+%s
+r['names'] = sorted(n)
 try:
-    import paths
+    from table.storage import paths
     r['paths_file'] = getattr(paths, '__file__', '')
     try:
         os.stat(r['paths_file'])
@@ -66,15 +66,19 @@ except Exception as e:
     r['board'] = None
     r['board_error'] = '%%s: %%s' %% (type(e).__name__, e)
 try:
-    import version
+    from table import version
     r['firmware_version'] = version.VERSION
 except Exception:
-    r['firmware_version'] = None
+    try:
+        import version  # the flat firmware before 1.2 (firmware/table/version.py)
+        r['firmware_version'] = version.VERSION
+    except Exception:
+        r['firmware_version'] = None
 gc.collect()
 r['heap_free'] = gc.mem_free()
 r['heap_total'] = gc.mem_free() + gc.mem_alloc()
 print(json.dumps(r))
-""" % ("/" + MANIFEST)
+""" % ("/" + MANIFEST, NAMES_CODE)
 
 
 def ask(port):
@@ -186,7 +190,7 @@ def diagnose(info, project, board_arg):
             "code that runs before it" % kib(HEAP_NEEDED_BYTES)
         )
     theirs, ours = info.get("firmware_version"), product_version(project)
-    if theirs or ours:  # firmware/version.py: the product's version
+    if theirs or ours:  # firmware/table/version.py: the product's version
         lines.append("firmware version: %s on the device, %s in this checkout" % (theirs or "none", ours or "none"))
     board = info.get("board")
     manifest = info.get("manifest") if isinstance(info.get("manifest"), dict) else {}

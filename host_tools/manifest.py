@@ -9,8 +9,9 @@ The manifests are in micropython-lib's manifest.py form, so a MicroPython build 
     firmware/manifest_host.py          modules only the host tools and the simulator use
 
 `read(path)` executes a manifest with the functions it may call (`metadata`, `module`,
-`include`, `options`; `require`, `package` and `freeze` are refused: the firmware is
-flat and needs nothing from micropython-lib) and returns a Manifest. Paths are
+`package` (the firmware's package `table`, by its files), `include`, `options`;
+`require` and `freeze` are refused: the firmware needs nothing from micropython-lib)
+and returns a Manifest. Paths are
 relative to the manifest's own folder, and an included manifest sees only the options
 its include() passes, as in MicroPython's manifestfile.py. `options.wifi` is true for
 a W board (the board's WIFI): manifest.py then includes manifest_wifi.py, with
@@ -38,11 +39,12 @@ class Options:
 
 
 class Module:
-    """One file: where it is, its name on the device (as a .py), its -O level."""
+    """One file: where it is, its name on the device (as a .py: "main.py", or a
+    package's file "table/rules/igo_cards.py"), its -O level."""
 
-    def __init__(self, path, opt):
+    def __init__(self, path, opt, name=None):
         self.path = path
-        self.name = os.path.basename(path)
+        self.name = name or os.path.basename(path)
         self.opt = opt
 
     def __repr__(self):
@@ -118,6 +120,24 @@ def _execute(result, path, stack, options):
         if all(m.path != full for m in result.modules):
             result.modules.append(Module(full, opt))
 
+    def package(package_path, files=None, base_path=".", opt=None):
+        folder = os.path.normpath(os.path.join(here, base_path, package_path))
+        if not os.path.isdir(folder):
+            raise UserError("%s: package(%r): no such folder" % (os.path.relpath(path), package_path))
+        if files is None:  # every .py file under the package, as MicroPython's manifestfile does
+            files = sorted(
+                os.path.relpath(os.path.join(d, f), folder)
+                for d, _, names in os.walk(folder)
+                for f in names
+                if f.endswith(".py")
+            )
+        for name in files:
+            full = os.path.join(folder, name)
+            if not name.endswith(".py") or not os.path.isfile(full):
+                raise UserError("%s: package(%r): no such file %s" % (os.path.relpath(path), package_path, name))
+            if all(m.path != full for m in result.modules):
+                result.modules.append(Module(full, opt, package_path + "/" + name))
+
     def include(manifest_path, **kwargs):
         full = os.path.normpath(os.path.join(here, manifest_path))
         if os.path.isdir(full):
@@ -130,7 +150,7 @@ def _execute(result, path, stack, options):
 
         return call
 
-    flat = "the firmware is flat modules"
+    flat = "the firmware's files are named by module() and package()"
 
     env = {
         "__file__": path,
@@ -138,7 +158,7 @@ def _execute(result, path, stack, options):
         "module": module,
         "include": include,
         "options": options,
-        "package": refused("package", flat),
+        "package": package,
         # MicroPython's require() takes micropython-lib's packages only (microdot is not one)
         "require": refused("require", "name the file: module(NAME, base_path=FOLDER)"),
         "freeze": refused("freeze", flat),
@@ -149,3 +169,16 @@ def _execute(result, path, stack, options):
         raise
     except Exception as exc:
         raise UserError("%s: %s: %s" % (os.path.relpath(path), type(exc).__name__, exc))
+
+
+def firmware_sources(firmware=FIRMWARE):
+    """{module path without .py ("main", "table/rules/judge"): its source file}: every
+    firmware file but the manifests."""
+    sources = {}
+    for folder, dirs, names in os.walk(firmware):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for name in sorted(names):
+            if name.endswith(".py") and not name.startswith("manifest"):
+                path = os.path.join(folder, name)
+                sources[os.path.relpath(path, firmware)[:-3].replace(os.sep, "/")] = path
+    return sources

@@ -2,7 +2,7 @@
 modules with mutmut (`make mutate`; not part of `make test`: it takes minutes).
 
 Each module is mutated alone, in a scratch copy under build/mutate/<module>: the
-firmware modules at the top (as the tests import them) and tests/test_*.py, with
+firmware's files in their folders (as the tests import them: table.rules.judge) and tests/test_*.py, with
 only that module's own test files selected. The figures per module (killed,
 survived, no tests, timeout, score = killed / (killed + survived)) go into
 bench/results.json under "mutation" (the other keys stay), and a table is printed.
@@ -15,7 +15,7 @@ import os
 import shutil
 import subprocess
 
-from host_tools import FIRMWARE, ROOT, VENV_BIN, ArgumentParser, UserError
+from host_tools import ROOT, VENV_BIN, ArgumentParser, UserError, manifest
 
 TESTS = os.path.join(ROOT, "tests")
 RESULTS = os.path.join(ROOT, "bench", "results.json")
@@ -54,17 +54,26 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 """
 
 
+def source_file(module):
+    """The firmware file of a module named in MODULES: "judge" -> "table/rules/judge.py"."""
+    found = [n for n in manifest.firmware_sources() if n.rpartition("/")[2] == module]
+    if len(found) != 1:
+        raise UserError("no firmware module %r" % module)
+    return found[0] + ".py"
+
+
 def workdir(module):
     """A scratch copy where `module` is mutated with its tests selected."""
     work = os.path.join(ROOT, "build", "mutate", module)
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(os.path.join(work, "tests"))
+    mutated = source_file(module)
     others = []
-    for name in sorted(os.listdir(FIRMWARE)):
-        if name.endswith(".py"):
-            shutil.copy(os.path.join(FIRMWARE, name), work)
-            if name != module + ".py":
-                others.append(name)
+    for name, path in sorted(manifest.firmware_sources().items()):  # the package's folders too
+        os.makedirs(os.path.dirname(os.path.join(work, name)), exist_ok=True)
+        shutil.copy(path, os.path.join(work, name + ".py"))
+        if name + ".py" != mutated:
+            others.append(name + ".py")
     for name in sorted(os.listdir(TESTS)):
         if name.endswith(".py") and name != "conftest.py":
             shutil.copy(os.path.join(TESTS, name), os.path.join(work, "tests"))
@@ -73,8 +82,8 @@ def workdir(module):
     tests = "".join("    tests/%s.py\n" % t for t in MODULES[module])
     with open(os.path.join(work, "setup.cfg"), "w") as f:
         f.write(
-            "[mutmut]\nsource_paths = %s.py\npytest_add_cli_args_test_selection =\n%s"
-            "also_copy =\n%s    tests\n" % (module, tests, "".join("    %s\n" % n for n in others))
+            "[mutmut]\nsource_paths = %s\npytest_add_cli_args_test_selection =\n%s"
+            "also_copy =\n%s    tests\n" % (mutated, tests, "".join("    %s\n" % n for n in others))
         )
     with open(os.path.join(work, "pytest.ini"), "w") as f:
         f.write("[pytest]\naddopts = -q -p no:cacheprovider\n")

@@ -4,7 +4,7 @@ the device's player names (its roster, `data/players.json`) from the PC.
 `list` prints the names the device offers, most recently seated first; `add` puts
 names at the front of its lists (the oldest fall off past 16): the next setup still
 seats the last group played (players.json's `last`); `remove` takes names off (and
-out of that group). The roster's own rules (firmware/roster.py) apply: a name is
+out of that group). The roster's own rules (firmware/table/storage/roster.py) apply: a name is
 kept as written ("Zoë", "Łukasz"), cut to what the screen draws in 8 characters, and
 a name is there once. Over USB (the Pico plugged in, or --port) the file is written
 atomically through mpremote; --flash DIR writes the simulator's (or a virtual
@@ -24,13 +24,14 @@ import binascii
 import json
 import os
 
-import config  # firmware/config.py
-import paths  # firmware/paths.py
-import roster  # firmware/roster.py: the roster's rules, on the host too
-from jsonfmt import dumps
-
 from host_tools import ArgumentParser, UserError, port_option
 from host_tools.mpremote_port import Device, find_port
+from table.storage import (
+    config,  # firmware/table/storage/config.py
+    paths,  # firmware/table/storage/paths.py
+    roster,  # firmware/table/storage/roster.py: the roster's rules, on the host too
+)
+from table.storage.jsonfmt import dumps
 
 READ = """\
 import binascii

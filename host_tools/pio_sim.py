@@ -1,4 +1,4 @@
-"""firmware/pio_capture.py's state machine in rp2040-pio-emulator, with pin waveforms.
+"""firmware/table/device/pio_capture.py's state machine in rp2040-pio-emulator, with pin waveforms.
 
 `run(levels_at, cycles, ...)` assembles pio_capture.PROGRAM (or another program text)
 with adafruit_pioasm (the words the device loads), executes the two start-up words as
@@ -33,8 +33,9 @@ from collections import deque
 from dataclasses import replace
 
 import adafruit_pioasm
-import pio_capture  # firmware/ (host_tools puts it on the path)
 from pioemu import ShiftRegister, State, emulate
+
+from table.device import pio_capture  # firmware/ (host_tools puts it on the path)
 
 FREQ_HZ = 125_000_000
 FIFO_DEPTH = pio_capture.FIFO_WORDS  # the RX FIFO joined with the TX FIFO: 8 words

@@ -98,11 +98,9 @@ import os
 import sqlite3
 import sys
 
-import events
-import paths
-
 from host_tools import ArgumentParser, UserError, clock, port_option
 from host_tools.mpremote_port import Device, find_port
+from table.storage import events, paths
 
 HISTORY = "/" + paths.HISTORY
 READ_CHUNK = 4096  # history bytes per request (base64 on the way: ~5.5 KB)
@@ -235,7 +233,7 @@ KIND_OK = {
 def check_line(obj):
     """Return None if `obj` is a well-formed history line, else what is wrong with it:
     the common keys, what each event needs, and the kind of every field of the event
-    (firmware/events.py)."""
+    (firmware/table/storage/events.py)."""
     problem = _check_needed(obj)
     if problem:
         return problem

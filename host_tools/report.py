@@ -14,7 +14,7 @@ beside it (matplotlib, DejaVu Sans: every name is drawn as written, "Zoë", "Łu
 - per game: the score table (every round by its number, void, undone and edited
   ones marked; an edited round as corrected on the device) and each player's total
   after each round (equal totals: the lines side by side, a marker shape each);
-- at the foot, the version of the host tools that wrote it (firmware/version.py).
+- at the foot, the version of the host tools that wrote it (firmware/table/version.py).
 Players are named as the device logged them on each game's `start` line; games from
 before names were logged are counted apart. How a game counts (docs/rules.md "How the
 report counts a game"): finished, not over (an I Go / Corsari match that may go on),

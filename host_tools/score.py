@@ -6,12 +6,9 @@ output, exit 0. Bad input: exit 2 and one line on standard error, nothing on std
 
 import json
 
-import igo_cards
-import igo_hands
-import igo_scoring
-
 from host_tools import ArgumentParser, UserError
 from host_tools.jsoninput import read_json
+from table.rules import igo_cards, igo_hands, igo_scoring
 
 KEYS = ("rules", "ender", "penalties", "display", "hands", "ender_series", "players", "youngest_first")
 # The largest penalty a hand can leave: its 12 highest cards, none set aside.

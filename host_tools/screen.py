@@ -5,12 +5,12 @@ bytes, byte `page * width + x` holds rows `8 * page .. 8 * page + 7` of column x
 bit 0 the top one (1024 bytes for 128x64).
 """
 
-import ssd1306  # firmware/ssd1306.py (host_tools puts firmware/ on the path)
+from table.device import ssd1306  # firmware/table/device/ssd1306.py (host_tools puts firmware/ on the path)
 
 WIDTH = 128
 HEIGHT = 64
 LIT = (190, 225, 255)  # a white/blue OLED pixel at the firmware's contrast
-NORMAL_LEVEL = ssd1306.CONTRAST  # the firmware's contrast (firmware/ssd1306.py)
+NORMAL_LEVEL = ssd1306.CONTRAST  # the firmware's contrast (firmware/table/device/ssd1306.py)
 DARK = (0, 0, 0)
 FRAME_BG = (12, 12, 14)  # around the glass
 

@@ -209,10 +209,7 @@ def compiled_firmware():
     before boards/ (a board file's `from pico import *` would keep pico loaded)."""
     out = os.path.join(ROOT, "build", "sim-mpy")
     os.makedirs(out, exist_ok=True)
-    sources = {}
-    for name in sorted(os.listdir(FIRMWARE)):
-        if name.endswith(".py") and not name.startswith("manifest"):
-            sources[name[:-3]] = os.path.join(FIRMWARE, name)
+    sources = manifest.firmware_sources()
     for name in boards.names():
         if name not in sources:
             try:
@@ -224,10 +221,13 @@ def compiled_firmware():
         dst = os.path.join(out, name + ".mpy")
         if os.path.exists(dst) and os.path.getmtime(dst) >= os.path.getmtime(src):
             continue
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
         mpycross.compile_file(src, dst, arch=None)
-    for name in os.listdir(out):  # a module deleted from firmware/ goes here too
-        if name.endswith(".mpy") and name[:-4] not in sources:
-            os.remove(os.path.join(out, name))
+    for where, _, names in os.walk(out):  # a module deleted from firmware/ goes here too
+        for name in names:
+            path = os.path.join(where, name)
+            if name.endswith(".mpy") and os.path.relpath(path, out)[:-4].replace(os.sep, "/") not in sources:
+                os.remove(path)
     return out
 
 
@@ -892,8 +892,8 @@ def check_options(args):
     if app.endswith(".py"):
         if not os.path.isfile(app):
             raise UserError("--app %s: no such file" % app)
-    elif not re.match(r"^[A-Za-z_][A-Za-z0-9_]*$", app) or not os.path.isfile(os.path.join(FIRMWARE, app + ".py")):
-        raise UserError("--app %r: no such firmware module (firmware/*.py) or .py file" % app)
+    elif not re.match(r"^[A-Za-z_][A-Za-z0-9_.]*$", app) or app.replace(".", "/") not in manifest.firmware_sources():
+        raise UserError("--app %r: no such firmware module (main, table.app, ...) or .py file" % app)
     if args.speed is not None:
         if not args.script:
             raise UserError("--speed needs --script FILE (interactive runs are real time)")

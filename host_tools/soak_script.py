@@ -8,7 +8,7 @@ seed gives the same script (rng.Rng, the firmware's PRNG). Written by `python -m
 host_tools soak` (soak.py) and by the bench (bench_session.py), which plays it.
 """
 
-from rng import Rng  # firmware/rng.py (host_tools puts firmware/ on the path)
+from table.rules.rng import Rng  # firmware/table/rules/rng.py (host_tools puts firmware/ on the path)
 
 PRESS_MS = 80  # simscript.PRESS_MS: a press is down, then up this much later
 HOLD_MS = 700  # a long press (navbuttons LONG_MS is 600)

@@ -6,7 +6,7 @@ the last `clear()`, so tests can assert on what a screen shows on both runtimes
 (names.to_ascii: "Straße" is "Strasse", eight characters wide on the screen).
 """
 
-from names import to_ascii
+from table.rules.names import to_ascii
 
 FONT_W = 8  # the 8x8 font of canvas.py
 LINE_H = 9  # ui.LINE_H: a list's lines
@@ -280,7 +280,7 @@ class Rig:
         """A (re)boot: a new App on the same flash directory (and a collected heap)."""
         import gc
 
-        import app
+        from table import app
 
         self.app = None
         gc.collect()
@@ -345,7 +345,7 @@ class Rig:
 
     def history(self):
         """The history lines as dicts (read a line at a time: the heap is small)."""
-        import history_boot
+        from table.storage import history_boot
 
         return list(history_boot.read(self.root + "/data/history.jsonl"))
 

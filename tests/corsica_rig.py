@@ -3,8 +3,9 @@ synthetic GPIO snapshots with microsecond times, LEDs, beeper); the fake board a
 serves the hardware test's screens."""
 
 from canvas_record import Rig
-from ui_referee import Referee
-from ui_tap import COLLECT_MS
+
+from table.screens.ui_referee import Referee
+from table.screens.ui_tap import COLLECT_MS
 
 PINS = (16, 17, 18, 19, 20, 21)  # GPIO of players 1..6, as boards/pico.py
 
@@ -52,7 +53,7 @@ class FakeHw:
     and levels, the latency probe on TEST_PIN unless test_pin is False)."""
 
     def __init__(self, players=6, leds=FakeBoard.LED_PINS, buzzer=FakeBoard.BUZZER_PIN, test_pin=True):
-        from tapring import TapRing
+        from table.device.tapring import TapRing
 
         self.board = FakeBoard()
         self.board.LED_PINS = leds
@@ -113,7 +114,7 @@ class Table:
         """The app of rig (default: a new Rig) on hw (default: FakeHw(players))."""
         self.rig = rig or Rig()
         self.app = self.rig.app
-        from signals import Signals
+        from table.device.signals import Signals
 
         self.hw = self.app.hw = hw or FakeHw(players)
         self.app.out = Signals(self.hw)
@@ -202,9 +203,9 @@ class DeckFuzz:
     the pile in play is on the flash."""
 
     def __init__(self, seed, players=None):
-        from corsica import VARIANTS, Game
-        from rng import Rng
-        from ui_deck import DeckGame
+        from table.rules.corsica import VARIANTS, Game
+        from table.rules.rng import Rng
+        from table.screens.ui_deck import DeckGame
 
         self.rng = r = Rng(seed)
         self.players = 2 + r.below(5)
@@ -297,7 +298,7 @@ class DeckFuzz:
     def press_to_move(self):
         """The player to move presses: after the slap window, with no slap started,
         that turns a card or takes the won pile; inside it, it is a tap."""
-        from ticks import ticks_diff
+        from table.rules.ticks import ticks_diff
 
         s = self.screen()
         game = self.game
@@ -325,7 +326,7 @@ class DeckFuzz:
         s = self.screen()
         if type(s).__name__ != "DeckGame" or not s.window_us:
             return False
-        from ticks import ticks_diff
+        from table.rules.ticks import ticks_diff
 
         left = s.window_us + self.rng.below(3) - 1 - ticks_diff(self.table(), s.judge.armed_at)
         if left < 0:

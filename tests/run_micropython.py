@@ -11,6 +11,7 @@ Prints `micropython: N passed, M failed, K skipped` and exits 1 if anything fail
 import argparse
 import os
 import re
+import shutil
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -23,24 +24,20 @@ SUMMARY = re.compile(r"^micropython: (\d+) passed, (\d+) failed, (\d+) skipped$"
 
 
 def compile_firmware():
-    """The firmware as a Pico loads it: every firmware/*.py compiled by mpy-cross into
-    build/test-mpy (so the tests' heap holds bytecode, not the compiler's work)."""
+    """The firmware as a Pico loads it: every firmware .py file (main.py, the package
+    table/) compiled by mpy-cross into build/test-mpy, in the same folders (so the
+    tests' heap holds bytecode, not the compiler's work)."""
     sys.path.insert(0, ROOT)
-    from host_tools import mpycross
+    from host_tools import manifest, mpycross
 
-    firmware = os.path.join(ROOT, "firmware")
-    sources = [
-        os.path.join(firmware, n)
-        for n in sorted(os.listdir(firmware))
-        if n.endswith(".py") and not n.startswith("manifest")
-    ]
-    compiled = mpycross.compile_all(sources, arch=None)
-    os.makedirs(MPY_DIR, exist_ok=True)
-    for old in os.listdir(MPY_DIR):
-        os.remove(os.path.join(MPY_DIR, old))
-    for src, mpy in compiled.items():
-        with open(mpy, "rb") as f, open(os.path.join(MPY_DIR, os.path.basename(src)[:-3] + ".mpy"), "wb") as out:
-            out.write(f.read())
+    sources = manifest.firmware_sources()
+    compiled = mpycross.compile_all(sorted(sources.values()), arch=None)
+    if os.path.isdir(MPY_DIR):
+        shutil.rmtree(MPY_DIR)
+    for name, src in sources.items():
+        dst = os.path.join(MPY_DIR, name + ".mpy")
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        shutil.copyfile(compiled[src], dst)
 
 
 def run_file(name, heap):

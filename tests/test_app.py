@@ -3,8 +3,9 @@
 import gc
 import json
 
-import ui
 from canvas_record import Rig, exists, read_file, write_file
+
+from table.screens import ui
 
 
 class Boom(ui.Screen):
@@ -49,7 +50,8 @@ class Lamp(ui.Screen):
 
 def test_leaving_a_screen_switches_its_leds_and_tone_off():
     from corsica_rig import FakeHw
-    from signals import Signals
+
+    from table.device.signals import Signals
 
     rig = Rig()
     try:
@@ -227,7 +229,7 @@ def test_corrupt_config_is_reported_and_default_names_used():
         assert "config.json corrupt" in rig.text()
         rig.nav("ok")
         assert rig.app.config == {}
-        import roster
+        from table.storage import roster
 
         assert roster.seats(rig.app.roster, 3) == ["P1", "P2", "P3"]
     finally:
@@ -235,7 +237,7 @@ def test_corrupt_config_is_reported_and_default_names_used():
 
 
 def test_config_names_cut_and_repeated_names_replaced():
-    import roster
+    from table.storage import roster
 
     preload = roster.merge([], ["Alexandrina", "Bob", "Bob", " ", "Weißhaar"])
     assert preload == ["Alexandr", "Bob", "Weißhaa"]  # 8 characters as the display spells them
@@ -360,17 +362,23 @@ def test_the_corsica_rules_are_not_kept_under_the_referee():
     never load the game engine; the virtual deck's setup loads it for the game."""
     import sys
 
-    for name in ("corsica", "corsica_cards"):  # other test files import them (CPython)
-        sys.modules.pop(name, None)
+    from table.device.modules import unload
+
+    for name in ("table.rules.corsica", "table.rules.corsica_cards"):  # other test files import them (CPython)
+        unload(name)
     rig = Rig()
     try:
         rig.choose("Corsica ref")
-        assert "corsica" not in sys.modules and "corsica_table" in sys.modules
+        assert "table.rules.corsica" not in sys.modules and "table.rules.corsica_table" in sys.modules
         rig.nav("back")
         rig.choose("Corsica ref")
         rig.nav("up ok")  # Start (the last line)
         assert rig.screen() == "Referee", rig.text()
-        for name in ("corsica", "corsica_cards", "ui_corsica"):  # the setup gave its place
+        for name in (
+            "table.rules.corsica",
+            "table.rules.corsica_cards",
+            "table.screens.ui_corsica",
+        ):  # it gave its place
             assert name not in sys.modules, name
         rig.nav("back")
         assert rig.screen() == "Confirm", rig.text()  # leaving asks first
@@ -418,7 +426,7 @@ class FakeHw:
         self.canvas = RecordingCanvas()
         self.canvas.buffer = bytearray(8)
         self.display = FakeDisplay()
-        from tapring import TapRing
+        from table.device.tapring import TapRing
 
         self.ring = TapRing(8)  # the real ring, filled as the pin IRQs would
         for entry in snaps:
@@ -435,7 +443,7 @@ class FakeHw:
 
 
 def test_the_device_loop_feeds_the_app_and_shows_only_when_dirty():
-    import app as appmod
+    from table import app as appmod
 
     rig = Rig()
     try:
@@ -493,7 +501,7 @@ def test_modules_a_left_mode_needed_are_dropped():
         assert "mode_only_module" in sys.modules
         app.pop()
         assert "mode_only_module" not in sys.modules
-        assert "ui" in sys.modules  # what the app imports itself stays
+        assert "table.screens.ui" in sys.modules  # what the app imports itself stays
     finally:
         sys.modules.pop("mode_only_module", None)
         rig.close()
@@ -507,17 +515,17 @@ def test_setup_and_settings_code_leaves_with_their_screens():
         for name in ("config", "events", "jsonfmt", "store"):  # boot and history writing
             assert name not in sys.modules, name
         rig.choose("Settings")
-        assert "ui_settings" in sys.modules and "ui_form" in sys.modules
+        assert "table.screens.ui_settings" in sys.modules and "table.screens.ui_form" in sys.modules
         rig.nav("back")
         assert rig.screen() == "Home"
-        assert "ui_settings" not in sys.modules and "ui_form" not in sys.modules
+        assert "table.screens.ui_settings" not in sys.modules and "table.screens.ui_form" not in sys.modules
         gc.collect()  # the setup's modules are compiled from source on the unix port
         rig.choose("Corsari")
-        assert rig.screen() == "Setup" and "ui_igo_setup" in sys.modules, (rig.screen(), rig.text())
+        assert rig.screen() == "Setup" and "table.screens.ui_igo_setup" in sys.modules, (rig.screen(), rig.text())
         rig.nav("up ok")  # Start (the last line): the age order comes next, the setup stays under it
-        assert rig.screen() == "AgeOrder" and "ui_igo_setup" in sys.modules
+        assert rig.screen() == "AgeOrder" and "table.screens.ui_igo_setup" in sys.modules
         rig.nav("ok*3")  # the youngest three; the last one follows
-        assert rig.screen() == "MatchScreen" and "ui_match" in sys.modules
+        assert rig.screen() == "MatchScreen" and "table.screens.ui_match" in sys.modules
         for name in ("ui_igo_setup", "ui_form", "config"):
             assert name not in sys.modules, name
         enter_round(rig, [3, 5, 7, 9])  # saved: the saving code came in for it
@@ -527,7 +535,11 @@ def test_setup_and_settings_code_leaves_with_their_screens():
             assert name not in sys.modules, name
         rig.nav("back")
         rig.nav("back")  # home: the match's screens leave too
-        assert rig.screen() == "Home" and "ui_igo" not in sys.modules and "ui_match" not in sys.modules
+        assert (
+            rig.screen() == "Home"
+            and "table.screens.ui_igo" not in sys.modules
+            and "table.screens.ui_match" not in sys.modules
+        )
     finally:
         rig.close()
 
@@ -574,8 +586,7 @@ def test_a_failed_save_keeps_the_match_and_says_so_until_acknowledged():
         enter_round(rig, [9, 2])
         assert rig.screen() == "MatchScreen"
         rig.boot()
-        import matches
-        import matches_app
+        from table.storage import matches, matches_app
 
         assert matches_app.resume(rig.app, matches.saved(rig.app).entries()[0]["id"]) is None
         assert len(rig.app.match.rounds) == 2
@@ -603,7 +614,7 @@ def test_a_match_started_without_saving_says_so_once():
 
 
 def test_plain_words_for_file_system_errors():
-    import store
+    from table.storage import store
 
     assert store.error_text(OSError(28)) == "flash full"
     assert store.error_text(OSError(21)) == "is a folder, not a file"
@@ -651,10 +662,10 @@ def test_notice_code_leaves_with_the_last_notice():
     try:
         rig.app.notice("One", "first")
         rig.app.confirm("Two", "second?", lambda: None)
-        assert "ui_notice" in sys.modules
+        assert "table.screens.ui_notice" in sys.modules
         rig.nav("back")
-        assert "ui_notice" in sys.modules  # the first notice is still open
+        assert "table.screens.ui_notice" in sys.modules  # the first notice is still open
         rig.nav("ok")
-        assert rig.screen() == "Home" and "ui_notice" not in sys.modules
+        assert rig.screen() == "Home" and "table.screens.ui_notice" not in sys.modules
     finally:
         rig.close()

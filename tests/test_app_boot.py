@@ -1,8 +1,8 @@
-"""The boot's check of the MicroPython it runs on (firmware/app_boot.py): older than
+"""The boot's check of the MicroPython it runs on (firmware/table/app_boot.py): older than
 the oldest measured (1.26: 1.25's json reads a file cut short without an error), the
 device says so in one line; CPython and newer MicroPythons say nothing."""
 
-import app_boot
+from table import app_boot
 
 
 class Impl:

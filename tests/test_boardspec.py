@@ -1,7 +1,7 @@
 """boardspec: what a board may hold, one line on what is wrong (every runtime: the
 device runs the same check at boot)."""
 
-import boardspec
+from table.device import boardspec
 
 
 def reference():

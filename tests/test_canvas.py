@@ -8,7 +8,7 @@ MPY = sys.implementation.name == "micropython"
 
 
 def _canvas():
-    from canvas import Canvas
+    from table.device.canvas import Canvas
 
     return Canvas()
 

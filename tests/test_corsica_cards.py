@@ -1,5 +1,6 @@
-from corsica_cards import DECK_SIZE, card_text, new_deck, parse_card, rank
 from raising import value_error
+
+from table.rules.corsica_cards import DECK_SIZE, card_text, new_deck, parse_card, rank
 
 
 def test_every_card_round_trips():

@@ -7,7 +7,7 @@ result; the simulator's flash files take the traceback as the device's do
 import gc
 
 gc.collect()  # the unix port compiles these from source: the app first, on a clean heap
-import app  # noqa: E402
+from table import app  # noqa: E402
 
 gc.collect()
 import builtins  # noqa: E402
@@ -15,9 +15,10 @@ import sys  # noqa: E402
 
 import simdevice_module  # noqa: E402
 from canvas_record import read_file  # noqa: E402
-from corsica import Game  # noqa: E402
 from corsica_rig import PINS, FakeHw, Table  # noqa: E402
-from ui_deck import DeckGame  # noqa: E402
+
+from table.rules.corsica import Game  # noqa: E402
+from table.screens.ui_deck import DeckGame  # noqa: E402
 
 ERRORS = "/data/errors.txt"
 

@@ -8,7 +8,7 @@ is out has tapped. The bench runs many more (tests/host/test_bench.py)."""
 import gc
 
 gc.collect()  # the unix port compiles these from source: the app first, on a clean heap
-import app  # noqa: E402,F401
+from table import app  # noqa: E402,F401
 
 gc.collect()
 from corsica_rig import DeckFuzz  # noqa: E402

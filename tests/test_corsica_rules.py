@@ -1,9 +1,10 @@
 """Scenario tests, one rule at a time (docs/rules.md, Battle of Corsica), plus slap_reason
 checked against a reference written straight from the rule text."""
 
-from corsica import HONOUR_ATTEMPTS, SLAP_RULES, Game, slap_reason
-from corsica_cards import card_text, parse_card
 from raising import value_error
+
+from table.rules.corsica import HONOUR_ATTEMPTS, SLAP_RULES, Game, slap_reason
+from table.rules.corsica_cards import card_text, parse_card
 
 
 def cards(text):
@@ -406,8 +407,8 @@ def test_error_texts_in_full():
 
 def test_the_default_seed_is_1_and_the_deal_is_round_robin():
     # Seed 1 shuffles the 54 cards with rng (Fisher-Yates), then card i goes to i % 2.
-    from corsica_cards import new_deck
-    from rng import Rng
+    from table.rules.corsica_cards import new_deck
+    from table.rules.rng import Rng
 
     deck = new_deck()
     Rng(1).shuffle(deck)

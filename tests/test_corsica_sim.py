@@ -1,10 +1,11 @@
 """Property tests over simulated games: the invariants hold after every action,
 every game ends or is reported capped, and results are the same on every runtime."""
 
-from corsica import Game
-from corsica_sim import play_game, simulate
 from raising import value_error
-from rng import Rng
+
+from table.rules.corsica import Game
+from table.rules.corsica_sim import play_game, simulate
+from table.rules.rng import Rng
 
 ALL_VARIANTS = ("sandwich", "sequence", "sum10")
 EVENTS = ("turn", "draw", "trick", "slap", "false", "mistake", "eliminated", "ignored")

@@ -1,6 +1,6 @@
 """display_sleep: when the display dims and turns off, and what wakes it."""
 
-from display_sleep import DIM, OFF, ON, DisplaySleep
+from table.device.display_sleep import DIM, OFF, ON, DisplaySleep
 
 WRAP = 1 << 30  # ticks_ms ring
 

@@ -1,12 +1,12 @@
 import json
 import os
 
-import history
-import history_boot
-from history import History
 from raising import value_error
-from scoresheet import Sheet
 from tmpfs import TmpDir, make_tmp_dir, read, remove_tree, write
+
+from table.rules.scoresheet import Sheet
+from table.storage import history, history_boot
+from table.storage.history import History
 
 
 def open_history(d):
@@ -472,7 +472,7 @@ class FakeTime:
 def test_ids_come_from_the_clock_without_urandom():
     import sys
 
-    import history_boot
+    from table.storage import history_boot
 
     real_os, real_time = history_boot.os, sys.modules.get("time")
     history_boot.os = FakeOs()

@@ -1,5 +1,6 @@
 import igo_reference as ref
-from igo_arrange import (
+
+from table.rules.igo_arrange import (
     arrange_response,
     best_response,
     hand_total,
@@ -9,8 +10,8 @@ from igo_arrange import (
     value_sum,
     without_colour,
 )
-from igo_cards import card_text, hand_masks, parse_colour, parse_hand
-from rng import Rng
+from table.rules.igo_cards import card_text, hand_masks, parse_colour, parse_hand
+from table.rules.rng import Rng
 
 O, K, R = parse_colour("O"), parse_colour("K"), parse_colour("R")
 
@@ -181,7 +182,7 @@ def test_random_dense_deals_against_reference():
 
 def test_value_sum_tables_against_brute_force():
     # The tables are built at import; build them again here so a wrong builder shows.
-    import igo_arrange
+    from table.rules import igo_arrange
 
     for first, count in ((1, 6), (7, 5), (3, 2)):
         sums = igo_arrange._value_sums(first, count)

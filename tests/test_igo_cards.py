@@ -1,5 +1,15 @@
-from igo_cards import COLOURS, card_text, hand_masks, mask_cards, parse_card, parse_colour, parse_hand, parse_hands
 from raising import raises, value_error
+
+from table.rules.igo_cards import (
+    COLOURS,
+    card_text,
+    hand_masks,
+    mask_cards,
+    parse_card,
+    parse_colour,
+    parse_hand,
+    parse_hands,
+)
 
 HAND = ["R1", "O2", "Y3", "G4", "C5", "B6", "P7", "K8", "N9", "W10", "R11", "O11"]
 

@@ -2,10 +2,11 @@
 known, one card list per option; checked against the brute force in igo_reference."""
 
 import igo_reference as ref
-from igo_arrange import series_choices, without_colour
-from igo_cards import hand_masks, parse_hand
-from igo_choice import choose, first_cards, options, penalties
-from rng import Rng
+
+from table.rules.igo_arrange import series_choices, without_colour
+from table.rules.igo_cards import hand_masks, parse_hand
+from table.rules.igo_choice import choose, first_cards, options, penalties
+from table.rules.rng import Rng
 
 
 def masks_of(hand, display):

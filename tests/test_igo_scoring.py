@@ -1,7 +1,8 @@
 import igo_reference as ref
-from igo_arrange import hand_total, min_series, series_choices, value_sum, without_colour
-from igo_cards import card_text, hand_masks, parse_hand
-from igo_hands import choose_ender_option, score_hands
+
+from table.rules.igo_arrange import hand_total, min_series, series_choices, value_sum, without_colour
+from table.rules.igo_cards import card_text, hand_masks, parse_hand
+from table.rules.igo_hands import choose_ender_option, score_hands
 
 
 def choose_igo_series(masks, ender, declared=False):
@@ -12,9 +13,10 @@ def choose_corsari_crew(masks, ender, declared=False):
     return choose_ender_option("corsari", masks, ender, declared)
 
 
-from igo_scoring import corsari_ender_score, leaders, score_round
 from raising import raises, value_error
-from rng import Rng
+
+from table.rules.igo_scoring import corsari_ender_score, leaders, score_round
+from table.rules.rng import Rng
 
 R = 0  # red, the display colour of the hand-made rounds
 
@@ -271,7 +273,7 @@ def test_the_engine_picks_without_declared_colours_by_default():
 
 
 def test_score_hands_against_the_brute_force_reference():
-    from igo_cards import COLOURS
+    from table.rules.igo_cards import COLOURS
 
     rng = Rng(23)
     for _ in range(4):

@@ -2,8 +2,9 @@
 
 import json
 
-from jsonfmt import dump, dumps
 from raising import value_error
+
+from table.storage.jsonfmt import dump, dumps
 
 
 def test_every_kind_of_value_by_hand():

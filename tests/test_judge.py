@@ -1,9 +1,10 @@
-from judge import Judge
-from judge_trace import judge_trace
 from raising import value_error
-from rng import Rng
-from tapring import TapRing
-from ticks import ticks_diff
+
+from table.device.tapring import TapRing
+from table.rules.judge import Judge
+from table.rules.judge_trace import judge_trace
+from table.rules.rng import Rng
+from table.rules.ticks import ticks_diff
 
 WRAP = 1 << 30
 PINS = (16, 17, 18, 19, 20, 21)
@@ -336,7 +337,7 @@ def test_a_held_buttons_irq_reading_pressed_is_no_new_tap():
 
 
 def test_pin_of_a_one_bit_mask():
-    import judge
+    from table.rules import judge
 
     assert [judge.pin_of(1 << pin) for pin in (0, 1, 2, 3, 16, 21, 31)] == [0, 1, 2, 3, 16, 21, 31]
 
@@ -488,7 +489,7 @@ def test_two_buttons_held_at_arm_are_each_released_by_a_snapshot():
 
 def test_a_tap_long_after_arming_is_judged_past_the_clock_wrap():
     # 11 minutes and 3 hours: more than half the 30-bit microsecond ring (~9 min).
-    from ticks import MASK
+    from table.rules.ticks import MASK
 
     for wait_s in (11 * 60, 3 * 3600):
         j = Judge(2)

@@ -1,20 +1,21 @@
-"""What the live page shows (firmware/live.py): nothing played, an I Go or Corsari
+"""What the live page shows (firmware/table/live/live.py): nothing played, an I Go or Corsari
 sheet after rounds, the referee's last slap and tallies, the deck game; the app's
 real screens on a temporary flash (tests/canvas_record.py, tests/corsica_rig.py)."""
 
 import gc
 
 gc.collect()  # the unix port compiles these from source: the app first, on a clean heap
-import app  # noqa: E402,F401
+from table import app  # noqa: E402,F401
 
 gc.collect()
-import live  # noqa: E402
 from canvas_record import Rig  # noqa: E402
-from corsica import Game  # noqa: E402
-from corsica_cards import parse_card  # noqa: E402
 from corsica_rig import Table, referee  # noqa: E402
-from scoresheet import Sheet  # noqa: E402
-from ui_deck import DeckGame  # noqa: E402
+
+from table.live import live  # noqa: E402
+from table.rules.corsica import Game  # noqa: E402
+from table.rules.corsica_cards import parse_card  # noqa: E402
+from table.rules.scoresheet import Sheet  # noqa: E402
+from table.screens.ui_deck import DeckGame  # noqa: E402
 
 
 def test_home_when_nothing_is_played():

@@ -5,13 +5,21 @@ saves it loads, and the writes come in the pass after."""
 
 import sys
 
-import app as app_module
 from canvas_record import exists
 from corsica_rig import Table
 from test_referee_first_frame import LoopHw
 
-SETUP = ("ui_igo_setup", "ui_form", "roster")
-SAVING = ("matches_app", "matches", "store_load", "jsonfmt", "events")
+from table import app as app_module
+from table.device.modules import unload
+
+SETUP = ("table.screens.ui_igo_setup", "table.screens.ui_form", "table.storage.roster")
+SAVING = (
+    "table.storage.matches_app",
+    "table.storage.matches",
+    "table.storage.store_load",
+    "table.storage.jsonfmt",
+    "table.storage.events",
+)
 
 
 def test_the_match_starts_after_the_setup_is_gone_and_saves_after_its_frame():
@@ -24,13 +32,13 @@ def test_the_match_starts_after_the_setup_is_gone_and_saves_after_its_frame():
         table.rig.choose("I Go")
         setup = app.top()
         setup.index = len(setup.items) - 1  # Start
-        for name in ("scoresheet", "ui_match") + SAVING:
-            sys.modules.pop(name, None)  # as on a fresh boot: none loaded yet
+        for name in ("table.rules.scoresheet", "table.screens.ui_match") + SAVING:
+            unload(name)  # as on a fresh boot: none loaded yet
         hw.events = [("ok", "press"), ("down", "press")]  # down: latched while it loads
         app_module.step(app, hw, 1000)
         # The setup closed, its modules dropped, no frame; the match not made yet.
         assert type(app.top()).__name__ == "Home" and hw.frames == [] and app.match is None
-        assert not [m for m in SETUP + ("scoresheet", "ui_match") if m in sys.modules]
+        assert not [m for m in SETUP + ("table.rules.scoresheet", "table.screens.ui_match") if m in sys.modules]
         assert list(app.postponed) == [("down", "press")]  # for the screen that opens next
         app_module.step(app, hw, 1005)
         # The match's screen, drawn with only the sheet and its screen loaded.

@@ -2,13 +2,12 @@
 
 import os
 
-import matches
-import matches_boot
-import store
-import ui_matches
-from jsonfmt import dumps
-from scoresheet import Sheet
 from tmpfs import TmpDir, read, write
+
+from table.rules.scoresheet import Sheet
+from table.screens import ui_matches
+from table.storage import matches, matches_boot, store
+from table.storage.jsonfmt import dumps
 
 
 def sheet_from(obj):
@@ -201,7 +200,7 @@ def test_the_continue_lines_fit_and_always_show_the_total():
 
 
 def test_match_ids_are_the_json_files_of_the_folder_but_the_index():
-    import paths
+    from table.storage import paths
 
     listing = ["index.json", "1-1.json", "2-5.json", "2-5.json.bad", "index.json.tmp", "x.txt"]
     assert paths.match_ids(listing) == ["1-1", "2-5"]

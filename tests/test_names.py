@@ -1,9 +1,8 @@
 """Player names: the transliteration the display uses, the editor's characters."""
 
-import names
-import roster
-import ui_names
-import ui_text
+from table.rules import names
+from table.screens import ui_names, ui_text
+from table.storage import roster
 
 
 def test_ascii_names_are_shown_as_they_are():
@@ -59,7 +58,7 @@ def test_editor_steps_wrap_and_groups_jump():
 
 
 def test_the_editor_offers_the_roster_first_then_common_names():
-    import firstnames
+    from table.screens import firstnames
 
     assert firstnames.offer("A") == "Ann" and firstnames.offer("Al") == "Alex"
     assert firstnames.offer("a") == "Ann"  # any case

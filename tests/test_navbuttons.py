@@ -1,8 +1,8 @@
 """The navigation buttons' state machine (navbuttons.py), fed raw levels as hw.py
 does (polled, debounced here) and keypad events as hw_circuitpython.py does."""
 
-from navbuttons import LONG_MS, REPEAT_MS, NavButtons
-from ticks import MASK
+from table.device.navbuttons import LONG_MS, REPEAT_MS, NavButtons
+from table.rules.ticks import MASK
 
 
 def polled(nav, levels, start, end, step=5):

@@ -3,12 +3,13 @@ wraps. (The program itself runs in the PIO emulator: tests/host/test_pio_emulato
 
 import sys
 
-import pio_capture
-from judge import Judge
-from pio_capture import COUNT_MASK, PioCapture, pin_span, program_words
 from raising import value_error
 from skipping import skip
-from tapring import NO_PIN
+
+from table.device import pio_capture
+from table.device.pio_capture import COUNT_MASK, PioCapture, pin_span, program_words
+from table.device.tapring import NO_PIN
+from table.rules.judge import Judge
 
 FREQ = 125000000
 MASK30 = 0x3FFFFFFF
@@ -228,6 +229,6 @@ def test_handler_allocates_nothing_under_heap_lock():
 
 
 def test_the_board_check_allows_the_pin_span_the_program_takes():
-    import boardspec
+    from table.device import boardspec
 
     assert pio_capture.MAX_PINS == boardspec.PIO_SPAN

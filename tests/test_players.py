@@ -5,7 +5,7 @@ import gc
 import json
 
 gc.collect()
-import app  # noqa: E402,F401
+from table import app  # noqa: E402,F401
 
 gc.collect()
 from canvas_record import Rig, nav_keys, read_file, write_file  # noqa: E402
@@ -338,7 +338,7 @@ def test_fewer_players_keep_the_starter_among_the_seated():
 
 
 def test_the_editor_counts_letters_as_the_display_spells_them():
-    import ui_names
+    from table.screens import ui_names
 
     rig = Rig()
     try:
@@ -396,7 +396,7 @@ def test_holding_ok_on_a_roster_name_forgets_it_after_asking():
 
 
 def test_the_continue_list_tells_alike_players_apart():
-    import ui_matches
+    from table.screens import ui_matches
 
     entry = {"rules": "igo", "names": ["Annabell", "Annelise", "Bo"], "rounds": 1, "totals": [0, 1, 0]}
     entry.update({"over": False, "winners": []})

@@ -1,13 +1,14 @@
-"""The QR encoder (firmware/qr.py): sizes, levels, the fixed patterns, format bits and
+"""The QR encoder (firmware/table/live/qr.py): sizes, levels, the fixed patterns, format bits and
 Reed-Solomon codewords against published values, a whole symbol against a reference
 writer's, the mask choice, errors, and drawing. tests/host/test_qr_decode.py decodes
 what it draws."""
 
 import sys
 
-import qr
 from canvas_record import RecordingCanvas
 from raising import value_error
+
+from table.live import qr
 
 MPY = sys.implementation.name == "micropython"
 
@@ -190,7 +191,7 @@ def test_draw_on_the_real_canvas():
         from skipping import skip
 
         skip("canvas.py draws with framebuf, which only MicroPython has")
-    from canvas import Canvas
+    from table.device.canvas import Canvas
 
     c = Canvas()
     wifi = qr.encode("WIFI:S:Table-3F2A;T:WPA;P:q8w7e6r5t4y3;;")

@@ -2,9 +2,10 @@
 written (issue #37: the referee opened after four flash writes): the writes wait
 for the next pass's start. Nothing is written while the referee is armed."""
 
-import app as app_module
 from canvas_record import RecordingCanvas, exists, read_file
 from corsica_rig import FakeHw, Table
+
+from table import app as app_module
 
 
 class LoopHw(FakeHw):

@@ -35,7 +35,7 @@ def test_tallies_last_across_leaving_and_a_reboot_until_a_new_game():
         rig.boot()  # a power cut: the tallies are on the flash
         table.app = rig.app
         rig.app.hw = table.hw
-        from signals import Signals
+        from table.device.signals import Signals
 
         rig.app.out = Signals(table.hw)
         rig.choose("Corsica ref")

@@ -3,7 +3,8 @@ wrap, the tallies kept across leaving and a power cut, the setups' last count
 (tests/corsica_rig.py drives the app; a file of its own: a fresh heap on MicroPython)."""
 
 from corsica_rig import Table, orders, referee
-from ui_corsica import RefereeSetup
+
+from table.screens.ui_corsica import RefereeSetup
 
 
 def test_a_tap_after_the_pile_waited_eleven_minutes_is_judged():
@@ -28,7 +29,7 @@ def test_a_tap_after_the_pile_waited_eleven_minutes_is_judged():
 
 
 def test_both_corsica_setups_open_with_the_last_tables_count():
-    from ui_corsica import DeckSetup
+    from table.screens.ui_corsica import DeckSetup
 
     table = Table(6)
     try:

@@ -1,5 +1,6 @@
 from raising import value_error
-from rng import Rng
+
+from table.rules.rng import Rng
 
 
 def test_same_sequence_for_same_seed():

@@ -2,10 +2,10 @@
 
 import os
 
-import roster
-import store
 from raising import value_error
 from tmpfs import TmpDir, write
+
+from table.storage import roster, store
 
 
 def test_a_started_match_puts_its_players_first_in_seat_order():

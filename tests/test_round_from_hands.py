@@ -5,15 +5,16 @@ entered with the buttons in a random order, the ender's pick kept or changed."""
 import gc
 
 gc.collect()  # the unix port compiles these from source: start on a clean heap
-import ui_igo  # noqa: E402,F401
+from table.screens import ui_igo  # noqa: E402,F401
 
 gc.collect()
-import ui_hand  # noqa: E402,F401
+from table.screens import ui_hand  # noqa: E402,F401
 
 gc.collect()
 from canvas_record import Rig  # noqa: E402
-from igo_cards import COLOURS, card_text  # noqa: E402
-from rng import Rng  # noqa: E402
+
+from table.rules.igo_cards import COLOURS, card_text  # noqa: E402
+from table.rules.rng import Rng  # noqa: E402
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]
 
@@ -54,7 +55,7 @@ def goto(rig, entry, pos):
 def play_round(rules, players, ender, rng, change_pick):
     """Enter a round from random hands on the screens; return (device review,
     host result, ender_series given to the host)."""
-    import igo_hands
+    from table.rules import igo_hands
 
     gc.collect()  # every case boots the app: its boot code is compiled on a clean heap
     rig = Rig(names=NAMES[:players])

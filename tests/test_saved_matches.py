@@ -7,14 +7,15 @@ import json
 import os
 
 gc.collect()
-import app  # noqa: E402,F401
+from table import app  # noqa: E402,F401
 
 gc.collect()
-import ui_igo  # noqa: E402,F401  (the unix port compiles it: on a clean heap)
+from table.screens import ui_igo  # noqa: E402,F401  (the unix port compiles it: on a clean heap)
 
 gc.collect()
-import matches_app  # noqa: E402
 from canvas_record import Rig, exists, read_file, write_file  # noqa: E402
+
+from table.storage import matches_app  # noqa: E402
 
 
 def play(rig, penalties):
@@ -149,7 +150,7 @@ def test_a_slip_deletes_nothing_and_a_delete_is_restored_until_the_next():
 
 
 def test_at_most_max_matches_then_setup_says_why():
-    import matches
+    from table.storage import matches
 
     rig = Rig()
     try:
@@ -165,14 +166,14 @@ def test_at_most_max_matches_then_setup_says_why():
 
 
 def test_an_old_state_json_with_one_match_is_migrated_at_boot():
-    from scoresheet import Sheet
+    from table.rules.scoresheet import Sheet
 
     rig = Rig()
     try:
         sheet = Sheet("igo", ["Ann", "Zoë"], 4, None, 1, "1-3")
         sheet.add_round(1, [10, 2])
         old = {"v": 1, "settings": {"igo_target": 5}, "match": sheet.to_obj()}
-        import store
+        from table.storage import store
 
         store.save(rig.root + "/data/state.json", old)
         rig.boot()
@@ -280,8 +281,9 @@ def test_a_flash_of_the_firmware_before_data_is_moved_there_at_boot():
 
 
 def test_the_move_keeps_both_when_a_name_is_in_both_places():
-    import paths
     from tmpfs import TmpDir
+
+    from table.storage import paths
 
     with TmpDir("layout") as d:
         for folder in ("/matches", "/data", "/data/matches"):

@@ -1,9 +1,10 @@
 import json
 
-from igo_scoring import default_target
-from jsonfmt import dumps
 from raising import value_error
-from scoresheet import Sheet
+
+from table.rules.igo_scoring import default_target
+from table.rules.scoresheet import Sheet
+from table.storage.jsonfmt import dumps
 
 NAMES3 = ["Ann", "Bob", "Cy"]
 
@@ -320,7 +321,7 @@ def test_bad_input_is_refused():
 def test_rounds_kept_as_entered_equal_a_full_replay():
     """Random matches of adds, voids, undos and redos (seeded): after every change the
     sheet equals one rebuilt from its JSON (every round recomputed from the log)."""
-    from rng import Rng
+    from table.rules.rng import Rng
 
     rng = Rng(7)
     for match in range(40):
@@ -443,7 +444,7 @@ def reference_rounds(rules, n, target, first, entries):
     """(rounds as (starter, dealer, totals), over, winners) of the active entries, from
     docs/rules.md: the running totals, who deals and starts, when the game ends; None
     if a round follows the end of the game."""
-    from igo_scoring import score_round
+    from table.rules.igo_scoring import score_round
 
     totals = [0] * n
     out = []
@@ -480,7 +481,7 @@ def reference_rounds(rules, n, target, first, entries):
 def test_random_matches_against_a_reference_of_the_rules():
     """Adds, voids, undos and redos (seeded) on a model of the action log; after every
     step the sheet's rounds, totals, seats and end equal the reference's."""
-    from rng import Rng
+    from table.rules.rng import Rng
 
     rng = Rng(8)
     for match in range(16):
@@ -629,7 +630,7 @@ def test_random_edits_equal_the_match_entered_anew():
     """Random matches, then random edits of random rounds (seeded): after each edit the
     sheet equals a new sheet with the corrected rounds entered from scratch; the log
     replays to the same sheet from JSON; edit_result foretold it."""
-    from rng import Rng
+    from table.rules.rng import Rng
 
     rng = Rng(29)
     for match in range(24):

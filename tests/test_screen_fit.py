@@ -10,10 +10,10 @@ import os
 import sys
 
 gc.collect()
-import app  # noqa: E402,F401
+from table import app  # noqa: E402,F401
 
 gc.collect()
-import ui_igo  # noqa: E402,F401  (the unix port compiles it: on a clean heap)
+from table.screens import ui_igo  # noqa: E402,F401  (the unix port compiles it: on a clean heap)
 
 gc.collect()
 from canvas_record import RecordingCanvas, nav_keys  # noqa: E402
@@ -125,7 +125,7 @@ class Walk(Table):
         if not bad and self.hides_lines() and not self.arrow_drawn(canvas):
             bad = "lines hidden and no arrow says so"
         if not bad and name == "Confirm":
-            import ui
+            from table.screens import ui
 
             question = ui.wrap(self.app.top().question, canvas.width // 8 - 1)
             if len(question) > ui.ROWS - 2:
@@ -146,7 +146,7 @@ class Walk(Table):
 
     def hides_lines(self):
         """True if the top screen is a list with more lines than the screen shows."""
-        import ui
+        from table.screens import ui
 
         screen = self.app.top()
         if hasattr(screen, "items"):  # menus, settings lists
@@ -234,8 +234,10 @@ class Walk(Table):
 
     def close(self):
         """The walk's end, as a power cut: the modules its screens loaded go too."""
+        from table.device.modules import unload
+
         for name in self.app._mode_modules:
-            sys.modules.pop(name, None)
+            unload(name)
         self.rig.close()
 
 
@@ -489,9 +491,9 @@ def walk_deck(w):
             w.press((game.turn + 3) % 6)
             w.settle()
     # A short game to its end: P3 to P6 have no cards; P3 taps falsely until out.
-    from corsica import Game
-    from corsica_cards import parse_card
-    from ui_deck import DeckGame
+    from table.rules.corsica import Game
+    from table.rules.corsica_cards import parse_card
+    from table.screens.ui_deck import DeckGame
 
     hands = [[parse_card(c) for c in h.split()] for h in ("5S 2D", "KH 3C", "", "", "", "")]
     game = Game(6, (), hands=hands)
@@ -736,7 +738,7 @@ def test_the_fit_check_finds_text_at_a_scroll_arrow_and_headers_off_their_column
 
 
 def test_a_rounds_table_keeps_its_header_over_whole_values():
-    import ui
+    from table.screens import ui
 
     lines = ui.round_table(NAMES[:3], 1, [9, 2, 30], [0, 1, 0], [0, 1, 0])
     assert lines == ["    pen rnd tot", "Ana   9  +0   0", "Ane*  2  +1   1", "Ben  30  +0   0"]
@@ -747,29 +749,31 @@ def test_a_rounds_table_keeps_its_header_over_whole_values():
 
 def test_every_screen_class_is_walked():
     """The list above names every screen the firmware has (CPython can list them)."""
-    import ui
+    from table.screens import ui
 
     if not hasattr(ui.Screen, "__subclasses__"):
         import skipping
 
         skipping.skip("no __subclasses__ on this runtime")
-    import ui_corsica  # noqa: F401
-    import ui_deck  # noqa: F401
-    import ui_hand  # noqa: F401
-    import ui_hwtest  # noqa: F401
-    import ui_igo  # noqa: F401
-    import ui_igo_over  # noqa: F401
-    import ui_igo_setup  # noqa: F401
-    import ui_match  # noqa: F401
-    import ui_matches  # noqa: F401
-    import ui_names  # noqa: F401
-    import ui_notice  # noqa: F401
-    import ui_referee  # noqa: F401
-    import ui_round  # noqa: F401
-    import ui_settings  # noqa: F401
-    import ui_sheet  # noqa: F401
-    import ui_text  # noqa: F401
-    import ui_wifi  # noqa: F401
+    from table.screens import (
+        ui_corsica,  # noqa: F401
+        ui_deck,  # noqa: F401
+        ui_hand,  # noqa: F401
+        ui_hwtest,  # noqa: F401
+        ui_igo,  # noqa: F401
+        ui_igo_over,  # noqa: F401
+        ui_igo_setup,  # noqa: F401
+        ui_match,  # noqa: F401
+        ui_matches,  # noqa: F401
+        ui_names,  # noqa: F401
+        ui_notice,  # noqa: F401
+        ui_referee,  # noqa: F401
+        ui_round,  # noqa: F401
+        ui_settings,  # noqa: F401
+        ui_sheet,  # noqa: F401
+        ui_text,  # noqa: F401
+        ui_wifi,  # noqa: F401
+    )
 
     found = set()
     todo = [ui.Screen]
@@ -784,7 +788,7 @@ def test_every_screen_class_is_walked():
 
 
 def test_short_names_are_told_apart():
-    import ui
+    from table.screens import ui
 
     assert ui.short_names(NAMES[:4], 3) == ["Ana", "Ane", "Ben", "Cle"]
     assert ui.short_names(["Ann", "Annabell", "Bob"], 3) == ["Ann", "Ana", "Bob"]

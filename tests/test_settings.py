@@ -1,6 +1,6 @@
 """The settings table: defaults, what a loaded value may be, how values show and step."""
 
-import settings
+from table.storage import settings
 
 
 def test_every_line_has_a_valid_default_a_label_and_help():
@@ -18,7 +18,7 @@ def test_every_line_has_a_valid_default_a_label_and_help():
 def shown_values(spec, default):
     """The value texts a form can show for a setting: both ends and the default, each
     choice, a flag's on and off."""
-    import ui_form
+    from table.screens import ui_form
 
     if type(spec[0]) is int:
         return [ui_form.value_text(spec, v) for v in (spec[0], spec[1], default)]
@@ -68,7 +68,7 @@ def test_loaded_keeps_good_values_and_defaults_bad_or_unknown_ones():
 
 
 def test_forms_show_and_step_values_as_the_table_says():
-    import ui_form
+    from table.screens import ui_form
 
     def spec(key):
         return settings.find(key)[3]
@@ -91,14 +91,14 @@ def test_forms_show_and_step_values_as_the_table_says():
 
 
 def test_flags_are_the_engines_variants():
-    import corsica
+    from table.rules import corsica
 
     spec = settings.find("variants")[3]
     assert [v for v, _ in spec[1:]] == list(corsica.VARIANTS)
 
 
 def test_tie_window_goes_down_to_10_us_for_pio_timestamps():
-    import ui_form
+    from table.screens import ui_form
 
     spec = settings.find("tie_window_us")[3]
     assert settings.valid("tie_window_us", 10) and not settings.valid("tie_window_us", 9)
@@ -107,7 +107,7 @@ def test_tie_window_goes_down_to_10_us_for_pio_timestamps():
 
 
 def test_every_help_fits_the_settings_screens_two_lines():
-    import ui
+    from table.screens import ui
 
     for key, label, default, spec, help_text in settings.TABLE:
         lines = ui.wrap(help_text, 16)

@@ -2,8 +2,9 @@
 
 import simdevice_module
 from raising import value_error
-from rng import Rng
-from ssd1306 import SSD1306
+
+from table.device.ssd1306 import SSD1306
+from table.rules.rng import Rng
 
 
 def _simoled():
@@ -81,7 +82,7 @@ def test_init_turns_the_panel_on_and_clears_it():
 
 def test_init_sequences_are_the_controllers_own():
     """The bytes each controller is configured with (its datasheet's values)."""
-    from ssd1306 import init_sequence
+    from table.device.ssd1306 import init_sequence
 
     ssd = "ae 2002 40 a1 a8%s c8 d300 da%s d580 d9f1 db30 81cf a4 a6 8d14"
     assert bytes(init_sequence(64, False)) == bytes.fromhex(ssd % ("3f", "12"))

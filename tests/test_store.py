@@ -1,9 +1,9 @@
 import os
 
-import store
-import store_load
 from raising import value_error
 from tmpfs import TmpDir, make_tmp_dir, read, remove_tree, write
+
+from table.storage import store, store_load
 
 
 def test_save_then_load_round_trip_with_sorted_keys():

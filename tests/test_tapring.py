@@ -2,7 +2,8 @@ import sys
 
 from raising import value_error
 from skipping import skip
-from tapring import NO_PIN, TapRing
+
+from table.device.tapring import NO_PIN, TapRing
 
 
 def test_fifo_order_and_pop_on_empty():

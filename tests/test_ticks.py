@@ -1,6 +1,6 @@
 """The 30-bit ticks ring arithmetic (ticks.py), computed and built-in alike."""
 
-import ticks
+from table.rules import ticks
 
 
 def test_computed_diff_and_add_wrap_at_30_bits():

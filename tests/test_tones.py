@@ -1,10 +1,11 @@
 """tones.py and app.out's sound and light: distinct tones, volume and brightness, the
 non-blocking player; the settings screen leaves out what a board does not have."""
 
-import tones
 from canvas_record import Rig
 from corsica_rig import FakeHw
-from signals import Signals
+
+from table.device import tones
+from table.device.signals import Signals
 
 
 def test_the_tones_are_distinct():

@@ -4,15 +4,16 @@ snapshots (tests/corsica_rig.py)."""
 import gc
 
 gc.collect()  # the unix port compiles these from source: the app first, on a clean heap
-import app  # noqa: E402,F401
+from table import app  # noqa: E402,F401
 
 gc.collect()
-from corsica import Game  # noqa: E402
-from corsica_cards import parse_card  # noqa: E402
 from corsica_rig import PINS, Table, orders, referee  # noqa: E402
-from tones import TONES  # noqa: E402
-from ui_corsica import DeckSetup  # noqa: E402
-from ui_deck import DeckGame  # noqa: E402
+
+from table.device.tones import TONES  # noqa: E402
+from table.rules.corsica import Game  # noqa: E402
+from table.rules.corsica_cards import parse_card  # noqa: E402
+from table.screens.ui_corsica import DeckSetup  # noqa: E402
+from table.screens.ui_deck import DeckGame  # noqa: E402
 
 # --- virtual deck ------------------------------------------------------------------------
 

@@ -3,16 +3,16 @@
 import gc
 
 gc.collect()  # the unix port compiles these from source: start on a clean heap
-import app  # noqa: E402,F401
+from table import app  # noqa: E402,F401
 
 gc.collect()
-import scoresheet  # noqa: E402,F401
+from table.rules import scoresheet  # noqa: E402,F401
 
 gc.collect()
-import ui_hand  # noqa: E402,F401
+from table.screens import ui_hand  # noqa: E402,F401
 
 gc.collect()
-import ui_igo  # noqa: E402,F401
+from table.screens import ui_igo  # noqa: E402,F401
 
 gc.collect()
 from canvas_record import Rig  # noqa: E402
@@ -27,8 +27,8 @@ def match_rig(names):
 
 
 def test_arrange_finds_the_best_series():
-    import ui_hand
-    from igo_cards import parse_hand
+    from table.rules.igo_cards import parse_hand
+    from table.screens import ui_hand
 
     hand = parse_hand("R1 R2 R3 O4 O5 Y6 Y7 G8 G9 C10 B11 K1".split())
     r = ui_hand.arrange(hand, 0)  # red is the display colour
@@ -40,7 +40,7 @@ def test_arrange_finds_the_best_series():
     assert r["left"] == parse_hand("O4 O5 C10 B11 K1".split(), None)
     # a non-ender lays out orange and adds Y1 Y2 Y3 to the ender's yellow/green series
     other = parse_hand("B1 B2 C3 O1 O2 O3 O6 O7 O8 Y1 Y2 Y3".split())
-    from igo_arrange import min_series
+    from table.rules.igo_arrange import min_series
 
     option = min_series(ui_hand.masks_of(hand, 0))[0]
     r2 = ui_hand.arrange(other, 0, False, option)
@@ -52,7 +52,7 @@ def test_arrange_finds_the_best_series():
 
 def enter_hand(rig, display, cards):
     """Hand calculator keys: display colour, then each card (colour, value)."""
-    from igo_cards import COLOURS
+    from table.rules.igo_cards import COLOURS
 
     rig.nav("up*%d ok" % COLOURS.index(display) if COLOURS.index(display) else "ok")
     enter_cards(rig, cards)
@@ -60,7 +60,7 @@ def enter_hand(rig, display, cards):
 
 def enter_cards(rig, cards):
     """Hand calculator keys for each card ("R1": colour, then value)."""
-    from igo_cards import COLOURS
+    from table.rules.igo_cards import COLOURS
 
     calc = rig.app.top()
     for text in cards:
@@ -101,7 +101,7 @@ def test_hand_calculator_feeds_the_penalty_entry():
 
 
 def test_a_card_already_in_the_hand_is_refused_in_words_and_with_the_error_tone():
-    import tones
+    from table.device import tones
 
     rig = match_rig(["Ann", "Bob"])
     try:
@@ -150,7 +150,7 @@ def test_the_next_card_starts_where_typing_is_quickest():
 
 
 def ui_hand_card(text):
-    from igo_cards import parse_card
+    from table.rules.igo_cards import parse_card
 
     return parse_card(text)
 
@@ -211,7 +211,8 @@ def test_another_players_calculator_adds_to_the_enders_series_once_it_is_in():
 
 def test_the_display_colour_is_named_large_so_orange_never_reads_as_zero():
     from canvas_record import RecordingCanvas
-    from ui_hand import HandCalc
+
+    from table.screens.ui_hand import HandCalc
 
     rig = Rig(names=["Ann", "Bob"])
     try:

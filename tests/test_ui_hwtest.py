@@ -3,8 +3,9 @@
 in the simulator in tests/host/test_hwtest_sim.py."""
 
 import corsica_rig
-import ui_hwtest
 from canvas_record import Rig
+
+from table.screens import ui_hwtest
 
 
 def fake_hw(players=2, leds=(6, 7), buzzer=22, test_pin=True):
@@ -39,7 +40,7 @@ def test_spread_is_min_lower_median_max():
 
 
 def test_settings_open_the_hardware_test():
-    from version import VERSION
+    from table.version import VERSION
 
     rig = Rig()
     try:

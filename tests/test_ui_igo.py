@@ -4,13 +4,13 @@ import gc
 import json
 
 gc.collect()  # the unix port compiles these from source: start on a clean heap
-import app  # noqa: E402,F401
+from table import app  # noqa: E402,F401
 
 gc.collect()
-import scoresheet  # noqa: E402,F401
+from table.rules import scoresheet  # noqa: E402,F401
 
 gc.collect()
-import ui_igo  # noqa: E402,F401
+from table.screens import ui_igo  # noqa: E402,F401
 
 gc.collect()
 from canvas_record import Rig, exists, read_file  # noqa: E402
@@ -300,8 +300,8 @@ def test_score_sheet_scrolls_and_pages():
 
 
 def test_the_score_sheets_last_line_says_who_is_closest_in_words():
-    from scoresheet import Sheet
-    from ui_sheet import leader_line
+    from table.rules.scoresheet import Sheet
+    from table.screens.ui_sheet import leader_line
 
     sheet = Sheet("igo", ["Annabell", "Bob", "Cy"], 4)
     assert leader_line(sheet, 15) == "All need 4"  # "All need 4 to win" is too long
@@ -460,8 +460,8 @@ def test_every_screen_fits_the_display():
 
 
 def test_game_over_says_why_the_game_ended():
-    import scoresheet
-    import ui_igo_over
+    from table.rules import scoresheet
+    from table.screens import ui_igo_over
 
     names = ["Ann", "Bob", "Cy"]
     sheet = scoresheet.Sheet("igo", names, 4)

@@ -4,9 +4,10 @@ synthetic GPIO snapshots (tests/corsica_rig.py)."""
 import gc
 
 from corsica_rig import PINS, Table, orders, referee
-from tones import TONES
-from ui_corsica import RefereeSetup
-from ui_referee import Referee
+
+from table.device.tones import TONES
+from table.screens.ui_corsica import RefereeSetup
+from table.screens.ui_referee import Referee
 
 # --- referee mode -----------------------------------------------------------------------
 
@@ -145,7 +146,7 @@ def test_tie_is_broken_by_a_shown_and_logged_random_draw():
     assert again["seed"] == result["seed"] and again["winner"] == result["winner"]
     # And the logged seed alone tells who won: xorshift32 (test_rng) from that seed,
     # its first 16-bit draw modulo the two tied players.
-    from rng import Rng
+    from table.rules.rng import Rng
 
     assert result["winner"] == [0, 2][(Rng(result["seed"]).next32() >> 16) % 2]
     # Over many seeds both tied players win sometimes.
@@ -273,7 +274,7 @@ def test_marking_false_charges_the_shown_winner_only_and_passes_the_win():
 
 
 def test_marking_a_drawn_tie_false_passes_the_win_in_the_draws_order():
-    from rng import Rng
+    from table.rules.rng import Rng
 
     for seed in range(1, 13):
         table = referee(4, seed=seed)
@@ -425,7 +426,7 @@ def test_nobody_taps_then_back_logs_nothing():
 
 
 def test_margins_carry_their_unit():
-    from ui_tap import margin_text
+    from table.screens.ui_tap import margin_text
 
     assert [margin_text(us) for us in (0, 1, 15, 99, 100, 999, 1000, 1450, 12345, 126000, 1234567)] == [
         "first",

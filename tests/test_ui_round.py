@@ -5,10 +5,10 @@ MicroPython heap."""
 import gc
 
 gc.collect()  # the unix port compiles these from source: start on a clean heap
-import app  # noqa: E402,F401
+from table import app  # noqa: E402,F401
 
 gc.collect()
-import scoresheet  # noqa: E402,F401
+from table.rules import scoresheet  # noqa: E402,F401
 
 gc.collect()
 from canvas_record import Rig, nav_keys  # noqa: E402
@@ -209,7 +209,7 @@ def test_a_change_that_ends_the_game_earlier_says_so_and_takes_the_later_rounds_
 def test_no_change_with_no_round_view_under_it_goes_back_one_step():
     # Seed 1 of the soak hung here: ok on "No change" popped until a round view was on
     # top, and none was under it (the app keeps its home screen: it looped for ever).
-    from ui_round import EditReview
+    from table.screens.ui_round import EditReview
 
     rig = played()
     try:

@@ -1,9 +1,9 @@
-"""A W board's Wi-Fi settings (firmware/wifi_config.py): the own network made from
+"""A W board's Wi-Fi settings (firmware/table/live/wifi_config.py): the own network made from
 os.urandom, settings read back from the flash, the table's Wi-Fi from config.json,
 and the texts of the two QR codes."""
 
-import wifi_config
-from wifi_config import ALPHABET, join_problem, join_text, joined, make, network, page_address, usable
+from table.live import wifi_config
+from table.live.wifi_config import ALPHABET, join_problem, join_text, joined, make, network, page_address, usable
 
 
 def fixed(data):

@@ -1,9 +1,11 @@
-"""A W board's radio as firmware/wifi.py sees it through MicroPython's documented
+"""A W board's radio as firmware/table/device/wifi.py sees it through MicroPython's documented
 `network.WLAN`: a network that comes up, one joined, and a radio that never started
 (what the emulated Pico W showed: "[CYW43] Failed to start CYW43" on the console, then
 active() True and the address 0.0.0.0; Settings > Wi-Fi said "State: on")."""
 
 import sys
+
+from table.device.modules import unload
 
 
 class WLAN:
@@ -66,9 +68,9 @@ def radio(ok):
 
     saved = sys.modules.get("network")
     sys.modules["network"] = Network
-    sys.modules.pop("wifi", None)
+    unload("table.device.wifi")
     try:
-        import wifi
+        from table.device import wifi
     finally:
         if saved is None:
             del sys.modules["network"]

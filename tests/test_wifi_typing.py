@@ -1,11 +1,11 @@
 """Typing the table's Wi-Fi on the device (Settings > Wi-Fi, hold ok): its name, then
-its password, with the name editor's buttons (firmware/ui_wifi.py NetEditor); what
+its password, with the name editor's buttons (firmware/table/screens/ui_wifi.py NetEditor); what
 WPA2 refuses is said under the text; the typed network is joined and kept."""
 
 import gc
 
 gc.collect()
-import app  # noqa: E402,F401
+from table import app  # noqa: E402,F401
 
 gc.collect()
 from canvas_record import Rig  # noqa: E402
@@ -40,7 +40,7 @@ class Live:
 
 
 def wifi_screen():
-    import ui_wifi
+    from table.screens import ui_wifi
 
     rig = Rig()
     rig.app.live = Live()
@@ -101,7 +101,7 @@ def test_an_open_network_has_no_password_and_a_name_is_needed():
 
 
 def test_a_long_password_shows_its_end_where_the_typing_is():
-    import ui_wifi
+    from table.screens import ui_wifi
 
     rig = Rig()
     try:

@@ -1,5 +1,5 @@
 """Fake `network` for the simulator: a W board's radio (rp2's network.WLAN on the
-CYW43439), as firmware/wifi.py uses it. Its network is the host's loopback: the own
+CYW43439), as firmware/table/device/wifi.py uses it. Its network is the host's loopback: the own
 access point is up as soon as it is active, a joined network after JOIN_MS of the
 device's time (a network named "absent" is never found, a password "wrong" is
 refused); its address is 127.0.0.1, where simnet.py puts the device's port 80.

@@ -62,18 +62,45 @@ class Loader:
 
     def __call__(self, name, globals=None, locals=None, fromlist=None, level=0):
         w = self.world
-        if level == 0 and w.slept and name not in sys.modules:
+        # `from table.screens import ui` comes here twice: for table.screens, then,
+        # from the port's import of a package's submodule, for table.screens.ui. A
+        # relative import (`from ..rules import ticks`, `from .ui import ROWS`) comes
+        # once, and the port loads the module it names past this hook: it is charged
+        # by its whole name here.
+        if w.slept and (level or name not in sys.modules):
             before = gc.mem_alloc()
-            size = self.sizes.get(name)
-            if size is None:
-                size = self.sizes[name] = module_size(name, self.folder)
-            if size:
-                us = size * self.us_per_kb // 1024
-                self.loads += 1
-                self.load_us += us
-                advance(w, us)
+            whole = whole_name(name, globals, level)
+            if whole not in sys.modules:
+                us = self.charge(whole)
+                if us:
+                    advance(w, us)
             w.own(before)  # the simulator's work, not the firmware's heap
         return self.real_import(name, globals, locals, fromlist, level)
+
+    def charge(self, name):
+        """The load time of module `name` (not loaded yet) if it is a file, else 0."""
+        size = self.sizes.get(name)
+        if size is None:
+            size = self.sizes[name] = module_size(name, self.folder)
+        if not size:
+            return 0
+        us = size * self.us_per_kb // 1024
+        self.loads += 1
+        self.load_us += us
+        return us
+
+
+def whole_name(name, globals, level):
+    """The absolute name of an import: a relative one (level > 0) resolved in the
+    package of the module that imports (its globals' __name__; a package is its own)."""
+    if not level:
+        return name
+    package = globals.get("__name__", "") if globals else ""
+    if "__path__" not in globals:
+        package = package.rpartition(".")[0]
+    for _ in range(level - 1):
+        package = package.rpartition(".")[0]
+    return package + "." + name if name else package
 
 
 def advance(world, us):
@@ -92,8 +119,9 @@ def module_size(name, folder=None):
     """The bytes of module `name`'s .mpy, from the first file for it in folder or
     (None) on sys.path (a .py counts 1 / SOURCE_PER_MPY of its size); 0 if none
     (a built-in module)."""
+    path = name.replace(".", "/")  # a package's module: table.rules.judge -> table/rules/judge
     for where in sys.path if folder is None else (folder,):
-        base = (where or ".") + "/" + name
+        base = (where or ".") + "/" + path
         for ext, per in ((".mpy", 1), (".py", SOURCE_PER_MPY)):
             try:
                 return os.stat(base + ext)[6] // per

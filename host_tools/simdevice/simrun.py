@@ -175,7 +175,8 @@ def main(argv):
             if app == "main":
                 __import__("main")  # the device's boot file: it runs the app as it is imported
             else:
-                __import__(app).main(board)
+                __import__(app)  # a dotted name returns its top package
+                sys.modules[app].main(board)
         except SystemExit:
             if w.ended:
                 return

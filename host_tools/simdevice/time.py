@@ -14,7 +14,8 @@ as on a Pico (the unix port's own mktime would apply the host's).
 """
 
 import simcore
-import ticks  # the firmware's ring arithmetic (it sees no built-in ticks_diff here)
+
+from table.rules import ticks  # the firmware's ring arithmetic (it sees no built-in ticks_diff here)
 
 EPOCH_2021 = 1609459200
 DEFAULT_START = (2025, 1, 1, 12, 0, 0)  # the wall clock at boot when nobody started it

@@ -9,7 +9,7 @@ press returns from main.
 import os
 import time
 
-from hw import Hardware
+from table.device.hw import Hardware
 
 
 def _read_boots():

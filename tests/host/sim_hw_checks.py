@@ -20,14 +20,15 @@ sys.path[:0] = [
 
 import time  # noqa: E402
 
-import hw as hwmod  # noqa: E402  (`hw` names the Hardware in the checks)
 import micropython  # noqa: E402
 import pico_duo as Duo  # noqa: E402  (the real board definitions: a minimal one,
 import pico_sh1106  # noqa: E402  (the SH1106 one,
 import sim as Board  # noqa: E402  (and the simulator's)
 import simcore  # noqa: E402
 import simoled  # noqa: E402
-from signals import Signals  # noqa: E402
+
+from table.device import hw as hwmod  # noqa: E402  (`hw` names the Hardware in the checks)
+from table.device.signals import Signals  # noqa: E402
 
 
 def _setup(board=Board, start_us=5000000, sh1106=False):
@@ -66,7 +67,7 @@ def test_a_simulated_board_never_loads_pio_capture():
     # (named to run first: a later check builds an rp2 board, which tries PIO)
     w, hw, time = _setup()
     assert hw.capture == "irq" and hw.capture_problem is None
-    assert "pio_capture" not in sys.modules
+    assert "table.device.pio_capture" not in sys.modules
 
 
 def test_pio_board_without_pio_falls_back_to_pin_irqs():
@@ -98,7 +99,7 @@ def test_poll_nav_without_events_allocates_nothing():
 
 
 def test_poll_nav_keeps_the_pio_anchor_near_the_cpu_clock():
-    import pio_capture
+    from table.device import pio_capture
 
     w, hw, time = _setup()
     cap = pio_capture.PioCapture(None, 16, 125000000, None, 0, 1, time.ticks_us)
@@ -338,7 +339,7 @@ def test_minimal_board_and_sh1106():
 
 def _app_loop(w, hw, time, a, until_us):
     """app.step every 5 ms (as app.run) until the simulated clock reaches until_us."""
-    import app as appmod
+    from table import app as appmod
 
     while w.now < until_us:
         appmod.step(a, hw, time.ticks_ms())
@@ -348,9 +349,10 @@ def _app_loop(w, hw, time, a, until_us):
 def test_a_frame_lost_to_an_i2c_error_is_sent_on_the_next_pass():
     """The display driver swallows an I2C error (it counts it); hw.show makes it an
     OSError, so the app draws again and the panel does not keep a stale frame."""
-    import app as appmod
     import tmpfs
-    import ui
+
+    from table import app as appmod
+    from table.screens import ui
 
     w, hw, time = _setup()
     root = tmpfs.make_tmp_dir("glitch")
@@ -376,9 +378,10 @@ def test_a_frame_lost_to_an_i2c_error_is_sent_on_the_next_pass():
 
 
 def test_display_dims_turns_off_and_only_wakes_on_a_nav_press():
-    import app as appmod
     import tmpfs
-    import ui
+
+    from table import app as appmod
+    from table.screens import ui
 
     class Catcher(ui.Menu):
         """A menu that also takes the player snapshots."""

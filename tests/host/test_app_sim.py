@@ -129,7 +129,7 @@ def test_main_py_reports_a_boot_failure_and_returns(tmp_path):
         "class App:\n"
         "    def main(self):\n"
         "        raise OSError(5)\n"
-        "sys.modules['app'] = App()\n"
+        "sys.modules['table.app'] = App()\n"
         "import os\n"
         "os.mkdir('data')\n"
         "import main\n"

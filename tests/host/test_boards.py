@@ -69,7 +69,7 @@ def test_device_says_one_line_for_a_bad_board(tmp_path):
     (tmp_path / "board.py").write_text(boards.flat_source(BOARDS, "pico") + "LED_PINS = (12,)\n")
     code = (
         "import sys\nsys.path[:0] = [%r, %r]\n"
-        "exec(open(%r).read())\nprint('app' in sys.modules, 'boardspec' in sys.modules)\n"
+        "exec(open(%r).read())\nprint('table.app' in sys.modules, 'table.device.boardspec' in sys.modules)\n"
         % (str(tmp_path), os.path.join(ROOT, "firmware"), os.path.join(ROOT, "firmware", "main.py"))
     )
     out = subprocess.run([micropython, "-c", code], capture_output=True, text=True, timeout=60, cwd=str(tmp_path))

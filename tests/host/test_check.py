@@ -91,18 +91,19 @@ def test_the_firmware_has_no_import_circle():
 def test_a_folder_written_at_the_flash_root_must_not_shadow_a_module():
     import types
 
-    import paths
-
     from host_tools import check
+    from table.storage import paths
 
     assert check.flash_root_clashes(paths, check.module_names()) == []
-    assert "matches" in check.module_names() and "data" not in check.module_names()
-    old = types.SimpleNamespace(WRITTEN=("data", "matches", "boot.py"), MATCHES="matches", STATE="state.json")
+    # the firmware's modules are in its package: only the package's name is at the root
+    assert {"table", "main", "board"} <= check.module_names()
+    assert not {"data", "matches", "paths"} & check.module_names()
+    old = types.SimpleNamespace(WRITTEN=("data", "table", "boot.py"), MATCHES="table", STATE="state.json")
     assert check.flash_root_clashes(old, check.module_names()) == [
-        "firmware/paths.py: the folder matches/ at the flash root shadows the module matches on a Pico",
-        "firmware/paths.py: boot.py written at the flash root is a code file",
+        "firmware/table/storage/paths.py: the folder table/ at the flash root shadows the module table on a Pico",
+        "firmware/table/storage/paths.py: boot.py written at the flash root is a code file",
     ]
     stray = types.SimpleNamespace(WRITTEN=("data",), LOG="logs/x.txt")
     assert check.flash_root_clashes(stray, set()) == [
-        "firmware/paths.py: LOG = 'logs/x.txt' is outside WRITTEN ('data',)"
+        "firmware/table/storage/paths.py: LOG = 'logs/x.txt' is outside WRITTEN ('data',)"
     ]

@@ -27,10 +27,12 @@ MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
 
 import adafruit_display_text  # noqa: F401
 import adafruit_displayio_ssd1306  # noqa: F401
-import canvas_displayio  # noqa: E402
 import displayio  # adafruit-blinka-displayio (requirements.txt)
 import i2cdisplaybus  # noqa: E402
 from adafruit_displayio_ssd1306 import SSD1306  # noqa: E402
+
+from table.device import canvas_displayio  # noqa: E402
+from table.device.modules import unload  # noqa: E402
 
 W, H = 128, 64
 
@@ -40,9 +42,8 @@ W, H = 128, 64
 # emit(name, canvas) after drawing it on `canvas`.
 SCENARIO = r'''
 def scenario(root, canvas, emit):
-    import app as appmod
-    import ui_corsica
-    import ui_referee
+    from table import app as appmod
+    from table.screens import ui_corsica, ui_referee
 
     app = appmod.App(root)
     t = [0]
@@ -114,7 +115,7 @@ import json
 import sys
 sys.path.insert(0, %(firmware)r)
 sys.path.insert(0, %(tests)r)
-import canvas
+from table.device import canvas
 
 class Recording(canvas.Canvas):
     def clear(self):
@@ -528,11 +529,11 @@ def cp(monkeypatch):
     from host_tools import BOARDS, boards
 
     cfg = boards.module(BOARDS, "circuitpython_pico")  # resolved, as deployed (boardcfg.py)
-    import hw_circuitpython
+    from table.device import hw_circuitpython
 
     yield world, hw_circuitpython, cfg
     displayio.release_displays()
-    sys.modules.pop("hw_circuitpython", None)
+    unload("table.device.hw_circuitpython")
     sys.modules.pop("cp_main", None)
 
 
@@ -586,7 +587,7 @@ def test_hardware_builds_keypad_display_and_outputs(cp):
     leds = world.pwm[1:]
     assert [p.pin for p in leds] == [("GP", n) for n in cfg.LED_PINS]
     assert world.pwm[0].pin == ("GP", cfg.BUZZER_PIN)
-    from signals import Signals
+    from table.device.signals import Signals
 
     out = Signals(hw)  # the LEDs' brightness setting lives there
     out.led(2, True)
@@ -647,7 +648,7 @@ def test_player_events_become_snapshots_with_millisecond_times(cp):
     ]
     assert hw.player_pressed(0) and not hw.player_pressed(1) and hw.player_pressed(2)
     # The judge: same-scan taps tie whatever the tie window (they cannot be ordered).
-    from judge import Judge, pin_of
+    from table.rules.judge import Judge, pin_of
 
     judge = Judge(3, [pin_of(b) for b in hw.player_bits[:3]], tie_window_us=100)
     judge.arm(4999000)
@@ -677,7 +678,7 @@ def test_player_events_become_snapshots_with_millisecond_times(cp):
 
 def test_tap_times_stay_continuous_across_the_ticks_ms_wrap(cp):
     world, hwmod, cfg = cp
-    from ticks import ticks_diff
+    from table.rules.ticks import ticks_diff
 
     last = hwmod.tap_us((1 << 29) - 1)
     first = hwmod.tap_us(0)
@@ -707,7 +708,7 @@ def test_nav_events_match_hw_py(cp):
 
 def test_display_dims_sleeps_and_a_waking_press_gives_no_event(cp):
     world, hwmod, cfg = cp
-    import display_sleep
+    from table.device import display_sleep
 
     hw = hwmod.Hardware(cfg)
     panel = world.i2c.panel
@@ -763,8 +764,8 @@ def test_buttons_held_at_boot(cp):
 
 def test_referee_slap_through_the_circuitpython_loop(cp, tmp_path, monkeypatch):
     world, hwmod, cfg = cp
-    import app as appmod
-    import ui_referee
+    from table import app as appmod
+    from table.screens import ui_referee
 
     hw = hwmod.Hardware(cfg)
     app = appmod.App(str(tmp_path), hw=hw)
@@ -810,7 +811,7 @@ def test_cp_main_refuses_a_bad_board_in_one_line_before_the_app_loads(cp, monkey
     world, hwmod, cfg = cp
     import cp_main
 
-    monkeypatch.delitem(sys.modules, "app", raising=False)
+    monkeypatch.delitem(sys.modules, "table.app", raising=False)
     monkeypatch.setattr(cp_main, "run", lambda app, hw: None)  # (never reached)
     bad = types.ModuleType("boardcfg")  # a hand-edited boardcfg.py
     for key in dir(cfg):
@@ -821,7 +822,7 @@ def test_cp_main_refuses_a_bad_board_in_one_line_before_the_app_loads(cp, monkey
         cp_main.main(bad)
     assert type(err.value).__name__ == "BoardError"
     assert str(err.value) == "board circuitpython_pico: GPIO 12 used twice (ok and LED 1)"
-    assert "app" not in sys.modules and world.keys == []  # nothing loaded or built
+    assert "table.app" not in sys.modules and world.keys == []  # nothing loaded or built
 
 
 def test_cp_main_clock_is_a_30_bit_millisecond_ring(monkeypatch):
@@ -850,16 +851,28 @@ def test_deploy_to_drive_copies_sources_then_nothing(tmp_path):
     names = sorted(p.name for p in drive.iterdir())
     assert "code.py" in names and "boardcfg.py" in names and "boot.py" in names
     assert "board.py" not in names and not any(n.endswith(".mpy") for n in names)
-    for mp_only in ("main.py", "hw.py", "canvas.py", "ssd1306.py", "pio_capture.py", "cp_main.py"):
-        assert mp_only not in names
-    for shared in ("app.py", "judge.py", "ui.py", "hw_circuitpython.py", "canvas_displayio.py"):
-        assert shared in names
+    assert "main.py" not in names and "cp_main.py" not in names
+    package = {
+        os.path.relpath(os.path.join(d, f), drive).replace(os.sep, "/")
+        for d, _, fs in os.walk(drive / "table")
+        for f in fs
+    }
+    for mp_only in ("device/hw.py", "device/canvas.py", "device/ssd1306.py", "device/pio_capture.py"):
+        assert "table/" + mp_only not in package
+    for shared in (
+        "app.py",
+        "rules/judge.py",
+        "screens/ui.py",
+        "device/hw_circuitpython.py",
+        "device/canvas_displayio.py",
+    ):
+        assert "table/" + shared in package
     assert (drive / "code.py").read_bytes() == open(os.path.join(FIRMWARE, "cp_main.py"), "rb").read()
     from host_tools import BOARDS, boards, manifest
 
     assert (drive / "boardcfg.py").read_text() == boards.flat_source(BOARDS, "circuitpython_pico")
     shipped = manifest.for_runtime("circuitpython").names()
-    assert "main.py" not in shipped and "corsica_sim.py" not in shipped
+    assert "main.py" not in shipped and "table/rules/corsica_sim.py" not in shipped
     expected = len(shipped) + 2  # + board, boot
     assert (copied, removed, unchanged) == (expected, 0, 0)
     manifest = json.loads((drive / MANIFEST).read_text())
@@ -870,7 +883,7 @@ def test_deploy_to_drive_copies_sources_then_nothing(tmp_path):
 
     # A file changed on the drive is copied again; one the project no longer has is
     # removed; data and settings stay.
-    (drive / "judge.py").write_text("broken")
+    (drive / "table" / "rules" / "judge.py").write_text("broken")
     files = dict(manifest["files"], **{"old_module.py": "0" * 64})
     (drive / MANIFEST).write_text(json.dumps({"board": "x", "files": files}))
     (drive / "old_module.py").write_text("")

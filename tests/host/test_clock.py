@@ -11,7 +11,7 @@ from host_tools.mpremote_port import Device
 from host_tools.vdevice import running
 
 PLAY = """\
-import history
+from table.storage import history
 h = history.History('data/history.jsonl', 'data/boot.json')
 h.log('start', %(game)r, 'igo', {'players': ['Zo\\u00eb', '\\u0141ukasz', '\\u00d8yvind'], 'first': 0, 'target': 4})
 h.log('round', %(game)r, 'igo', {'ender': 0, 'penalties': [1, 5, 7], 'round_scores': [1, 0, 0], 'totals': [1, 0, 0]})

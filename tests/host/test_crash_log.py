@@ -11,7 +11,7 @@ RESTORED = b"\x1b[?1049l"  # the terminal's own screen back (sim.Terminal.close)
 
 # The real firmware with a bug put into the virtual deck's game: the first card turned raises.
 DECK_BUG_APP = """
-import ui_deck
+from table.screens import ui_deck
 
 
 def broken_play(self, t_us):
@@ -22,7 +22,7 @@ ui_deck.DeckGame.play = broken_play
 
 
 def main(board):
-    import app
+    from table import app
 
     app.main(board)
 """

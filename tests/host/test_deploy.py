@@ -9,7 +9,7 @@ import pytest
 from host_cli import run
 from serial.tools.list_ports_common import ListPortInfo
 
-from host_tools import BOARDS, UserError, picoports
+from host_tools import BOARDS, UserError, picoports, product_version
 from host_tools.mpremote_port import find_port
 from host_tools.vdevice import running
 
@@ -88,6 +88,66 @@ def test_deploy_real_firmware(tmp_path):
         assert copied >= 2 and (tmp_path / "board.mpy").exists()
         out = deploy("--port", port, "--board", "pico")
         assert out.stdout.startswith("copied 0, removed 0")
+
+
+FLAT_1_1 = (  # the modules deploy put at the flash root up to firmware 1.1.0
+    "app app_boot boardspec canvas canvas_displayio config corsica corsica_cards corsica_sim "
+    "corsica_table display_sleep events firstnames history history_boot hw hw_circuitpython "
+    "hw_test igo_arrange igo_cards igo_choice igo_hands igo_scoring jsonfmt judge judge_trace "
+    "live live_name live_page live_server live_web matches matches_app matches_boot names "
+    "navbuttons paths pio_capture qr rng roster scoresheet settings sheet_edit signals ssd1306 "
+    "store store_load tapring ticks tones ui ui_corsica ui_deck ui_form ui_hand ui_hwtest ui_igo "
+    "ui_igo_over ui_igo_setup ui_match ui_matches ui_names ui_notice ui_referee "
+    "ui_referee_result ui_round ui_settings ui_sheet ui_tap ui_text ui_undo ui_wifi version wifi "
+    "wifi_config "
+).split()
+
+
+def test_a_flash_of_the_flat_firmware_is_cleaned_and_its_data_kept(tmp_path):
+    """Up to 1.1.0 the firmware's modules lay at the flash root; deploy's record lists
+    them. The next deploy removes every one, installs the package folder, and keeps
+    data/, config.json and what is not the firmware's."""
+    flash = tmp_path / "flash"
+    (flash / "data" / "matches").mkdir(parents=True)
+    (flash / "data" / "history.jsonl").write_text('{"seq": 1}\n')
+    (flash / "data" / "matches" / "g1.json").write_text('{"v": 1}')
+    (flash / "config.json").write_text('{"names": ["Ann"]}')
+    (flash / "notes.txt").write_text("mine")
+    record = {"board.mpy": "0" * 64, "main.py": "0" * 64}
+    for name in FLAT_1_1:
+        (flash / (name + ".mpy")).write_bytes(b"M")
+        record[name + ".mpy"] = "0" * 64
+    (flash / ".deploy.json").write_text(json.dumps({"board": "pico", "runtime": "micropython", "files": record}))
+    with running(flash) as port:
+        out = deploy("--port", port, "--board", "pico")
+        assert out.returncode == 0, out.stderr
+        copied, removed = out.stdout.split()[1].rstrip(","), out.stdout.split()[3].rstrip(",")
+        assert int(removed) == len(FLAT_1_1), out.stdout
+        assert sorted(p.name for p in flash.iterdir()) == [
+            ".deploy.json",
+            "board.mpy",
+            "config.json",
+            "data",
+            "main.py",
+            "notes.txt",
+            "table",
+        ]
+        assert (flash / "table" / "rules" / "judge.mpy").is_file() and int(copied) > 60
+        assert (flash / "data" / "history.jsonl").read_text() == '{"seq": 1}\n'
+        assert (flash / "data" / "matches" / "g1.json").read_text() == '{"v": 1}'
+        assert (flash / "config.json").read_text() == '{"names": ["Ann"]}'
+        ask = "from table import version; print(version.VERSION)"
+        got = subprocess.run(
+            [sys.executable, "-m", "mpremote", "connect", port, "exec", ask], capture_output=True, text=True, timeout=30
+        )
+        assert got.stdout.strip() == product_version(), got.stdout + got.stderr
+        out = deploy("--port", port, "--board", "pico")
+        assert out.stdout.startswith("copied 0, removed 0"), out.stdout
+        # then a build with the firmware frozen in: the package's folder goes too (an
+        # empty table/ on the flash would hide the frozen package)
+        out = deploy("--frozen", "--port", port, "--board", "pico")
+        assert out.returncode == 0, out.stderr
+        assert not (flash / "table").exists() and (flash / "data" / "history.jsonl").is_file()
 
 
 def test_full_flash_keeps_manifest_consistent(tmp_path):

@@ -137,8 +137,10 @@ def test_doctor_knows_a_firmware_frozen_into_the_build(tmp_path):
     # .frozen (the virtual Pico's --frozen folder stands in for them).
     project = fake_project(tmp_path / "project")
     frozen = tmp_path / "frozen"
-    frozen.mkdir()
-    (frozen / "paths.py").write_text("DATA = 'data'\n")
+    (frozen / "table" / "storage").mkdir(parents=True)
+    (frozen / "table" / "__init__.py").write_text("")
+    (frozen / "table" / "storage" / "__init__.py").write_text("")
+    (frozen / "table" / "storage" / "paths.py").write_text("DATA = 'data'\n")
     flash = tmp_path / "flash"
     flash.mkdir()
     with running(flash, "--frozen", str(frozen)) as port:
@@ -154,12 +156,13 @@ def test_doctor_knows_a_firmware_frozen_into_the_build(tmp_path):
         assert out.returncode == 0, out.stdout + out.stderr
         assert "firmware: frozen into the MicroPython build; main.py and the board up to date" in out.stdout
         assert "board definition: pico (boards/pico.py)" in out.stdout
-        # the virtual Pico names a frozen module as rp2 does: its bare source name
-        ask = "import paths, sys; print(paths.__file__, sys.path)"
+        # the virtual Pico names a frozen module as rp2 does: its source's path in the package
+        ask = "import sys; from table.storage import paths; print(paths.__file__, sys.path)"
         got = subprocess.run(
             [sys.executable, "-m", "mpremote", "connect", port, "exec", ask], capture_output=True, text=True, timeout=60
         )
-        assert got.stdout.split() == ["paths.py", "['',", "'/.frozen',", "'/lib']"], got.stdout + got.stderr
+        want = ["table/storage/paths.py", "['',", "'/.frozen',", "'/lib']"]
+        assert got.stdout.split() == want, got.stdout + got.stderr
 
 
 def test_doctor_knows_frozen_modules_by_a_file_not_on_the_flash():
@@ -196,10 +199,12 @@ def test_doctor_names_a_micropython_older_than_the_firmware_needs(tmp_path):
 
 def test_doctor_says_the_firmware_version_on_the_device_and_in_the_checkout(tmp_path):
     project = fake_project(tmp_path / "project")
-    version = project / "firmware" / "version.py"
+    version = project / "firmware" / "table" / "version.py"
+    version.parent.mkdir()
+    (version.parent / "__init__.py").write_text("")
     version.write_text('VERSION = "1.1.0"\n')
     manifest = project / "firmware" / "manifest.py"
-    manifest.write_text(manifest.read_text() + 'module("version.py")\n')
+    manifest.write_text(manifest.read_text() + 'package("table", files=("__init__.py", "version.py"))\n')
     flash = tmp_path / "flash"
     flash.mkdir()
     with running(flash) as port:
@@ -213,13 +218,12 @@ def test_doctor_says_the_firmware_version_on_the_device_and_in_the_checkout(tmp_
         out = run("doctor", "--port", port, "--project", str(project))
         assert out.returncode == 1
         assert "firmware version: 1.1.0 on the device, 1.2.0 in this checkout" in out.stdout.splitlines()
-        assert "firmware: out of date with this checkout (1 to copy: version.mpy)" in out.stdout
+        assert "firmware: out of date with this checkout (1 to copy: table/version.mpy)" in out.stdout
 
 
 def test_doctor_reads_this_checkouts_version():
-    import version
-
     from host_tools import ROOT, product_version
+    from table import version
 
     assert product_version(ROOT) == version.VERSION
     assert product_version(os.path.join(ROOT, "no such checkout")) is None

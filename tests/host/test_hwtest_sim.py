@@ -4,7 +4,8 @@ figures from the simulated clock, its findings on the console (the simulator's l
 import os
 
 import simulator
-from version import VERSION
+
+from table.version import VERSION
 
 OPEN = """\
 500 up press

@@ -1,4 +1,4 @@
-"""Bad and hostile clients of the live page (firmware/live_server.py), over the
+"""Bad and hostile clients of the live page (firmware/table/live/live_server.py), over the
 simulator's loopback (--board pico_w --http PORT, a script played in real time):
 malformed requests, huge heads, a client sending a byte a second, 50 connections at
 once sending nothing (the simulator's socket takes no more at once than a Pico W's
@@ -20,7 +20,7 @@ import simulator
 from host_tools import FIRMWARE, ROOT
 
 sys.path.insert(0, FIRMWARE)
-import live_server  # noqa: E402  (its limits: the firmware's own numbers)
+from table.live import live_server  # noqa: E402  (its limits: the firmware's own numbers)
 
 # the checks take about 55 s (the quiet phone's stream STREAM_MS of them): the script outlasts them
 PRESSES = [(4000, "down"), (9000, "down"), (14000, "up"), (19000, "down"), (25000, "down"), (32000, "up")]

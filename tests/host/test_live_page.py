@@ -287,7 +287,7 @@ def session():
     s.wait(SCREEN_LOAD_MS)
 
     # I Go: two rounds of a 4-player match to 4.
-    import scoresheet
+    from table.rules import scoresheet
 
     sheet = scoresheet.Sheet("igo", NAMES, None, None)
     s.press("up", 3)  # from Corsica deck to I Go
@@ -475,8 +475,9 @@ def test_a_phone_refused_while_the_table_is_full_comes_back(tmp_path):
     # for good: the page opens its stream again by itself once a slot is free. The
     # phone's Wi-Fi drops (its stream breaks), other clients take every stream,
     # the phone's Wi-Fi comes back and it is refused, then one of them leaves.
-    import live_server
     from test_live_hostile import open_stream  # a stream read to its first state, or None: refused
+
+    from table.live import live_server
 
     port = free_port()
     driver = browser()
@@ -520,7 +521,7 @@ def test_a_name_typed_on_a_phone_is_kept_after_ok_on_the_device(tmp_path):
     ok on the device (the script's press) keeps it in the roster, and the page says so."""
     import json
 
-    import paths
+    from table.storage import paths
 
     shots = os.environ.get("LIVE_SCREENSHOTS")
     port = free_port()

@@ -1,6 +1,6 @@
-"""The live page's server (firmware/live_server.py) driven by hand, as bench/live_app.py
+"""The live page's server (firmware/table/live/live_server.py) driven by hand, as bench/live_app.py
 drives it: each connection's coroutine stepped with a stand-in for asyncio. The event
-stream is the server's own; every other request is microdot's (firmware/live_web.py),
+stream is the server's own; every other request is microdot's (firmware/table/live/live_web.py),
 whose modules are gone again once no request is in flight."""
 
 import os
@@ -9,7 +9,7 @@ import sys
 from host_tools import FIRMWARE
 
 sys.path.insert(0, FIRMWARE)
-import live_server  # noqa: E402
+from table.live import live_server  # noqa: E402
 
 HEAD = b" HTTP/1.1\r\nHost: 192.168.4.1\r\n\r\n"
 
@@ -331,7 +331,7 @@ class SettingsApp(App):
 
 
 def test_a_typed_network_is_joined_and_kept_and_config_json_is_the_fallback(tmp_path):
-    import paths
+    from table.storage import paths
 
     app = SettingsApp(tmp_path)
     radio = Radio()
@@ -362,10 +362,10 @@ def test_a_name_from_a_phone_is_kept_only_after_ok_on_the_device():
     NAME_GAP_MS apart, by roster.clean's rules; nothing is written before ok."""
     import json
 
-    import live
-    import live_name
-    import paths
     from canvas_record import Rig
+
+    from table.live import live, live_name
+    from table.storage import paths
 
     rig = Rig(names=["Ann"])
     try:

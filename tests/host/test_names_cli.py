@@ -46,7 +46,7 @@ def test_names_over_usb_add_list_remove_as_written(tmp_path):
 
 
 def test_names_in_a_flash_folder_keep_the_16_most_recent_and_show_config_names(tmp_path):
-    import roster
+    from table.storage import roster
 
     flash = tmp_path / "sim_flash"
     flash.mkdir()

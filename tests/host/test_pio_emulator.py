@@ -1,4 +1,4 @@
-"""The PIO tap-capture program (firmware/pio_capture.py) in rp2040-pio-emulator, with
+"""The PIO tap-capture program (firmware/table/device/pio_capture.py) in rp2040-pio-emulator, with
 simulated pin waveforms, and its words against adafruit_pioasm's assembly."""
 
 import os
@@ -6,12 +6,12 @@ import sys
 from bisect import bisect_right
 
 import adafruit_pioasm
-import pio_capture
 import pytest
-from judge import Judge
-from rng import Rng
 
 from host_tools import ROOT, pio_sim
+from table.device import pio_capture
+from table.rules.judge import Judge
+from table.rules.rng import Rng
 
 ALL = 0x3F << 16  # player pins 16-21 released (pull-ups)
 TICK = pio_capture.TICK_CYCLES

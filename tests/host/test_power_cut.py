@@ -10,11 +10,10 @@ import signal
 import subprocess
 import time
 
-import store_load
-from rng import Rng
-from scoresheet import Sheet
-
 from host_tools import ROOT, sim
+from table.rules.rng import Rng
+from table.rules.scoresheet import Sheet
+from table.storage import store_load
 
 GAME = os.path.join(ROOT, "bench", "session_igo.txt")  # a whole 4-player I Go match
 KILLS = 12

@@ -352,9 +352,8 @@ def test_a_bad_start_line_is_skipped_with_its_reason(tmp_path):
 
 
 def test_pull_checks_every_field_the_firmware_can_write():
-    import events
-
     from host_tools import pull
+    from table.storage import events
 
     docs = open(os.path.join(ROOT, "docs", "formats.md")).read()
     for event, fields in events.EVENTS.items():
@@ -463,7 +462,7 @@ def test_the_report_by_game_and_by_player_draws_every_name(tmp_path):
         (4, "r", True),
     ]
     page = (tmp_path / "report" / "index.html").read_text(encoding="utf-8")
-    import version  # the version that wrote it, at the foot
+    from table import version  # the version that wrote it, at the foot
 
     assert page.rstrip().endswith(
         "<footer class=note>Written by the Table referee host tools %s\n(<code>python -m host_tools report</code>)."
@@ -560,7 +559,7 @@ def edited_history():
     """The lines the device writes for an I Go match whose round 1 was corrected at
     round 5 (Bob's penalty 12, not 2), then its round 2 made void: logged by the
     firmware's own sheet."""
-    from scoresheet import Sheet
+    from table.rules.scoresheet import Sheet
 
     out = [line(1, "start", "1-1", "igo", players=["Ann", "Bob", "Cy"], first=0, drawn=False, target=4)]
 

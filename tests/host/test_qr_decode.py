@@ -1,5 +1,5 @@
 """The device's QR codes read back by a maintained decoder (zxing-cpp): symbols made and
-drawn by firmware/qr.py on the real canvas (firmware/canvas.py, framebuf) in the
+drawn by firmware/table/live/qr.py on the real canvas (firmware/table/device/canvas.py, framebuf) in the
 MicroPython unix port, turned into pictures as the host does (host_tools/screen.py),
 decoded, and compared with the text. Also: the same modules on both runtimes, and
 module for module as zxing-cpp's writer makes the same text (byte mode, same level,
@@ -10,12 +10,12 @@ import os
 import subprocess
 
 import pytest
-import qr
 import zxingcpp
 from PIL import Image, ImageFilter
-from rng import Rng
 
 from host_tools import FIRMWARE, MICROPYTHON, screen
+from table.live import qr
+from table.rules.rng import Rng
 
 pytestmark = pytest.mark.skipif(not os.path.exists(MICROPYTHON), reason="no .venv/bin/micropython")
 
@@ -27,8 +27,8 @@ MARGIN = 4  # dark pixels around a symbol's quiet zone, as on the OLED
 DRIVER = """
 import sys, json, binascii
 sys.path.insert(0, %r)
-import qr
-from canvas import Canvas
+from table.live import qr
+from table.device.canvas import Canvas
 hexlify = binascii.hexlify
 for case in json.load(open(sys.argv[1])):
     if case[0] == "pair":  # two symbols side by side on the 128x64 OLED, as the Wi-Fi screen

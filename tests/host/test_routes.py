@@ -1,12 +1,16 @@
-"""Screens open each other by name (app.ROUTES): a screen module imports only the
-shared pieces screens are built from, never another screen's module."""
+"""The firmware's folders are its layers (docs/development.md#layout): a package imports
+only its own modules and the packages below it, and the rules engines nothing outside
+themselves. Screens open each other by name (app.ROUTES): a screen module imports only
+the shared pieces screens are built from, never another screen's module."""
 
-import os
+import importlib
 
-from imports import imported
+from imports import firmware_modules, imported
 
-from host_tools import FIRMWARE, ROOT
+from host_tools import ROOT
 
+# The layers, top to bottom: the app and its boot (table/*.py), then each package.
+LAYERS = ("table", "table.screens", "table.live", "table.device", "table.storage", "table.rules")
 # Shared pieces, not screens that are opened: the base classes, the undo question and
 # the text editor.
 SHARED = {"ui", "ui_form", "ui_tap", "ui_undo", "ui_text"}
@@ -14,50 +18,74 @@ SHARED = {"ui", "ui_form", "ui_tap", "ui_undo", "ui_text"}
 PARTS = {"ui_referee": {"ui_referee_result"}}
 
 
-def screen_imports(path):
-    return {m for m in imported(path) if m.startswith("ui_")}
+def layer_of(module):
+    """The index in LAYERS of the package a firmware module is in (None: main.py,
+    cp_main.py, above them all)."""
+    package = module if module in LAYERS else module.rpartition(".")[0]
+    return LAYERS.index(package) if package in LAYERS else None
+
+
+def test_every_firmware_module_is_in_a_layer():
+    outside = sorted(m for m in firmware_modules() if layer_of(m) is None and m not in ("main", "cp_main"))
+    assert outside == []
+
+
+def test_each_layer_imports_only_its_own_and_the_layers_below():
+    modules = firmware_modules()
+    up = sorted(
+        "%s imports %s" % (m, n)
+        for m, path in modules.items()
+        if layer_of(m) is not None
+        for n in imported(path)
+        if n in modules and layer_of(n) < layer_of(m)
+    )
+    assert up == []
+
+
+def test_the_rules_import_nothing_outside_themselves():
+    modules = firmware_modules()
+    rules = LAYERS.index("table.rules")
+    outside = sorted(
+        "%s imports %s" % (m, n)
+        for m, path in modules.items()
+        if layer_of(m) == rules
+        for n in imported(path)
+        if n in modules and n != "table" and layer_of(n) != rules
+    )
+    assert outside == []
 
 
 def test_screens_open_each_other_by_name_only():
     bad = []
-    for name in sorted(os.listdir(FIRMWARE)):
-        if name.startswith("ui_") and name.endswith(".py"):
-            others = screen_imports(os.path.join(FIRMWARE, name)) - SHARED - {name[:-3]} - PARTS.get(name[:-3], set())
+    modules = firmware_modules()
+    for name, path in sorted(modules.items()):
+        leaf = name.rpartition(".")[2]
+        if name.startswith("table.screens.ui_"):
+            screens = {
+                n.rpartition(".")[2] for n in imported(path) if n.startswith("table.screens.ui_") and n in modules
+            }
+            others = screens - SHARED - {leaf} - PARTS.get(leaf, set())
             if others:
-                bad.append("%s imports %s" % (name, ", ".join(sorted(others))))
+                bad.append("%s imports %s" % (leaf, ", ".join(sorted(others))))
     assert not bad, bad
 
 
 def test_every_route_names_something_its_module_has():
-    import app
+    from table import app
 
     for route, (module, attr) in sorted(app.ROUTES.items()):
-        assert hasattr(__import__(module), attr), (route, module, attr)
+        assert hasattr(importlib.import_module("table.screens." + module), attr), (route, module, attr)
 
 
-def documented_layers():
-    """{module: layer index, 0 the top} from the Layout table (docs/development.md)."""
-    import fnmatch
-    import re
-
-    with open(os.path.join(ROOT, "docs", "development.md"), encoding="utf-8") as f:
-        table = f.read().split("| layer | modules |")[1].split("\n\n")[0]
-    modules = [n[:-3] for n in os.listdir(FIRMWARE) if n.endswith(".py") and not n.startswith("manifest")]
-    layer = {}
-    rows = [row for row in table.splitlines() if row.startswith("| **")]
-    for i, row in enumerate(rows):
-        for pattern in re.findall(r"`([a-z_0-9*]+)\.py`", row.split("|")[2]):
-            layer.update((m, i) for m in modules if fnmatch.fnmatch(m, pattern))
-    assert len(rows) == 4 and sorted(layer) == sorted(modules), sorted(set(modules) - set(layer))
-    return layer
+def test_every_firmware_module_has_a_name_of_its_own():
+    """Screens name the modules they load for a while by their own names (MODULES,
+    app.transient; table/device/modules.py unloads them by it): no two alike."""
+    leaves = [m.rpartition(".")[2] for m in firmware_modules() if "." in m and m not in LAYERS]
+    assert sorted(n for n in set(leaves) if leaves.count(n) > 1) == []
 
 
-def test_each_layer_imports_only_its_own_and_the_layers_below():
-    layer = documented_layers()
-    up = sorted(
-        "%s imports %s" % (m, n)
-        for m in layer
-        for n in imported(os.path.join(FIRMWARE, m + ".py"))
-        if n in layer and layer[n] < layer[m]
-    )
-    assert up == []
+def test_the_layout_section_names_every_package_top_to_bottom():
+    with open(ROOT + "/docs/development.md", encoding="utf-8") as f:
+        section = f.read().split("## Layout")[1].split("\n## ")[0]
+    places = [section.find("`firmware/%s/`" % p.replace(".", "/")) for p in LAYERS]
+    assert -1 not in places and places == sorted(places), dict(zip(LAYERS, places))

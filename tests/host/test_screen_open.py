@@ -12,7 +12,7 @@ OTHER_MODES = {"ui_hand", "ui_settings", "settings", "ui_form", "igo_scoring", "
 def loaded(name, tmp_path):
     r = bench_open.open_time(name, dict(bench_open.SCREENS)[name], str(tmp_path))
     assert "problem" not in r, r
-    return r["screen"], [module for module, _ in r["loads"]]
+    return r["screen"], [module.rpartition(".")[2] for module, _ in r["loads"]]  # table.screens.ui -> ui
 
 
 def test_the_referee_opens_without_loading_a_module_twice_or_the_setups_again(tmp_path):

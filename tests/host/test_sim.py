@@ -204,20 +204,20 @@ def test_hw_on_the_fake_machine():
 
 def test_firmware_runs_from_the_flash_root_as_deployed_or_frozen(tmp_path):
     app = tmp_path / "which_app.py"
-    app.write_text("def main(board):\n    import canvas\n    print('LOADED', canvas.__file__)\n")
+    app.write_text("def main(board):\n    from table.device import canvas\n    print('LOADED', canvas.__file__)\n")
 
     def loaded(*extra, flash="f"):
         r = run_sim(tmp_path, "100 ok press\n", *extra, app=app, flash=tmp_path / flash)
         assert r.returncode == 0, r.stderr
         return [ln for ln in r.stderr.splitlines() if "LOADED" in ln][0]
 
-    assert loaded() == "LOADED canvas.mpy"  # deployed onto the flash, found at its root
-    assert loaded("--source") == "LOADED canvas.py"  # the sources deployed instead
-    assert not (tmp_path / "f" / "canvas.mpy").exists()  # deploy removed what it no longer ships
-    assert loaded("--frozen") == "LOADED canvas.py"  # the flash's code comes first, as on a Pico
-    # nothing deployed: the frozen module, named as rp2 names one (its bare source name)
-    assert loaded("--frozen", flash="g") == "LOADED canvas.py"
-    assert not (tmp_path / "g" / "canvas.py").exists()
+    assert loaded() == "LOADED table/device/canvas.mpy"  # deployed onto the flash, in its package folder
+    assert loaded("--source") == "LOADED table/device/canvas.py"  # the sources deployed instead
+    assert not (tmp_path / "f" / "table" / "device" / "canvas.mpy").exists()  # deploy removed what it no longer ships
+    assert loaded("--frozen") == "LOADED table/device/canvas.py"  # the flash's code comes first, as on a Pico
+    # nothing deployed: the frozen module, named as rp2 names one (its source's path)
+    assert loaded("--frozen", flash="g") == "LOADED table/device/canvas.py"
+    assert not (tmp_path / "g" / "table").exists()
 
 
 def test_the_screen_fits_the_terminal():

@@ -91,7 +91,7 @@ def test_a_few_minutes_of_the_evening_on_a_w_board_with_four_phones(tmp_path):
     page's server and 4 phones following (bench/live_soak_app.py): no Error screen, no
     MemoryError, each phone's stream ended by the server and opened again (a stream
     lives live_server.STREAM_MS), the heap measured as it went."""
-    import live_server
+    from table.live import live_server
 
     script = tmp_path / "soak.txt"
     soak_script.write_script(script, 5, MINUTES)

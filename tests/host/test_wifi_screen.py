@@ -40,7 +40,7 @@ GLYPHS = (
     """
 import sys
 sys.path.insert(0, %r)
-from canvas import Canvas
+from table.device.canvas import Canvas
 c = Canvas(8, 8)
 for ch in range(32, 127):
     c.clear()

@@ -1,0 +1,103 @@
+"""A player's name typed on a phone (a W board's live page, POST /name): taken by the
+server (`take`), asked on the device (`ask`: the app's confirm over whatever screen is
+open, once no slap window is open) and kept only after ok there (`add`: the roster,
+written at the app's next save). Loaded while a name is in flight, then dropped
+(live_server.py: the server's resident code stays small).
+
+The limits of hostile clients hold here too: a body of NAME_BYTES at most, one name
+waiting at a time, NAME_GAP_MS between two, roster.clean's rules (the device's name
+editor's: marks, display width, no control characters) and no name twice.
+"""
+
+import sys
+
+from ..device.modules import unload
+from ..rules.ticks import ticks_diff
+
+NAME_BYTES = 64  # a name's body (8 characters of up to 4 bytes, with room)
+NAME_GAP_MS = 3000  # between two names from phones
+
+
+async def take(server, head, reader, writer, answer):
+    """POST /name: the body (UTF-8) held as `server.name` for the device to ask. 202
+    when held; 413 too long, 400 not a name (roster.clean's reason), 409 already a
+    player or a name waiting already, 429 too soon after the last one. `answer`:
+    live_server's (writer, status, headers, body)."""
+    at = head.find(b"\r\n\r\n")
+    body = head[at + 4 :] if at >= 0 else head[head.find(b"\n\n") + 2 :]
+    size = _content_length(head)
+    if size is None or size > NAME_BYTES:
+        await answer(writer, b"413 Too Long", b"", b"at most %d bytes" % NAME_BYTES)
+        return
+    while len(body) < size:
+        chunk = await reader.read(size - len(body))
+        if not chunk:
+            return
+        body += chunk
+    now = server.now()
+    if server.name is not None:
+        await answer(writer, b"409 Conflict", b"", b"a name is waiting on the device")
+        return
+    if server.name_at is not None and ticks_diff(now, server.name_at) < NAME_GAP_MS:
+        await answer(writer, b"429 Too Many Requests", b"", b"one name at a time")
+        return
+    loaded = "table.storage.roster" in sys.modules  # (a screen's: left as it is)
+    from ..storage import roster
+
+    try:
+        name = roster.clean(body[:size].decode())
+    except (UnicodeError, ValueError) as e:
+        await answer(writer, b"400 Bad Request", b"", str(e).encode())
+        return
+    finally:
+        if not loaded:
+            unload("roster")
+    if name in server.app.roster:
+        await answer(writer, b"409 Conflict", b"", b"already a player")
+        return
+    server.name = name
+    server.name_at = now
+    server.app.live.answered = None
+    await answer(writer, b"202 Accepted", b"", b"ok on the device adds it")
+
+
+def _content_length(head):
+    """The Content-Length of a head (bytes), or None without one."""
+    at = head.lower().find(b"\ncontent-length:")
+    if at < 0:
+        return None
+    try:
+        return int(head[at + 16 : head.find(b"\n", at + 1)].strip())
+    except ValueError:
+        return None
+
+
+def ask(live, now):
+    """A pass of the loop while a name is in flight (live_server.Live.ask): ask once no
+    slap window is open; back, or the question gone any other way, refuses it."""
+    app = live.app
+    name = live.server.name
+    if live.asking is None:
+        if not app.flash_ok():
+            return
+        app.wake(now)
+        app.confirm("From a phone", "Add player %s?" % name, lambda: add(live, name))
+        live.asking = app.top()
+    elif live.asking not in app.stack:  # answered (ok: added already) or left
+        if live.answered is None:
+            live.answered = [name, False]
+        live.asking = None
+        live.server.name = None
+
+
+def add(live, name):
+    """ok on the device: the phone's name joins the roster, first (as a name just
+    seated); the oldest falls off when it is full (roster.MAX_NAMES)."""
+    from ..storage import roster
+
+    app = live.app
+    app.transient("roster")
+    app.roster = roster.merge([name], app.roster)
+    app.roster_due = roster.to_obj(app.roster)
+    app.save()
+    live.answered = [name, True]

@@ -1,0 +1,93 @@
+"""Messages and questions: `Notice`, `Confirm`, and `Unsaved` (a save failed). Opened
+by name (app.notice, app.screen("confirm", ...)); loaded while one is on the stack.
+"""
+
+from . import ui
+
+
+class Notice(ui.Screen):
+    """A message; ok or back dismisses it (then calls `then()` if given)."""
+
+    MODULES = ("ui_notice",)
+
+    def __init__(self, app, title, text, then=None):
+        ui.Screen.__init__(self, app)
+        self.title = title
+        self.text = text
+        self.then = then
+        self.top = 0
+
+    def on_nav(self, name, kind):
+        if name in ("ok", "back") and kind == "press":
+            self.app.pop()
+            if self.then:
+                self.then()
+        elif name in ("up", "down"):
+            self.top = max(0, self.top + (1 if name == "down" else -1))
+            self.app.invalidate()
+
+    def draw(self, canvas):
+        ui.Screen.draw(self, canvas)
+        lines = ui.wrap(self.text, canvas.width // 8 - 1)
+        self.top = min(self.top, max(0, len(lines) - ui.ROWS))
+        ui.draw_rows(canvas, lines, self.top)
+
+
+class Confirm(ui.Screen):
+    """A yes/no question: ok calls `yes()` (after popping itself), back only pops.
+    no_first (a question whose yes loses something, e.g. a delete): the last line
+    offers "No" and "Yes", "No" chosen; up/down choose, ok does what is chosen, so
+    ok pressed once too often answers no."""
+
+    MODULES = ("ui_notice",)
+
+    def __init__(self, app, title, question, yes, no_first=False):
+        ui.Screen.__init__(self, app)
+        self.title = title
+        self.question = question
+        self.yes = yes
+        self.choice = 0 if no_first else None  # 0: No, 1: Yes; None: ok is yes
+
+    def on_nav(self, name, kind):
+        if name == "ok" and kind == "press":
+            self.app.pop()
+            if self.choice != 0:
+                self.yes()
+        elif name in ("up", "down") and self.choice is not None:
+            self.choice = 1 - self.choice
+            self.app.invalidate()
+        else:
+            ui.Screen.on_nav(self, name, kind)
+
+    def draw(self, canvas):
+        ui.Screen.draw(self, canvas)
+        rows = ui.ROWS - (2 if self.choice is None else 1)
+        ui.draw_rows(canvas, ui.wrap(self.question, canvas.width // 8 - 1)[:rows])
+        y = ui.row_y(ui.ROWS - 1)
+        if self.choice is None:
+            canvas.text("ok:yes back:no", 4, y)
+            return
+        half = canvas.width // 2
+        for i, label in enumerate(("No", "Yes")):
+            x = i * half
+            colour = 1
+            if i == self.choice:
+                canvas.fill_rect(x, y - 1, half, ui.LINE_H, 1)
+                colour = 0
+            canvas.text(label, x + (half - 8 * len(label)) // 2, y, 1, colour)
+
+
+class Unsaved(Notice):
+    """A save failed: stays until acknowledged (then forgotten until the next failure)."""
+
+    UNSAVED = True
+
+    def __init__(self, app):
+        what, _, why = app.unsaved.partition(" not saved: ")
+        text = "%s (%s)" % (why, what) if why else app.unsaved
+        Notice.__init__(self, app, "Not saved", text + ". Kept in memory; saved again at the next change.")
+
+    def on_nav(self, name, kind):
+        if name in ("ok", "back") and kind == "press":
+            self.app.unsaved = None  # acknowledged
+        Notice.on_nav(self, name, kind)

@@ -1,0 +1,8 @@
+"""The product's version: the one place it is written (docs/development.md, "Version").
+
+pyproject.toml and the manifests' metadata() say the same (a test checks); the device
+shows it in Settings and the hardware test, `doctor` compares the device's with the
+checkout's, the report names the one that wrote it.
+"""
+
+VERSION = "1.2.0"
