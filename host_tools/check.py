@@ -128,6 +128,26 @@ def module_name(path):
     return name[: -len(".__init__")] if name.endswith(".__init__") else name
 
 
+def imported_names(tree, name):
+    """The whole names of what the module `name` (its syntax tree) imports, anywhere in
+    it: `import a.b` gives "a.b"; `from a.b import c` gives "a.b" and "a.b.c" (c may be
+    a module of package a.b); a relative import is resolved in name's package
+    (`from ..rules import ticks` in table.device.signals: "table.rules.ticks")."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                package = name.split(".")[: -node.level]
+                base = ".".join(package + ([node.module] if node.module else []))
+            if base:
+                found.add(base)
+            found.update((base + "." if base else "") + a.name for a in node.names)
+    return found
+
+
 def import_circles(trees):
     """One line per import circle among these modules ({path: syntax tree}, from
     `parse`): "import circle: a -> b -> a", every import counted, also one inside a
@@ -135,13 +155,7 @@ def import_circles(trees):
     found = {module_name(p): p for p in trees}
     graph = {}
     for name, path in found.items():
-        deps = set()
-        for node in ast.walk(trees[path]):
-            if isinstance(node, ast.Import):
-                deps.update(a.name for a in node.names)
-            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-                deps.add(node.module)  # and a package's modules named in it
-                deps.update(node.module + "." + a.name for a in node.names)
+        deps = imported_names(trees[path], name)
         graph[name] = sorted(d for d in deps if d in found and d != name)
     circles = []
     for start in sorted(graph):

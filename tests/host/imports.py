@@ -2,23 +2,16 @@
 
 import ast
 
-from host_tools import manifest
+from host_tools import check, manifest
 
 
 def imported(path):
-    """The names of the modules the file at path imports, anywhere in it (an import
-    inside a function included; relative imports left out): `import a.b` gives "a.b",
-    `from a.b import c` gives "a.b" and "a.b.c" (c may be a module of package a.b)."""
+    """The whole names of the modules the file at path imports, anywhere in it (an
+    import inside a function included; a relative one resolved in the file's
+    package): host_tools/check.py's imported_names."""
     with open(path, encoding="utf-8") as f:
         tree = ast.parse(f.read(), path)
-    found = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            found |= {a.name for a in node.names}
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            found.add(node.module)
-            found |= {node.module + "." + a.name for a in node.names}
-    return found
+    return check.imported_names(tree, check.module_name(path))
 
 
 def firmware_modules():
