@@ -45,7 +45,7 @@ import fairness  # noqa: E402
 import pio_capture  # noqa: E402
 from rng import Rng  # noqa: E402
 
-from host_tools import pio_sim  # noqa: E402
+from host_tools.sim import pio_sim  # noqa: E402
 
 TICK = pio_capture.TICK_CYCLES
 PUSH = pio_capture.PUSH_TICKS  # ticks from a sample that pushed to the next sample

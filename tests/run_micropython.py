@@ -26,7 +26,7 @@ def compile_firmware():
     """The firmware as a Pico loads it: every firmware/*.py compiled by mpy-cross into
     build/test-mpy (so the tests' heap holds bytecode, not the compiler's work)."""
     sys.path.insert(0, ROOT)
-    from host_tools import mpycross
+    from host_tools.ship import mpycross
 
     firmware = os.path.join(ROOT, "firmware")
     sources = [

@@ -4,11 +4,11 @@ Markdown table for docs/development.md (bench/README.md says what each figure me
     python -m host_tools bench [--quick] [--out FILE] [--keep DIR]
     python -m host_tools bench --write-sessions     regenerate bench/session_*.txt
 
-One module per concern: bench_speed.py (the speed scripts and tap fairness),
-bench_session.py (heap and display bytes over the scripted sessions, 64-bit and
-32-bit MicroPython), bench_presses.py (the presses a new name and a new table take),
-bench_deploy.py (deploy to a virtual Pico: full and no-op, against
-the baseline), bench_scripts.py (writes the session scripts), bench_open.py (each screen's open time
+One module per concern: speed.py (the speed scripts and tap fairness),
+session.py (heap and display bytes over the scripted sessions, 64-bit and
+32-bit MicroPython), presses.py (the presses a new name and a new table take),
+deploy.py (deploy to a virtual Pico: full and no-op, against
+the baseline), scripts.py (writes the session scripts), screen_open.py (each screen's open time
 in the simulator's load model).
 """
 
@@ -18,12 +18,12 @@ import os
 import platform
 import tempfile
 
-from host_tools import MICROPYTHON, ArgumentParser, UserError, folder, sim
-from host_tools.bench_deploy import figures as deploy_figures
-from host_tools.bench_open import figures as open_figures
-from host_tools.bench_presses import figures as press_figures
-from host_tools.bench_scripts import write_sessions
-from host_tools.bench_session import (
+from host_tools import MICROPYTHON, ArgumentParser, UserError, folder
+from host_tools.bench.deploy import figures as deploy_figures
+from host_tools.bench.presses import figures as press_figures
+from host_tools.bench.screen_open import figures as open_figures
+from host_tools.bench.scripts import write_sessions
+from host_tools.bench.session import (
     BENCH,
     LIVE_SOAK_BENCH_MINUTES,
     LIVE_SOAK_QUICK_MINUTES,
@@ -37,7 +37,8 @@ from host_tools.bench_session import (
     session,
     soak,
 )
-from host_tools.bench_speed import SPEED_TARGETS, fairness, speed
+from host_tools.bench.speed import SPEED_TARGETS, fairness, speed
+from host_tools.sim import sim
 
 KEPT = ("mutation", "pio_capture")  # keys of bench/results.json that other tools write
 ONLY = ("screen_open_ms", "igo_heap_peak_bytes")  # --only: figures that run alone

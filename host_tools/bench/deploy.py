@@ -24,7 +24,7 @@ import tempfile
 import time
 
 from host_tools import ROOT
-from host_tools.vdevice import running
+from host_tools.sim.vdevice import running
 
 REPEATS = 3
 BOARD = "pico"

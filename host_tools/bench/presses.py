@@ -19,8 +19,8 @@ import os
 import shutil
 import subprocess
 
-from host_tools import sim
-from host_tools.bench_scripts import GAP_MS, HOLD_MS, SCREEN_LOAD_MS
+from host_tools.bench.scripts import GAP_MS, HOLD_MS, SCREEN_LOAD_MS
+from host_tools.sim import sim
 
 NAMES = ("Ann", "Zoe", "Lukasz")
 TABLE = ("Ann", "Bob", "Cy", "Dan")

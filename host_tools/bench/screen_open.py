@@ -1,5 +1,5 @@
 """`make bench`'s `screen_open_ms`: each screen's open time in the simulator's load
-model (host_tools/simdevice/simload.py: a module's import takes the time the rp2 port
+model (host_tools/sim/simdevice/simload.py: a module's import takes the time the rp2 port
 takes to load its .mpy), measured as the chip reports measured it (shared/chip/): from
 a cold boot, each screen reached by its buttons, the time from the release of the
 press that opens it (the moment a hold becomes "long", for a screen a hold opens) to
@@ -12,7 +12,8 @@ import os
 import shutil
 import subprocess
 
-from host_tools import ROOT, sim
+from host_tools import ROOT
+from host_tools.sim import sim
 
 OPEN_APP = os.path.join(ROOT, "bench", "open_app.py")
 TARGET_MS = 250  # issue #37: every screen open within a quarter second (.mpy files)

@@ -7,11 +7,11 @@ firmware's own logic so that each one plays its game to the end.
 import os
 
 from host_tools import ROOT
-from host_tools.bench_session import BENCH, REFEREE_SLAPS
+from host_tools.bench.session import BENCH, REFEREE_SLAPS
 
 GAP_MS = 160  # between presses (a press is 80 ms down; the nav debounce is 20 ms)
 HOLD_MS = 700  # a long press (the firmware's LONG_MS is 600)
-SCREEN_LOAD_MS = 500  # a screen's modules load (199-425 ms on the rp2 port; host_tools/simdevice/simload.py)
+SCREEN_LOAD_MS = 500  # a screen's modules load (199-425 ms on the rp2 port; host_tools/sim/simdevice/simload.py)
 
 
 class Script:

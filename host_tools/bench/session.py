@@ -21,8 +21,9 @@ import time
 
 import paths  # firmware/paths.py (host_tools puts firmware/ on the path)
 
-from host_tools import MICROPYTHON, ROOT, sim
-from host_tools.soak_script import write_script
+from host_tools import MICROPYTHON, ROOT
+from host_tools.bench.soak_script import write_script
+from host_tools.sim import sim
 
 BENCH = os.path.join(ROOT, "bench")
 MP32 = os.path.join(ROOT, "host_tools", "mp32")
@@ -38,7 +39,7 @@ I2C_HZ = 400000
 I2C_BITS_PER_BYTE = 9  # 8 data bits + ACK (start, stop and address bytes not counted)
 HEAP_TARGET = 40 * 1024  # the live peak the device image should stay under
 REFEREE_SLAPS = 50
-# The long session (host_tools/soak_script.py, bench/soak_app.py; bench/README.md "The long
+# The long session (host_tools/bench/soak_script.py, bench/soak_app.py; bench/README.md "The long
 # session"): hours of mixed play, the largest free block of the heap measured on it.
 SOAK_APP = os.path.join(BENCH, "soak_app.py")
 SOAK_MINUTES = 240

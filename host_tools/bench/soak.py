@@ -20,8 +20,9 @@ import shutil
 import sys
 import tempfile
 
-from host_tools import ArgumentParser, UserError, bench_session, folder
-from host_tools.soak_script import write_script
+from host_tools import ArgumentParser, UserError, folder
+from host_tools.bench import session
+from host_tools.bench.soak_script import write_script
 
 
 def parse_args(argv):
@@ -61,13 +62,13 @@ def main(argv):
         flash = args.flash or os.path.join(tmp, "flash")
         shutil.rmtree(flash, ignore_errors=True) if not args.flash else None
         if args.live:
-            stats = bench_session.run_soak(
-                script, flash, mp32=args.mp32, heap=bench_session.LIVE_UNIX_HEAP, app=bench_session.LIVE_SOAK_APP,
+            stats = session.run_soak(
+                script, flash, mp32=args.mp32, heap=session.LIVE_UNIX_HEAP, app=session.LIVE_SOAK_APP,
                 board="sim_w", progress=lambda line: print(line, file=sys.stderr, flush=True),
-                timeout_s=bench_session.LIVE_SOAK_TIMEOUT_S,
+                timeout_s=session.LIVE_SOAK_TIMEOUT_S,
             )  # fmt: skip
         else:
-            stats = bench_session.run_soak(script, flash, mp32=args.mp32)
+            stats = session.run_soak(script, flash, mp32=args.mp32)
     json.dump(stats, sys.stdout, sort_keys=True, indent=1)
     print()
     return 1 if stats.get("problem") else 0

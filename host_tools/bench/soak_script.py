@@ -5,7 +5,7 @@ weighted per episode (I Go and Corsari: ok, holds of ok that open the hand calcu
 up/down; Corsica: the player buttons p1..p6 in bursts a few ms apart; settings), with
 pauses from a tenth of a second to minutes (the display dims and turns off). The same
 seed gives the same script (rng.Rng, the firmware's PRNG). Written by `python -m
-host_tools soak` (soak.py) and by the bench (bench_session.py), which plays it.
+host_tools soak` (soak.py) and by the bench (session.py), which plays it.
 """
 
 from rng import Rng  # firmware/rng.py (host_tools puts firmware/ on the path)

@@ -1,4 +1,4 @@
-"""Speed and fairness figures for `make bench` (host_tools/bench.py writes them).
+"""Speed and fairness figures for `make bench` (host_tools/bench/bench.py writes them).
 
 Each bench/*.py script runs in a fresh process on CPython and on the MicroPython unix
 port and prints a median over many runs; the process is repeated REPEATS times and

@@ -1,6 +1,6 @@
 """Check that firmware will load on a Pico: `python -m host_tools check [FILE|DIR ...]`.
 
-Without arguments, what the manifests ship (host_tools/manifest.py) and boards/:
+Without arguments, what the manifests ship (host_tools/ship/manifest.py) and boards/:
 1. every module compiles with mpy-cross -march=armv6m (valid on RP2040 and RP2350);
 2. no run-time import of a module MicroPython lacks (typing, dataclasses, enum, abc,
    functools, __future__ ...) outside `if TYPE_CHECKING:`;
@@ -9,7 +9,7 @@ Without arguments, what the manifests ship (host_tools/manifest.py) and boards/:
    MicroPython manifest's modules and the host-only ones;
 4. the CircuitPython-only modules against CircuitPython's stubs (.venv/cp-stubs,
    circuitpython-stubs);
-5. every board resolves and passes boardspec (host_tools/boards.py): boards/ are
+5. every board resolves and passes boardspec (host_tools/ship/boards.py): boards/ are
    data checked there, not by mypy (a board overrides the reference build's values);
 6. no import circle among the modules checked, imports inside functions included
    (a shared piece goes into a module of its own, a screen is opened by name);
@@ -25,7 +25,8 @@ import subprocess
 import sys
 import tempfile
 
-from host_tools import BOARDS, FIRMWARE, ROOT, VENV_BIN, ArgumentParser, UserError, boards, manifest, mpycross
+from host_tools import BOARDS, FIRMWARE, ROOT, VENV_BIN, ArgumentParser, UserError
+from host_tools.ship import boards, manifest, mpycross
 
 HOST_ONLY = frozenset(
     "typing dataclasses enum abc functools __future__ pathlib itertools contextlib typing_extensions".split()

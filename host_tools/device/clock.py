@@ -18,7 +18,7 @@ import time
 import history  # firmware/history.py: what the device counts as a set clock
 
 from host_tools import ArgumentParser, port_option
-from host_tools.mpremote_port import Device, find_port
+from host_tools.device.mpremote_port import Device, find_port
 
 SET = """\
 try:

@@ -5,11 +5,11 @@
     deploy --runtime circuitpython --drive PATH [--board ...]    CircuitPython, to CIRCUITPY
 
 What ships is the runtime's manifest (firmware/manifest.py for MicroPython,
-firmware/manifest_circuitpython.py for CircuitPython; host_tools/manifest.py) plus the
-board definition (boards/BOARD.py resolved and checked: host_tools/boards.py):
+firmware/manifest_circuitpython.py for CircuitPython; host_tools/ship/manifest.py) plus the
+board definition (boards/BOARD.py resolved and checked: host_tools/ship/boards.py):
 
 - MicroPython: main.py as source (the device boots it), every other module and the
-  board (as `board`) compiled by mpy-cross -march=armv6m (host_tools/mpycross.py,
+  board (as `board`) compiled by mpy-cross -march=armv6m (host_tools/ship/mpycross.py,
   cached in build/mpy-cache by content);
 - MicroPython with the firmware frozen into the build (`--frozen`: the build's manifest
   `include()`s firmware/manifest.py): only main.py and the board; the modules an
@@ -31,9 +31,9 @@ record is rewritten with null for the files about to change, so a deploy cut sho
 full flash, a pulled cable) leaves a record that makes the next deploy redo that work.
 The entry file (main.py / code.py) is written last.
 
-The two transports (host_tools/deploy_transport.py): mpremote as a library over one
+The two transports (host_tools/device/deploy_transport.py): mpremote as a library over one
 serial connection, and the mounted drive. Prints `copied N, removed M, unchanged K`;
-over USB serial it also sets the Pico's clock to this PC's time (host_tools/clock.py:
+over USB serial it also sets the Pico's clock to this PC's time (host_tools/device/clock.py:
 the history's lines are dated from then on) and says so on the next line.
 Without --port it uses the one Pico plugged in. Errors: one line, exit status 2.
 """
@@ -44,9 +44,11 @@ import sys
 
 import paths  # firmware/paths.py (host_tools puts firmware/ on the path)
 
-from host_tools import ROOT, ArgumentParser, UserError, boards, clock, manifest, mpycross, port_option, project_option
-from host_tools.deploy_transport import DriveTransport, MpremoteTransport, sha256
-from host_tools.mpremote_port import find_port
+from host_tools import ROOT, ArgumentParser, UserError, port_option, project_option
+from host_tools.device import clock
+from host_tools.device.deploy_transport import DriveTransport, MpremoteTransport, sha256
+from host_tools.device.mpremote_port import find_port
+from host_tools.ship import boards, manifest, mpycross
 
 DEFAULT_BOARD = {"micropython": "pico", "circuitpython": "circuitpython_pico"}
 ENTRY = {"micropython": "main.py", "circuitpython": "code.py"}

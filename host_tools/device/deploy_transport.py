@@ -1,4 +1,4 @@
-"""The two ways `deploy` reaches a device; host_tools/deploy.py plans what to do.
+"""The two ways `deploy` reaches a device; host_tools/device/deploy.py plans what to do.
 
 - MpremoteTransport: a Pico running MicroPython on a serial port (mpremote_port.Device:
   one raw-REPL session for the whole deploy; the state is read in one exec, the files
@@ -17,7 +17,7 @@ import os
 import re
 
 from host_tools import UserError
-from host_tools.mpremote_port import ANSWER_TIMEOUT, Device, DeviceError
+from host_tools.device.mpremote_port import ANSWER_TIMEOUT, Device, DeviceError
 
 MANIFEST = ".deploy.json"
 CHUNK = 4096  # file bytes per exec (base64 in the code the device compiles: ~5.5 KB)

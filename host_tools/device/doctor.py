@@ -9,7 +9,7 @@ MicroPython build: `paths.__file__` then names no file on the flash; that firmwa
 reported as such, not as missing). It compares the device's firmware with what `deploy` would put there now (the
 same build and plan as deploy, into a temporary folder) and prints one line per
 finding, then what to do about anything that is off. On the way it sets the Pico's
-clock to this PC's time (host_tools/clock.py: the history's lines get dates).
+clock to this PC's time (host_tools/device/clock.py: the history's lines get dates).
 
 Exit status: 0 all good, 1 something to fix (no board, several boards, firmware out
 of date, flash nearly full ...), 2 bad input or a port that does not answer (one line
@@ -23,10 +23,11 @@ import sys
 import app_boot
 import paths
 
-from host_tools import ArgumentParser, UserError, clock, picoports, port_option, product_version, project_option
-from host_tools.deploy import frozen_files, micropython_files, plan
-from host_tools.deploy_transport import MANIFEST, sha256
-from host_tools.mpremote_port import Device
+from host_tools import ArgumentParser, UserError, port_option, product_version, project_option
+from host_tools.device import clock, picoports
+from host_tools.device.deploy import frozen_files, micropython_files, plan
+from host_tools.device.deploy_transport import MANIFEST, sha256
+from host_tools.device.mpremote_port import Device
 
 OLDEST_MICROPYTHON = app_boot.OLDEST_MICROPYTHON  # the firmware's own check at boot
 FLASH_LOW_BYTES = 64 * 1024  # below this free, the history and saves may soon fail

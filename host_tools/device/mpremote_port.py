@@ -6,7 +6,8 @@ import contextlib
 import io
 import json
 
-from host_tools import UserError, picoports
+from host_tools import UserError
+from host_tools.device import picoports
 
 # A device must answer a request within this many seconds (mpremote itself waits
 # forever on a silent pseudo-terminal). Long requests pass their own timeout.

@@ -30,7 +30,7 @@ import roster  # firmware/roster.py: the roster's rules, on the host too
 from jsonfmt import dumps
 
 from host_tools import ArgumentParser, UserError, port_option
-from host_tools.mpremote_port import Device, find_port
+from host_tools.device.mpremote_port import Device, find_port
 
 READ = """\
 import binascii

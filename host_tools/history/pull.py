@@ -2,7 +2,7 @@
 
 Fetches /data/history.jsonl from the device (through mpremote; --file reads a local
 copy instead, e.g. the simulator's) and loads it into the SQLite database FILE. On the
-way it sets the device's clock to this PC's time (host_tools/clock.py), so the lines
+way it sets the device's clock to this PC's time (host_tools/device/clock.py), so the lines
 it writes from then on are dated. A pull with no valid line writes no database.
 
 Examples:
@@ -101,8 +101,9 @@ import sys
 import events
 import paths
 
-from host_tools import ArgumentParser, UserError, clock, port_option
-from host_tools.mpremote_port import Device, find_port
+from host_tools import ArgumentParser, UserError, port_option
+from host_tools.device import clock
+from host_tools.device.mpremote_port import Device, find_port
 
 HISTORY = "/" + paths.HISTORY
 READ_CHUNK = 4096  # history bytes per request (base64 on the way: ~5.5 KB)

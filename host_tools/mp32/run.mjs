@@ -76,7 +76,7 @@ function copyInto(mp, p) {
   }
 }
 
-const simdevice = path.join(root, "host_tools", "simdevice");
+const simdevice = path.join(root, "host_tools", "sim", "simdevice");
 const boards = path.join(root, "boards");
 
 if (testing) {

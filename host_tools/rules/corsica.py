@@ -1,6 +1,6 @@
 """Battle of Corsica: `python -m host_tools corsica judge|simulate ...`.
 
-    judge TRACE.json      judge a tap trace (docs/formats.md), see host_tools/corsica_judge.py
+    judge TRACE.json      judge a tap trace (docs/formats.md), see host_tools/rules/corsica_judge.py
     simulate --players N --games G --seed S [--variants sandwich,sequence,sum10]
              [--turn-cap N]
                           play whole games with random slaps and false taps
@@ -83,5 +83,5 @@ def simulate(args):
 
 def main(argv):
     if argv[:1] == ["judge"]:
-        return importlib.import_module("host_tools.corsica_judge").main(argv[1:])
+        return importlib.import_module("host_tools.rules.corsica_judge").main(argv[1:])
     return simulate(build_parser().parse_args(argv))

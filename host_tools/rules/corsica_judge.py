@@ -16,7 +16,7 @@ from judge_trace import judge_trace
 from ticks import PERIOD as TICKS_PERIOD
 
 from host_tools import ArgumentParser, UserError
-from host_tools.jsoninput import read_json
+from host_tools.rules.jsoninput import read_json
 
 PROG = "python -m host_tools corsica judge"
 KEYS = ("players", "variants", "tie_window_us", "tie_break", "seed", "pile", "taps", "edges", "held")

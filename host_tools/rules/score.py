@@ -11,7 +11,7 @@ import igo_hands
 import igo_scoring
 
 from host_tools import ArgumentParser, UserError
-from host_tools.jsoninput import read_json
+from host_tools.rules.jsoninput import read_json
 
 KEYS = ("rules", "ender", "penalties", "display", "hands", "ender_series", "players", "youngest_first")
 # The largest penalty a hand can leave: its 12 highest cards, none set aside.

@@ -13,7 +13,8 @@ import argparse
 import ast
 import os
 
-from host_tools import BOARDS, ROOT, ArgumentParser, UserError, boards, folder
+from host_tools import BOARDS, ROOT, ArgumentParser, UserError, folder
+from host_tools.ship import boards
 
 # The Pico's (and Pico 2's) header: physical pin -> name.
 HEADER = {

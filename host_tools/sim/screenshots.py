@@ -15,7 +15,8 @@ import os
 import shutil
 import subprocess
 
-from host_tools import ROOT, ArgumentParser, UserError, folder, sim
+from host_tools import ROOT, ArgumentParser, UserError, folder
+from host_tools.sim import sim
 
 SESSIONS = os.path.join(ROOT, "bench")
 SCALE = 2  # PNG pixels per OLED pixel in the pictures
@@ -103,7 +104,7 @@ def compose(paths, out, columns=COLUMNS):
     """Tile the PNGs row by row (all one size) into one picture."""
     from PIL import Image
 
-    from host_tools.screen import FRAME_BG
+    from host_tools.sim.screen import FRAME_BG
 
     tiles = [Image.open(p).convert("RGB") for p in paths]
     w, h = tiles[0].size

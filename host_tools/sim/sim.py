@@ -1,6 +1,6 @@
 """`python -m host_tools sim`: run the firmware on the MicroPython unix port.
 
-The device side (host_tools/simdevice, see simcore.py for the protocol) fakes
+The device side (host_tools/sim/simdevice, see simcore.py for the protocol) fakes
 `machine` and `time`; this side starts it, feeds it button events and turns its
 report lines into a terminal screen or PNG files.
 
@@ -12,7 +12,7 @@ report lines into a terminal screen or PNG files.
         http://127.0.0.1:8080/ (with --script: needs --speed 1, serves until the script ends)
 
 The flash folder is the device's one filesystem root, as on a Pico: before the device
-starts, deploy's own code (host_tools/deploy.py: the manifest, .mpy files, the board
+starts, deploy's own code (host_tools/device/deploy.py: the manifest, .mpy files, the board
 as board.mpy, main.py) brings the firmware there up to date, and the device boots
 main.py with rp2's import path. `--frozen` stands for a firmware with the modules
 frozen in (nothing deployed; the modules come after the flash root on the path).
@@ -29,23 +29,12 @@ import sys
 import threading
 import time
 
-from host_tools import (
-    BOARDS,
-    FIRMWARE,
-    MICROPYTHON,
-    ROOT,
-    ArgumentParser,
-    UserError,
-    boards,
-    child,
-    folder,
-    manifest,
-    mpycross,
-    screen,
-)
-from host_tools.simdevice import simchip, simscript
+from host_tools import BOARDS, FIRMWARE, MICROPYTHON, ROOT, ArgumentParser, UserError, child, folder
+from host_tools.ship import boards, manifest, mpycross
+from host_tools.sim import screen
+from host_tools.sim.simdevice import simchip, simscript
 
-SIMRUN = os.path.join(ROOT, "host_tools", "simdevice", "simrun.py")
+SIMRUN = os.path.join(ROOT, "host_tools", "sim", "simdevice", "simrun.py")
 PREFIX = "@sim:"
 END_GRACE_S = 5  # after "@sim:end", how long the device may take to exit
 W_HEAP = "320k"  # a W board's default --heap (bench: 175 KB live at the peak on 64-bit)
@@ -175,7 +164,7 @@ def default_heap(board):
 
 
 def load_board(name):
-    """The board's settings, resolved and checked (host_tools/boards.py)."""
+    """The board's settings, resolved and checked (host_tools/ship/boards.py)."""
     return boards.load(BOARDS, name)
 
 
@@ -235,8 +224,8 @@ def install_firmware(flash, board, source=False, project=ROOT):
     """Bring the firmware on the flash folder up to date as deploy does to a Pico (same
     planner, same record /.deploy.json; data/ and config.json untouched); return the
     counts (copied, removed, unchanged)."""
-    from host_tools import deploy
-    from host_tools.deploy_transport import DriveTransport
+    from host_tools.device import deploy
+    from host_tools.device.deploy_transport import DriveTransport
 
     if source:
         files = {}

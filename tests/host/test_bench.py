@@ -11,8 +11,9 @@ import host_cli
 import pytest
 import simulator
 
-from host_tools import ROOT, sim
-from host_tools import bench_session as bench
+from host_tools import ROOT
+from host_tools.bench import session as bench
+from host_tools.sim import sim
 
 FIGURES = (
     "igo_round_us",

@@ -10,7 +10,7 @@ import simulator
 from navbuttons import LONG_MS  # held this long, a press is a long press
 
 from host_tools import ROOT
-from host_tools.simdevice import simscript
+from host_tools.sim.simdevice import simscript
 
 DOC = os.path.join(ROOT, "docs", "first-game.md")
 SCRIPT = os.path.join(ROOT, "bench", "session_first.txt")

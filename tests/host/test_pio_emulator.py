@@ -11,7 +11,8 @@ import pytest
 from judge import Judge
 from rng import Rng
 
-from host_tools import ROOT, pio_sim
+from host_tools import ROOT
+from host_tools.sim import pio_sim
 
 ALL = 0x3F << 16  # player pins 16-21 released (pull-ups)
 TICK = pio_capture.TICK_CYCLES

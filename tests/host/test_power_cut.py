@@ -14,7 +14,8 @@ import store_load
 from rng import Rng
 from scoresheet import Sheet
 
-from host_tools import ROOT, sim
+from host_tools import ROOT
+from host_tools.sim import sim
 
 GAME = os.path.join(ROOT, "bench", "session_igo.txt")  # a whole 4-player I Go match
 KILLS = 12

@@ -1,5 +1,5 @@
 """The long session (issue #27), short: `make test` plays a few simulated minutes of
-seeded mixed play (host_tools/soak.py) with the Pico's heap and checks that it runs
+seeded mixed play (host_tools/bench/soak.py) with the Pico's heap and checks that it runs
 to its end without running out of memory or an Error screen; the same script on
 fresh copies of the same flash (its chip included: simchip) with a fixed start of the
 wall clock gives the same run. `make bench` plays hours of it
@@ -12,8 +12,8 @@ import shutil
 import host_cli
 import simulator
 
-from host_tools import bench_session, soak_script
-from host_tools.simdevice import simscript
+from host_tools.bench import session, soak_script
+from host_tools.sim.simdevice import simscript
 
 MINUTES = 3
 
@@ -45,7 +45,7 @@ def test_a_few_minutes_of_mixed_play_on_the_picos_heap(tmp_path):
     soak_script.write_script(script, 5, MINUTES)
     flash = tmp_path / "flash"
     screens = tmp_path / "screens"
-    app = bench_session.SOAK_APP
+    app = session.SOAK_APP
     r = simulator.run_ok("--script", script, "--app", app, "--heap", "192k", "--flash", flash, "--screens", screens)
     _, s = stats(r)
     assert s["crashes"] == 0, s["last_crash"]  # no Error screen
@@ -69,7 +69,7 @@ def test_the_same_script_on_the_same_flash_gives_the_same_run(tmp_path):
         flash = tmp_path / name
         shutil.copytree(first, flash)
         screens = tmp_path / ("screens-" + name)
-        app = bench_session.SOAK_APP
+        app = session.SOAK_APP
         r = simulator.run_ok("--script", script, "--app", app, "--flash", flash, "--screens", screens, *start)
         runs.append((stats(r)[0], screens, flash))
     (line_a, screens_a, flash_a), (line_b, screens_b, flash_b) = runs
@@ -96,9 +96,9 @@ def test_a_few_minutes_of_the_evening_on_a_w_board_with_four_phones(tmp_path):
     script = tmp_path / "soak.txt"
     soak_script.write_script(script, 5, MINUTES)
     flash = tmp_path / "flash"
-    app = bench_session.LIVE_SOAK_APP
+    app = session.LIVE_SOAK_APP
     r = simulator.run_ok(
-        "--script", script, "--app", app, "--board", "sim_w", "--heap", bench_session.LIVE_UNIX_HEAP, "--flash", flash
+        "--script", script, "--app", app, "--board", "sim_w", "--heap", session.LIVE_UNIX_HEAP, "--flash", flash
     )
     _, s = stats(r)
     assert s["crashes"] == 0, s["last_crash"]

@@ -1,12 +1,12 @@
 """Entry script of the simulator, run on the MicroPython unix port:
 
-    micropython -X heapsize=192k host_tools/simdevice/simrun.py [--board sim]
+    micropython -X heapsize=192k host_tools/sim/simdevice/simrun.py [--board sim]
         [--app main] [--flash DIR] [--script FILE] [--seed N] [--clock-start-us N]
         [--firmware DIR] [--flash-size BYTES] [--http PORT] [--realtime 1]
         [--start YYYY-MM-DDTHH:MM:SS] [--run-ms N]
 
 Runs the firmware as a Pico does: the flash directory DIR is the device's one
-filesystem root, holding the code that deploy put there (host_tools/sim.py installs it:
+filesystem root, holding the code that deploy put there (host_tools/sim/sim.py installs it:
 main.py, the .mpy modules, board.mpy) beside the data the firmware writes; the import
 path is rp2's, `["", ".frozen", "/lib"]` ('' = the root, the working directory), so a
 folder on the flash shadows a module there as on the chip. `--firmware DIR` stands for
@@ -80,7 +80,7 @@ def setup(argv):
     Returns (world, app module name, board module)."""
     opts = parse_args(argv)
     here = _dirname(_abspath(__file__))
-    root = _dirname(_dirname(here))
+    root = _dirname(_dirname(_dirname(here)))  # host_tools/sim/simdevice
     app = opts["app"]
     frozen = opts["firmware"]
     # rp2's path ("lib" is the root's lib); a frozen firmware's modules stand beside
