@@ -11,18 +11,16 @@ flash it leaves behind (a game_over history line for each game, 50 slap lines, n
 import json
 import os
 import re
-import select
 import shutil
-import signal
 import statistics
 import subprocess
 import sys
-import time
 
 import paths  # firmware/paths.py (host_tools puts firmware/ on the path)
 
 from host_tools import MICROPYTHON, ROOT
 from host_tools.bench.soak_script import write_script
+from host_tools.bench.watch import run_watched
 from host_tools.sim import sim
 
 BENCH = os.path.join(ROOT, "bench")
@@ -43,11 +41,10 @@ REFEREE_SLAPS = 50
 # session"): hours of mixed play, the largest free block of the heap measured on it.
 SOAK_APP = os.path.join(BENCH, "soak_app.py")
 SOAK_MINUTES = 240
-SOAK_QUICK_MINUTES = 10  # --quick
+SOAK_QUICK_MINUTES = 3  # --quick (the bench's own check)
 SOAK_SEED = 2  # seed 1's session runs into ui_round's EditReview loop after 88 min (#29)
 SOAK_HEAP = "192k"
-SOAK_TIMEOUT_S = 1800  # a run takes minutes (4 on the unix port, about 10 on the 32-bit runner)
-SOAK_STALL_S = 300  # no progress line for this long: the firmware hangs (the line comes every 10-30 s)
+SOAK_STALL_S = 300  # no progress line for this long: the firmware hangs (one comes every few seconds)
 # The floor for the largest free block (bench/README.md says why): four times the
 # largest block the firmware was seen to ask for on the 64-bit port (about 2 KB).
 FREE_BLOCK_FLOOR = 8 * 1024
@@ -382,12 +379,13 @@ def ms_at_400k(nbytes):
 # --- the long session ------------------------------------------------------------
 
 
-def run_soak(script, flash, mp32=False, heap=SOAK_HEAP, app=SOAK_APP, board=None, progress=None, timeout_s=None):
+def run_soak(script, flash, mp32=False, heap=SOAK_HEAP, app=SOAK_APP, board=None, progress=None):
     """A soak script on a fresh flash with bench/soak_app.py (or `app`, on `board`): on
     the unix port with `heap` (the simulator's --heap) or, mp32, on the 32-bit runner.
     Its @bench stats with "problem" (None when the run ended well: exit 0, no screen
     crashed, no data/errors.txt), or a dict with only "problem". progress(line): each
-    progress line as it comes (every 10 simulated minutes)."""
+    progress line as it comes (every simulated minute); a run silent for SOAK_STALL_S
+    is stopped (watch.py), however long it takes in all."""
     boards = ["--board", board] if board else []
     if mp32:
         node = mp32_node()
@@ -395,16 +393,16 @@ def run_soak(script, flash, mp32=False, heap=SOAK_HEAP, app=SOAK_APP, board=None
             return {"problem": MP32_MISSING}
         firmware = sim.compiled_firmware()
         cmd = [node, MP32_RUN, "--flash", flash, "--app", app, "--firmware", firmware, "--script", script] + boards
-        stats = _soak_stats(flash, cmd, "stdout", progress, timeout_s)
+        stats = _soak_stats(flash, cmd, "stdout", progress)
     else:
         cmd = sim.command("--script", script, "--flash", flash, "--app", app, "--heap", heap, *boards)
-        stats = _soak_stats(flash, cmd, "stderr", progress, timeout_s)
+        stats = _soak_stats(flash, cmd, "stderr", progress)
     return stats
 
 
-def _soak_stats(flash, cmd, stream, progress=None, timeout_s=None):
+def _soak_stats(flash, cmd, stream, progress=None):
     sim.fresh_flash(flash, CHIP_ID)
-    returncode, out, err, stalled = _run_watched(cmd, progress, timeout_s)
+    returncode, out, err, stalled = run_watched(cmd, SOAK_STALL_S, progress, cwd=ROOT)
     if stalled is not None:
         return {"problem": "no progress for %d s after %s (the firmware hangs?)" % (SOAK_STALL_S, stalled)}
     stats = {}
@@ -423,40 +421,9 @@ def _soak_stats(flash, cmd, stream, progress=None, timeout_s=None):
     return stats
 
 
-def _run_watched(cmd, progress=None, timeout_s=None):
-    """Run cmd to its end: (exit status, stdout, stderr, None); or, when no progress
-    line ("soak: N min, ...", every 10 simulated minutes; each passed to progress())
-    came for SOAK_STALL_S or it ran SOAK_TIMEOUT_S in all, kill it: (-9, stdout,
-    stderr, where it got to)."""
-    # A session of its own: a kill reaches the simulator's device process too.
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
-    out, err = bytearray(), bytearray()
-    streams = {proc.stdout.fileno(): out, proc.stderr.fileno(): err}
-    reading = set(streams)
-    start = last = time.monotonic()
-    where = "the start"
-    stalled = None
-    while reading:
-        ready, _, _ = select.select(sorted(reading), [], [], 5)
-        for fd in ready:
-            chunk = os.read(fd, 65536)
-            if not chunk:
-                reading.discard(fd)
-                continue
-            streams[fd].extend(chunk)
-            for m in re.finditer(rb"soak: (\d+) min[^\n]*", chunk):
-                where, last = m.group(1).decode() + " simulated minutes", time.monotonic()
-                if progress is not None:
-                    progress(m.group(0).decode("utf-8", "replace"))
-        now = time.monotonic()
-        if reading and (now - last > SOAK_STALL_S or now - start > (timeout_s or SOAK_TIMEOUT_S)):
-            os.killpg(proc.pid, signal.SIGKILL)
-            stalled = where
-            break
-    returncode = proc.wait()
-    proc.stdout.close()
-    proc.stderr.close()
-    return returncode, out.decode("utf-8", "replace"), err.decode("utf-8", "replace"), stalled
+def _relay(progress, runtime):
+    """progress(), each line after the runtime's name (None: nothing printed)."""
+    return None if progress is None else (lambda line: progress("%s %s" % (runtime, line)))
 
 
 def check_soak_flash(flash):
@@ -468,9 +435,10 @@ def check_soak_flash(flash):
         return None
 
 
-def soak(workdir, quick=False):
+def soak(workdir, quick=False, progress=None):
     """The largest free block over the long session, on the unix port with the
-    Pico's heap and on the 32-bit runner: its minimum and its value at the end."""
+    Pico's heap and on the 32-bit runner: its minimum and its value at the end.
+    progress(line): each run's progress lines, after its runtime's name."""
     minutes = SOAK_QUICK_MINUTES if quick else SOAK_MINUTES
     script = os.path.join(workdir, "soak.txt")
     write_script(script, SOAK_SEED, minutes)
@@ -482,7 +450,7 @@ def soak(workdir, quick=False):
     }
     problems = []
     for key, mp32 in (("unix64", False), ("mp32", True)):
-        r = run_soak(script, os.path.join(workdir, "flash-soak-%s" % key), mp32=mp32)
+        r = run_soak(script, os.path.join(workdir, "flash-soak-%s" % key), mp32=mp32, progress=_relay(progress, key))
         fig[key] = {
             "min": r.get("free_block_min"),
             "end": r.get("free_block_end"),
@@ -509,8 +477,7 @@ def soak(workdir, quick=False):
 LIVE_SOAK_APP = os.path.join(BENCH, "live_soak_app.py")
 LIVE_SOAK_MINUTES = 240  # `make soak`: hours of mixed play, 4 phones following
 LIVE_SOAK_BENCH_MINUTES = 20  # `make bench`'s short evening (the long one takes ~an hour of wall time)
-LIVE_SOAK_QUICK_MINUTES = 5  # --quick
-LIVE_SOAK_TIMEOUT_S = 4 * 3600
+LIVE_SOAK_QUICK_MINUTES = 3  # --quick
 # The Pico W (stock MicroPython v1.28.0, .mpy files; the emulated chip, 2026-11-28): its
 # heap, and how its live heap compares with the 32-bit runner's for the same screens
 # (the I Go peak: 91,920 bytes on the emulated chip, 72,432 on the runner).
@@ -545,14 +512,9 @@ def live_soak(workdir, minutes=LIVE_SOAK_BENCH_MINUTES, progress=None):
     fig = {"minutes": minutes, "seed": SOAK_SEED, "target": "no screen crashed, no MemoryError"}
     problems = []
     for key, mp32 in (("unix64", False), ("mp32", True)):
-
-        def said(line, key=key):
-            if progress is not None:
-                progress("%s %s" % (key, line))
-
         r = run_soak(
             script, os.path.join(workdir, "flash-live-soak-%s" % key), mp32=mp32, heap=LIVE_UNIX_HEAP,
-            app=LIVE_SOAK_APP, board="sim_w", progress=said, timeout_s=LIVE_SOAK_TIMEOUT_S,
+            app=LIVE_SOAK_APP, board="sim_w", progress=_relay(progress, key),
         )  # fmt: skip
         fig[key] = {
             "heap_in_use_max": r.get("live_after_gc_max"),

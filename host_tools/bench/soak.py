@@ -7,11 +7,12 @@ with the Pico's heap.
 
 The session itself is written by soak_script.py (the bench writes it too).
 
-`--run` plays it with bench/session_app.py (the measuring app: live heap and the
-largest free block, bench/README.md "The long session") and prints its statistics;
-exit 1 if the firmware ran out of memory or showed an error. `--live`: on a W board
-with the live page's server and 4 phones following (bench/live_soak_app.py, the
-evening of `make soak`), its progress printed every 10 simulated minutes.
+`--run` plays it with bench/soak_app.py (the measuring app: live heap and the
+largest free block, bench/README.md "The long session"), its progress printed every
+simulated minute (stderr), and prints its statistics; exit 1 if the firmware ran out
+of memory or showed an error, or printed no progress for 5 minutes (it hangs).
+`--live`: on a W board with the live page's server and 4 phones following
+(bench/live_soak_app.py, the evening of `make soak`).
 """
 
 import json
@@ -61,14 +62,14 @@ def main(argv):
             return 0
         flash = args.flash or os.path.join(tmp, "flash")
         shutil.rmtree(flash, ignore_errors=True) if not args.flash else None
+        said = lambda line: print(line, file=sys.stderr, flush=True)  # its progress, as it comes
         if args.live:
             stats = session.run_soak(
                 script, flash, mp32=args.mp32, heap=session.LIVE_UNIX_HEAP, app=session.LIVE_SOAK_APP,
-                board="sim_w", progress=lambda line: print(line, file=sys.stderr, flush=True),
-                timeout_s=session.LIVE_SOAK_TIMEOUT_S,
+                board="sim_w", progress=said,
             )  # fmt: skip
         else:
-            stats = session.run_soak(script, flash, mp32=args.mp32)
+            stats = session.run_soak(script, flash, mp32=args.mp32, progress=said)
     json.dump(stats, sys.stdout, sort_keys=True, indent=1)
     print()
     return 1 if stats.get("problem") else 0
