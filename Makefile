@@ -98,7 +98,8 @@ mp-versions: $(MP32_STAMP)
 			node $(MP32)/run.mjs --test | grep -E "^FAIL|^mp32:"; \
 	done
 
-## make bench: the benchmark's own check, then the figures (bench/results.json)
+## make bench: the benchmark's own check, then the figures (bench/results.json); the long
+## session's figure is make soak's (bench/README.md says how long each takes)
 bench: $(STAMP) $(MP32_STAMP)
 	$(PY) -m pytest -m bench tests/host/test_bench.py tests/host/test_pio_emulator.py
 	$(PY) -m host_tools bench
@@ -117,10 +118,15 @@ doctor: $(STAMP)
 	$(PY) -m host_tools doctor $(if $(PORT),--port $(PORT)) \
 		$(if $(filter command line environment,$(origin BOARD)),--board $(BOARD))
 
-## make soak: the evening on a W board (#39): 4 hours of seeded mixed play with the live page's
-## server and 4 phones following, on the 64-bit unix port, then the 32-bit runner (about an hour
-## of wall time each: a progress line every 10 simulated minutes; `make bench` plays 20 minutes)
+## make soak: the long runs, each on the 64-bit unix port, then the 32-bit runner, with a
+## progress line every simulated minute (a run silent for 5 minutes is stopped: it hangs):
+## the long session (#27: 4 simulated hours of seeded mixed play, the heap's largest free
+## block; its key in bench/results.json), then the evening on a W board (#39: the same with
+## the live page's server and 4 phones following; `make bench` plays 20 minutes of it); first,
+## thousands of random deck games on CPython and MicroPython (tests/host/test_bench.py, minutes)
 soak: $(STAMP) $(MP32_READY)
+	$(PY) -m pytest -m soak tests/host/test_bench.py
+	$(PY) -m host_tools bench --only heap_largest_free_block
 	$(PY) -m host_tools soak --live --run --minutes 240 --seed 2
 	$(PY) -m host_tools soak --live --run --minutes 240 --seed 2 --mp32
 

@@ -43,7 +43,7 @@ for p in (ROOT, os.path.join(ROOT, "firmware"), HERE):
 
 import fairness  # noqa: E402
 
-from host_tools import pio_sim  # noqa: E402
+from host_tools.sim import pio_sim  # noqa: E402
 from table.device import pio_capture  # noqa: E402
 from table.rules.rng import Rng  # noqa: E402
 

@@ -1,4 +1,4 @@
-"""Simulator entry app for `make bench`'s `screen_open_ms` (host_tools/bench_open.py):
+"""Simulator entry app for `make bench`'s `screen_open_ms` (host_tools/bench/screen_open.py):
 the firmware as the device's main.py runs it (`app.main`), with every module import
 simload charges logged. At the end one line goes to stdout (the unix simulator
 passes it on to stderr):

@@ -37,7 +37,7 @@ import simcore
 PROBE_EVERY_MS = 60000  # simulated ms between two probes at most
 PROBE_GAP_MS = 1000  # at least, after a collection (the runtime may collect often)
 MP32_BATCH = 50  # 32-bit runner: loop passes in one call while none draws
-SHOW_EVERY_MS = 600000  # a progress line every 10 simulated minutes
+SHOW_EVERY_MS = 60000  # a progress line every simulated minute (a long run's watchdog hears it)
 SHOW_CRASHES = 10  # the first crashes are printed (the simulator passes them to stderr)
 
 

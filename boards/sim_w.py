@@ -4,6 +4,6 @@ serves the live page; the simulator's network is the host's loopback)."""
 from pico import *  # noqa: F403  (the reference build; what differs follows)
 
 NAME = "sim_w"
-SIMULATED = True  # host_tools/simdevice provides machine, time and network
+SIMULATED = True  # host_tools/sim/simdevice provides machine, time and network
 CAPTURE = "irq"  # the simulator fakes pin IRQs, not PIO
 WIFI = True

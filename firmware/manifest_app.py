@@ -1,6 +1,6 @@
 """The firmware modules both runtimes run (MicroPython and CircuitPython): the games,
 the screens, the history. Included by manifest.py and manifest_circuitpython.py;
-host_tools/manifest.py says how the manifests are read.
+host_tools/ship/manifest.py says how the manifests are read.
 """
 
 package(

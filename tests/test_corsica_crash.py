@@ -2,7 +2,7 @@
 and writes data/errors.txt instead of stopping the device, also when the log cannot
 be written for want of memory, and when it comes from the app's own saving after a
 result; the simulator's flash files take the traceback as the device's do
-(host_tools/simdevice/simflash.py)."""
+(host_tools/sim/simdevice/simflash.py)."""
 
 import gc
 

@@ -40,8 +40,28 @@ const opt = (name) => {
   return i >= 0 && i + 1 < argv.length ? argv[i + 1] : null;
 };
 
+// Output goes out as it is written, however slowly it is read: a run never returns to
+// node's event loop, so a stream write that found the pipe full would wait in memory
+// until the end (a long run's progress lines unheard by its watchdog, bench/watch.py)
+// and process.exit would drop it. A full non-blocking pipe is tried again a ms later.
+const pause = new Int32Array(new SharedArrayBuffer(4));
+function writeAll(fd, data) {
+  const bytes = typeof data === "string" ? Buffer.from(data) : data;
+  let done = 0;
+  while (done < bytes.length) {
+    try {
+      done += fs.writeSync(fd, bytes, done, bytes.length - done);
+    } catch (e) {
+      if (e.code !== "EAGAIN") throw e;
+      Atomics.wait(pause, 0, 0, 1);
+    }
+  }
+}
+const stdout = (b) => writeAll(1, b);
+const stderr = (b) => writeAll(2, b);
+
 function fail(msg) {
-  process.stderr.write("mp32: " + msg + "\n");
+  stderr("mp32: " + msg + "\n");
   process.exit(1);
 }
 
@@ -61,8 +81,8 @@ function interpreter(write) {
   return loadMicroPython({
     heapsize: 256 * 1024,
     linebuffer: false,
-    stdout: write || ((b) => process.stdout.write(b)),
-    stderr: write || ((b) => process.stderr.write(b)),
+    stdout: write || stdout,
+    stderr: write || stderr,
   });
 }
 
@@ -76,7 +96,7 @@ function copyInto(mp, p) {
   }
 }
 
-const simdevice = path.join(root, "host_tools", "simdevice");
+const simdevice = path.join(root, "host_tools", "sim", "simdevice");
 const boards = path.join(root, "boards");
 
 if (testing) {
@@ -116,14 +136,14 @@ except SystemExit:
     passed += p;
     failed += f;
     skipped += s;
-    process.stdout.write(name.padEnd(28) + " " + p + " passed, " + f + " failed, " + s +
+    stdout(name.padEnd(28) + " " + p + " passed, " + f + " failed, " + s +
                          " skipped\n");
-    if (f) process.stdout.write(out);
+    if (f) stdout(out);
     else for (const line of out.split("\n")) if (line.startsWith("SKIP ")) {
-      process.stdout.write(line + "\n");
+      stdout(line + "\n");
     }
   }
-  process.stdout.write("mp32: " + passed + " passed, " + failed + " failed, " + skipped +
+  stdout("mp32: " + passed + " passed, " + failed + " failed, " + skipped +
                        " skipped\n");
   process.exit(failed ? 1 : 0);
 }
@@ -196,7 +216,7 @@ _one_pass = __import__(_app).start(_board)
   while (onePass()) {}
   done = true;
 } catch (e) {
-  process.stderr.write(String(e.message || e) + "\n");
+  stderr(String(e.message || e) + "\n");
 } finally {
   copyOut(flash);
 }

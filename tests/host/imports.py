@@ -2,13 +2,14 @@
 
 import ast
 
-from host_tools import check, manifest
+from host_tools.checks import check
+from host_tools.ship import manifest
 
 
 def imported(path):
     """The whole names of the modules the file at path imports, anywhere in it (an
     import inside a function included; a relative one resolved in the file's
-    package): host_tools/check.py's imported_names."""
+    package): host_tools/checks/check.py's imported_names."""
     with open(path, encoding="utf-8") as f:
         tree = ast.parse(f.read(), path)
     return check.imported_names(tree, check.module_name(path))

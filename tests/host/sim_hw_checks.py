@@ -12,7 +12,7 @@ import sys
 
 _here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 sys.path[:0] = [
-    _here + "/../../host_tools/simdevice",
+    _here + "/../../host_tools/sim/simdevice",
     _here + "/../../firmware",
     _here + "/../../boards",
     _here + "/..",

@@ -9,8 +9,9 @@ import time
 
 import host_cli
 
-from host_tools import ROOT, sim
-from host_tools.sim import command  # the simulator's command line: python -m host_tools sim OPTIONS...
+from host_tools import ROOT
+from host_tools.sim import sim
+from host_tools.sim.sim import command  # the simulator's command line: python -m host_tools sim OPTIONS...
 
 DEMO = os.path.join(ROOT, "tests", "host", "sim_demo_app.py")  # the stand-in app
 

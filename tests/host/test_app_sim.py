@@ -8,7 +8,7 @@ import simulator
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
-CHIP_FILE = ".sim_chip"  # host_tools/simdevice/simchip.py FILE
+CHIP_FILE = ".sim_chip"  # host_tools/sim/simdevice/simchip.py FILE
 
 
 class Script:
@@ -118,7 +118,7 @@ def test_corrupt_state_is_reported_and_the_device_starts_clean(tmp_path):
 def test_main_py_reports_a_boot_failure_and_returns(tmp_path):
     """main.py: an app that cannot start is logged (no display here) and main.py
     returns instead of raising, so the REPL stays usable; SystemExit passes."""
-    from host_tools import boards
+    from host_tools.ship import boards
 
     boards.write_flat(os.path.join(ROOT, "boards"), "sim", str(tmp_path))
     os.rename(tmp_path / "sim.py", tmp_path / "board.py")  # a good board: the app fails
@@ -142,7 +142,7 @@ def test_main_py_reports_a_boot_failure_and_returns(tmp_path):
 
 
 def used_blocks(top):
-    """The simulated flash's blocks in use (as host_tools/simdevice/simflash.py counts:
+    """The simulated flash's blocks in use (as host_tools/sim/simdevice/simflash.py counts:
     the chip's own file, simchip.FILE, is not on it)."""
     blocks = 2
     for entry in os.scandir(top):

@@ -9,7 +9,8 @@ import time
 
 from host_cli import run
 
-from host_tools import ROOT, pull
+from host_tools import ROOT
+from host_tools.history import pull
 
 BOM = "\ufeff"
 

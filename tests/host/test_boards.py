@@ -6,7 +6,8 @@ import subprocess
 import host_cli
 import pytest
 
-from host_tools import BOARDS, ROOT, UserError, boards
+from host_tools import BOARDS, ROOT, UserError
+from host_tools.ship import boards
 
 
 def test_every_board_loads_and_states_only_its_differences():

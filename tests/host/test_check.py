@@ -48,7 +48,7 @@ def test_type_error_against_rp2_stubs_is_reported(tmp_path):
 
 
 def test_circuitpython_modules_are_checked_against_circuitpython_stubs(tmp_path):
-    from host_tools import check
+    from host_tools.checks import check
 
     (tmp_path / "cp_ok.py").write_text(
         "import keypad\n\n\ndef keys(pins):\n    return keypad.Keys(pins, value_when_pressed=False)\n"
@@ -60,7 +60,7 @@ def test_circuitpython_modules_are_checked_against_circuitpython_stubs(tmp_path)
 
 
 def test_default_check_passes_on_the_shipped_firmware_and_boards():
-    from host_tools import check
+    from host_tools.checks import check
 
     mp, cp_only, board_files = check.shipped_files()
     names = {p.rsplit("/", 1)[-1] for p in cp_only}
@@ -81,7 +81,7 @@ def test_an_import_circle_fails_the_check_also_through_a_function(tmp_path):
 
 
 def test_the_firmware_has_no_import_circle():
-    from host_tools import check
+    from host_tools.checks import check
 
     mp, cp_only, _ = check.shipped_files()
     assert len(mp) > 40
@@ -91,7 +91,7 @@ def test_the_firmware_has_no_import_circle():
 def test_a_folder_written_at_the_flash_root_must_not_shadow_a_module():
     import types
 
-    from host_tools import check
+    from host_tools.checks import check
     from table.storage import paths
 
     assert check.flash_root_clashes(paths, check.module_names()) == []

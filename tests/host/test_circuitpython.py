@@ -159,12 +159,12 @@ def micropython_shots(root):
 
 
 class FakeI2C:
-    """busio.I2C with the simulator's SSD1306 model behind it (host_tools/simdevice/
+    """busio.I2C with the simulator's SSD1306 model behind it (host_tools/sim/simdevice/
     simoled.py, the panel the sim board uses): every command the displayio driver
     sends counts, so a dark, mirrored or wrongly initialised panel shows."""
 
     def __init__(self, *args, **kwargs):
-        from host_tools.simdevice.simoled import Panel
+        from host_tools.sim.simdevice.simoled import Panel
 
         self.panel = Panel(False, W, H)
         self.locked = False
@@ -526,7 +526,8 @@ def cp(monkeypatch):
         monkeypatch.setitem(sys.modules, name, mod)
     for name in ("hw_circuitpython", "cp_main", "boardcfg"):
         monkeypatch.delitem(sys.modules, name, raising=False)
-    from host_tools import BOARDS, boards
+    from host_tools import BOARDS
+    from host_tools.ship import boards
 
     cfg = boards.module(BOARDS, "circuitpython_pico")  # resolved, as deployed (boardcfg.py)
     from table.device import hw_circuitpython
@@ -837,8 +838,8 @@ def test_cp_main_clock_is_a_30_bit_millisecond_ring(monkeypatch):
 
 def test_deploy_to_drive_copies_sources_then_nothing(tmp_path):
     from host_tools import UserError
-    from host_tools.deploy import deploy_to_drive, missing_libraries
-    from host_tools.deploy_transport import MANIFEST
+    from host_tools.device.deploy import deploy_to_drive, missing_libraries
+    from host_tools.device.deploy_transport import MANIFEST
 
     drive = tmp_path / "CIRCUITPY"
     drive.mkdir()
@@ -868,7 +869,8 @@ def test_deploy_to_drive_copies_sources_then_nothing(tmp_path):
     ):
         assert "table/" + shared in package
     assert (drive / "code.py").read_bytes() == open(os.path.join(FIRMWARE, "cp_main.py"), "rb").read()
-    from host_tools import BOARDS, boards, manifest
+    from host_tools import BOARDS
+    from host_tools.ship import boards, manifest
 
     assert (drive / "boardcfg.py").read_text() == boards.flat_source(BOARDS, "circuitpython_pico")
     shipped = manifest.for_runtime("circuitpython").names()
@@ -915,7 +917,7 @@ def test_deploy_to_a_read_only_drive_says_what_to_do(tmp_path, monkeypatch):
     import errno
 
     from host_tools import UserError
-    from host_tools.deploy import deploy_to_drive
+    from host_tools.device.deploy import deploy_to_drive
 
     drive = tmp_path / "CIRCUITPY"
     drive.mkdir()
@@ -940,8 +942,8 @@ def test_deploy_to_a_read_only_drive_says_what_to_do(tmp_path, monkeypatch):
 
 def test_deployed_files_compile_for_the_device(tmp_path):
     """boot.py (generated) and the rest are valid MicroPython-dialect Python."""
-    from host_tools import mpycross
-    from host_tools.deploy import BOOT_PY
+    from host_tools.device.deploy import BOOT_PY
+    from host_tools.ship import mpycross
 
     if not os.path.exists(mpycross.MPY_CROSS):
         pytest.skip("no mpy-cross")

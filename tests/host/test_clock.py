@@ -7,8 +7,8 @@ import json
 from host_cli import rows, run
 
 from host_tools import FIRMWARE
-from host_tools.mpremote_port import Device
-from host_tools.vdevice import running
+from host_tools.device.mpremote_port import Device
+from host_tools.sim.vdevice import running
 
 PLAY = """\
 from table.storage import history

@@ -7,7 +7,7 @@ import types
 
 import host_cli
 
-from host_tools import corsica as cli
+from host_tools.rules import corsica as cli
 
 
 def run(*args):
@@ -74,17 +74,17 @@ def test_bad_arguments_exit_2_with_one_line():
 
 def test_judge_delegates_to_corsica_judge():
     calls = []
-    fake = types.ModuleType("host_tools.corsica_judge")
+    fake = types.ModuleType("host_tools.rules.corsica_judge")
     fake.main = lambda argv: calls.append(argv) or 7
-    saved = sys.modules.get("host_tools.corsica_judge")
-    sys.modules["host_tools.corsica_judge"] = fake
+    saved = sys.modules.get("host_tools.rules.corsica_judge")
+    sys.modules["host_tools.rules.corsica_judge"] = fake
     try:
         assert cli.main(["judge", "trace.json"]) == 7
     finally:
         if saved is None:
-            del sys.modules["host_tools.corsica_judge"]
+            del sys.modules["host_tools.rules.corsica_judge"]
         else:
-            sys.modules["host_tools.corsica_judge"] = saved
+            sys.modules["host_tools.rules.corsica_judge"] = saved
     assert calls == [["trace.json"]]
 
 

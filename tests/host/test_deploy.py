@@ -9,9 +9,10 @@ import pytest
 from host_cli import run
 from serial.tools.list_ports_common import ListPortInfo
 
-from host_tools import BOARDS, UserError, picoports, product_version
-from host_tools.mpremote_port import find_port
-from host_tools.vdevice import running
+from host_tools import BOARDS, UserError, product_version
+from host_tools.device import picoports
+from host_tools.device.mpremote_port import find_port
+from host_tools.sim.vdevice import running
 
 
 def deploy(*args):

@@ -7,7 +7,7 @@ import os
 import simulator
 from PIL import Image
 
-from host_tools import screen
+from host_tools.sim import screen
 
 
 def session(tmp_path, script, dim_min=1, off_min=2):
@@ -69,7 +69,7 @@ def test_never_sleeps_with_zero_settings(tmp_path):
 
 
 def test_the_terminal_shows_a_dim_or_dark_display():
-    from host_tools import sim
+    from host_tools.sim import sim
 
     s = sim.Screens()
     s.handle(["frame", "100", "ff" * 1024, str(screen.NORMAL_LEVEL)])

@@ -8,8 +8,9 @@ import sys
 from host_cli import run
 from serial.tools.list_ports_common import ListPortInfo
 
-from host_tools import BOARDS, doctor, picoports
-from host_tools.vdevice import running
+from host_tools import BOARDS
+from host_tools.device import doctor, picoports
+from host_tools.sim.vdevice import running
 
 
 def fake_project(root):

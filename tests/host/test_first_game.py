@@ -9,7 +9,7 @@ import re
 import simulator
 
 from host_tools import ROOT
-from host_tools.simdevice import simscript
+from host_tools.sim.simdevice import simscript
 from table.device.navbuttons import LONG_MS  # held this long, a press is a long press
 
 DOC = os.path.join(ROOT, "docs", "first-game.md")

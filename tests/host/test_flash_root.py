@@ -10,7 +10,8 @@ import subprocess
 
 import simulator
 
-from host_tools import ROOT, sim
+from host_tools import ROOT
+from host_tools.sim import sim
 
 SESSION = os.path.join(ROOT, "bench", "session_igo.txt")  # a whole I Go match, rounds saved
 

@@ -2,7 +2,7 @@
 simulator's loopback (--board pico_w --http PORT, a script played in real time):
 malformed requests, huge heads, a client sending a byte a second, 50 connections at
 once sending nothing (the simulator's socket takes no more at once than a Pico W's
-lwIP: host_tools/simdevice/socket.py), streams whose clients vanish, a phone that
+lwIP: host_tools/sim/simdevice/socket.py), streams whose clients vanish, a phone that
 stops reading without a word, methods other than GET, HEAD. Each is answered, refused
 or closed within the server's limits, no slot stays taken, and all the while the
 device goes on: the script's presses change the screen on time, nothing reaches the

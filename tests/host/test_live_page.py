@@ -22,7 +22,7 @@ import pytest
 import simulator
 
 from host_tools import ROOT
-from host_tools.bench_scripts import GAP_MS, SCREEN_LOAD_MS, Script, enter_round
+from host_tools.bench.scripts import GAP_MS, SCREEN_LOAD_MS, Script, enter_round
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"

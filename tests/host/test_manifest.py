@@ -1,4 +1,4 @@
-"""The manifests (firmware/manifest*.py) and their reader (host_tools/manifest.py)."""
+"""The manifests (firmware/manifest*.py) and their reader (host_tools/ship/manifest.py)."""
 
 import contextlib
 import io
@@ -7,7 +7,8 @@ import os
 import pytest
 from imports import firmware_imports, firmware_modules, shipped_name
 
-from host_tools import FIRMWARE, UserError, manifest
+from host_tools import FIRMWARE, UserError
+from host_tools.ship import manifest
 
 MANIFESTS = ("manifest.py", "manifest_circuitpython.py", "manifest_app.py", "manifest_host.py", "manifest_wifi.py")
 

@@ -1,11 +1,11 @@
-"""host_tools/mpycross.py: the build cache (each content and option set compiled once)
+"""host_tools/ship/mpycross.py: the build cache (each content and option set compiled once)
 and mpy-cross's complaints as one line."""
 
 import os
 
 import pytest
 
-from host_tools import mpycross
+from host_tools.ship import mpycross
 
 
 def test_the_cache_compiles_each_content_and_options_once(tmp_path, monkeypatch):

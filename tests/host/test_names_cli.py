@@ -6,7 +6,7 @@ import os
 
 from host_cli import run
 
-from host_tools.vdevice import running
+from host_tools.sim.vdevice import running
 
 ROSTER = os.path.join("data", "players.json")
 

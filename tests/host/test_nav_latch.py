@@ -1,7 +1,7 @@
 """No navigation press lost while a screen loads (issue #27).
 
 The simulator charges a firmware module's import the time the rp2 port takes to load
-its .mpy (host_tools/simdevice/simload.py), so opening a screen takes a few hundred
+its .mpy (host_tools/sim/simdevice/simload.py), so opening a screen takes a few hundred
 simulated milliseconds during which the main loop polls nothing. A navigation button
 pressed and released entirely within that time must still reach the new screen, and
 several such presses in the order they were made: hw.py latches every edge with a pin
@@ -14,10 +14,11 @@ import subprocess
 import simulator
 import skipping
 
-from host_tools import MICROPYTHON, ROOT, screen
-from host_tools.bench_session import mp32_node
-from host_tools.sim import compiled_firmware
-from host_tools.simdevice import simscript
+from host_tools import MICROPYTHON, ROOT
+from host_tools.bench.session import mp32_node
+from host_tools.sim import screen
+from host_tools.sim.sim import compiled_firmware
+from host_tools.sim.simdevice import simscript
 
 OPEN_MS = 500  # ok on the home menu's first line (I Go): its setup screen opens and loads
 # The load model slowed 4 times (the chip's rate is 25 ms a KB): the screens' own loads

@@ -8,7 +8,8 @@ from bisect import bisect_right
 import adafruit_pioasm
 import pytest
 
-from host_tools import ROOT, pio_sim
+from host_tools import ROOT
+from host_tools.sim import pio_sim
 from table.device import pio_capture
 from table.rules.judge import Judge
 from table.rules.rng import Rng

@@ -10,7 +10,8 @@ import signal
 import subprocess
 import time
 
-from host_tools import ROOT, sim
+from host_tools import ROOT
+from host_tools.sim import sim
 from table.rules.rng import Rng
 from table.rules.scoresheet import Sheet
 from table.storage import store_load

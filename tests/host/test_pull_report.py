@@ -8,8 +8,9 @@ import sys
 from host_cli import rows, run
 from PIL import Image
 
-from host_tools import ROOT, pull
-from host_tools.vdevice import running
+from host_tools import ROOT
+from host_tools.history import pull
+from host_tools.sim.vdevice import running
 
 
 def line(seq, event, game, rules, boot=1, **fields):
@@ -253,7 +254,8 @@ def test_absurd_numbers_and_uneven_rounds_are_skipped(tmp_path):
 
 
 def test_a_failed_load_leaves_no_database_behind(tmp_path):
-    from host_tools import UserError, pull
+    from host_tools import UserError
+    from host_tools.history import pull
 
     db = str(tmp_path / "h.sqlite")
     bad = json.loads(igo_game()[0])
@@ -352,7 +354,8 @@ def test_a_bad_start_line_is_skipped_with_its_reason(tmp_path):
 
 
 def test_pull_checks_every_field_the_firmware_can_write():
-    from host_tools import pull
+
+    from host_tools.history import pull
     from table.storage import events
 
     docs = open(os.path.join(ROOT, "docs", "formats.md")).read()
@@ -443,7 +446,7 @@ def club_history():
 
 
 def test_the_report_by_game_and_by_player_draws_every_name(tmp_path):
-    from host_tools import report
+    from host_tools.history import report
 
     db = str(tmp_path / "h.sqlite")
     pull.load(db, club_history())
@@ -664,7 +667,7 @@ def slip_history():
 
 
 def test_a_deleted_match_counts_nowhere_an_abandoned_deck_game_counts_unfinished(tmp_path):
-    from host_tools import report
+    from host_tools.history import report
 
     db = str(tmp_path / "h.sqlite")
     assert pull.load(db, slip_history()) == (15, [])  # loaded, no conflicts
@@ -708,7 +711,7 @@ def test_a_deleted_match_counts_nowhere_an_abandoned_deck_game_counts_unfinished
 def test_players_on_one_line_in_a_games_chart_all_stay_visible(tmp_path):
     """Three players at 0 all game long, a fourth scoring: the chart names all four,
     and each of the three's colours shows on the shared line (drawn side by side)."""
-    from host_tools import report
+    from host_tools.history import report
 
     names = ["Zoë", "Łukasz", "Øyvind", "Dan"]
     lines = [{"event": "start", "game": "t", "rules": "igo", "players": names, "first": 0, "target": 4}]

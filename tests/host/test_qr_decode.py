@@ -1,6 +1,6 @@
 """The device's QR codes read back by a maintained decoder (zxing-cpp): symbols made and
 drawn by firmware/table/live/qr.py on the real canvas (firmware/table/device/canvas.py, framebuf) in the
-MicroPython unix port, turned into pictures as the host does (host_tools/screen.py),
+MicroPython unix port, turned into pictures as the host does (host_tools/sim/screen.py),
 decoded, and compared with the text. Also: the same modules on both runtimes, and
 module for module as zxing-cpp's writer makes the same text (byte mode, same level,
 version and mask)."""
@@ -13,7 +13,8 @@ import pytest
 import zxingcpp
 from PIL import Image, ImageFilter
 
-from host_tools import FIRMWARE, MICROPYTHON, screen
+from host_tools import FIRMWARE, MICROPYTHON
+from host_tools.sim import screen
 from table.live import qr
 from table.rules.rng import Rng
 
@@ -109,7 +110,7 @@ def run_device(cases, tmp_path):
 
 def picture(frame, width, height, tmp_path, oled):
     """The frame as a picture, 4 pixels a display pixel: the host's OLED-looking PNG
-    (host_tools/screen.py: lit dots with thin dark gaps) seen as a phone camera does,
+    (host_tools/sim/screen.py: lit dots with thin dark gaps) seen as a phone camera does,
     the gaps blurred away (a sharp picture of the gaps is a grid no decoder reads, and
     no camera at arm's length sees), or plain black and white."""
     if oled:

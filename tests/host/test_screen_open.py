@@ -1,16 +1,16 @@
 """What a screen loads when it opens (issue #37): in the simulator, from a cold boot,
 the modules imported between the press that opens a screen and its first frame
-(bench/open_app.py, host_tools/bench_open.py; their time is `make bench`'s, not
+(bench/open_app.py, host_tools/bench/screen_open.py; their time is `make bench`'s, not
 checked here). A Corsica game's open loads no module twice and nothing its setup
 already had loaded, nor another mode's modules."""
 
-from host_tools import bench_open
+from host_tools.bench import screen_open
 
 OTHER_MODES = {"ui_hand", "ui_settings", "settings", "ui_form", "igo_scoring", "scoresheet", "ui_igo", "matches"}
 
 
 def loaded(name, tmp_path):
-    r = bench_open.open_time(name, dict(bench_open.SCREENS)[name], str(tmp_path))
+    r = screen_open.open_time(name, dict(screen_open.SCREENS)[name], str(tmp_path))
     assert "problem" not in r, r
     return r["screen"], [module.rpartition(".")[2] for module, _ in r["loads"]]  # table.screens.ui -> ui
 

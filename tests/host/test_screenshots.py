@@ -3,7 +3,8 @@
 import pytest
 from PIL import Image
 
-from host_tools import UserError, screen, screenshots
+from host_tools import UserError
+from host_tools.sim import screen, screenshots
 
 
 def shots_folder(tmp_path, times):

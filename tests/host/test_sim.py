@@ -6,8 +6,9 @@ import subprocess
 import simulator
 from simulator import DEMO
 
-from host_tools import MICROPYTHON, ROOT, screen, sim
-from host_tools.simdevice import simoled, simscript
+from host_tools import MICROPYTHON, ROOT
+from host_tools.sim import screen, sim
+from host_tools.sim.simdevice import simoled, simscript
 
 
 def run_sim(tmp_path, script_text, *extra, flash=None, app=DEMO):

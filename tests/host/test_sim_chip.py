@@ -13,9 +13,10 @@ import host_cli
 import simulator
 from test_app_sim import Script
 
-from host_tools import MICROPYTHON, ROOT, sim
+from host_tools import MICROPYTHON, ROOT
+from host_tools.sim import sim
 
-CHIP = ".sim_chip"  # host_tools/simdevice/simchip.py FILE
+CHIP = ".sim_chip"  # host_tools/sim/simdevice/simchip.py FILE
 
 
 def play(tmp_path, flash, *options, resume=False):
@@ -159,7 +160,10 @@ def test_an_interactive_runs_clock_keeps_the_pcs_time(tmp_path):
     code = tmp_path / "clock.py"
     code.write_text(
         INTERACTIVE_CLOCK
-        % {"simdevice": os.path.join(ROOT, "host_tools", "simdevice"), "firmware": os.path.join(ROOT, "firmware")}
+        % {
+            "simdevice": os.path.join(ROOT, "host_tools", "sim", "simdevice"),
+            "firmware": os.path.join(ROOT, "firmware"),
+        }
     )
     env = dict(os.environ, TZ="UTC")
     r = subprocess.run([MICROPYTHON, str(code)], capture_output=True, text=True, timeout=60, env=env)

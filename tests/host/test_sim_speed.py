@@ -7,7 +7,7 @@ import pytest
 import simulator
 from simulator import DEMO
 
-from host_tools import sim
+from host_tools.sim import sim
 
 SCRIPT = "100 up press\n300 p1 press\n3500 down press\n"  # runs to 3500 + 80 + 1000 ms
 

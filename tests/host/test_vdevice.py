@@ -12,8 +12,8 @@ import tty
 import pytest
 
 from host_tools import ROOT, UserError
-from host_tools.mpremote_port import Device, DeviceError
-from host_tools.vdevice import running
+from host_tools.device.mpremote_port import Device, DeviceError
+from host_tools.sim.vdevice import running
 
 
 def mpremote(port, *args, timeout=30):

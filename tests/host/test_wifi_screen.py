@@ -12,7 +12,8 @@ import simulator
 import zxingcpp
 from PIL import Image, ImageFilter
 
-from host_tools import FIRMWARE, MICROPYTHON, screen
+from host_tools import FIRMWARE, MICROPYTHON
+from host_tools.sim import screen
 
 pytestmark = pytest.mark.skipif(not os.path.exists(MICROPYTHON), reason="no .venv/bin/micropython")
 

@@ -5,8 +5,9 @@ import os
 import pytest
 from PIL import Image, ImageChops
 
-from host_tools import ROOT, UserError, wiring
-from host_tools.sim import load_board
+from host_tools import ROOT, UserError
+from host_tools.ship import wiring
+from host_tools.sim.sim import load_board
 
 DOCS = os.path.join(ROOT, "docs", "wiring")
 

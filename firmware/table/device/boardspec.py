@@ -1,7 +1,7 @@
 """What a board definition may hold, and one line on what is wrong with one.
 
 The host checks every board when it loads one (deploy, sim, check:
-host_tools/boards.py); the device checks its `board` (or `boardcfg`) at boot before
+host_tools/ship/boards.py); the device checks its `board` (or `boardcfg`) at boot before
 the app is imported (main.py, cp_main.py: `check_once`), so a hand-edited board file
 gives one clear line instead of a traceback. Loaded at boot only, then dropped.
 """

@@ -1,6 +1,6 @@
 """The radio of a W board (MicroPython's `network.WLAN`, the CYW43439): the device's
 own access point, the table's Wi-Fi, or off. The only module that reaches the radio
-(the simulator's `network` stands in for it: host_tools/simdevice/network.py); what
+(the simulator's `network` stands in for it: host_tools/sim/simdevice/network.py); what
 it is told comes from wifi_config.py. Nothing here waits: joining goes on in the
 radio, `state()` says how far it got.
 

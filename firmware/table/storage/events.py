@@ -1,6 +1,6 @@
 """The history's events and their fields (docs/formats.md "Device history"): the one
 table the firmware writes with (history.History.log refuses an event or a field it
-does not name) and host_tools/pull.py reads with (a field's kind is checked there).
+does not name) and host_tools/history/pull.py reads with (a field's kind is checked there).
 
 A new event or field is a line here, in docs/formats.md, and where it is written.
 """

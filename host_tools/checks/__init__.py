@@ -1,0 +1,1 @@
+"""Checks of the project: the firmware check (`make check`) and mutation testing."""

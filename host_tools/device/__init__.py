@@ -1,0 +1,1 @@
+"""Talking to a Pico over USB: deploy, doctor, clock, names and the serial port they share."""

@@ -1,0 +1,1 @@
+"""The device history on the PC: pull it into SQLite, report it as HTML."""

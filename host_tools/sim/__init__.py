@@ -1,0 +1,1 @@
+"""The simulator: the firmware on MicroPython with a faked chip (simdevice/), its screen, the virtual Pico."""
