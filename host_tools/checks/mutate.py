@@ -69,12 +69,12 @@ def workdir(module):
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(os.path.join(work, "tests"))
     mutated = source_file(module)
-    others = []
     for name, path in sorted(manifest.firmware_sources().items()):  # the package's folders too
         os.makedirs(os.path.dirname(os.path.join(work, name)), exist_ok=True)
         shutil.copy(path, os.path.join(work, name + ".py"))
-        if name + ".py" != mutated:
-            others.append(name + ".py")
+    # mutmut copies these beside the mutant: the files at the top, the package's folder
+    # whole (its copy of the mutated file is mutated after it)
+    others = sorted({name.split("/")[0] + ("" if "/" in name else ".py") for name in manifest.firmware_sources()})
     for name in sorted(os.listdir(TESTS)):
         if name.endswith(".py") and name != "conftest.py":
             shutil.copy(os.path.join(TESTS, name), os.path.join(work, "tests"))
