@@ -39,9 +39,11 @@ def main(cfg=None):
         import boardcfg as cfg  # type: ignore[import-not-found]  # deployed board file
     from table.device import boardspec
 
-    boardspec.check_once(cfg)  # a hand-edited board: one line, before the app loads
+    boardspec.check(cfg)  # a hand-edited board: one line, before the app loads
     del boardspec
     from table import app as appmod
+
+    appmod.unload("boardspec")  # checked: its code leaves the heap
     from table.device import hw_circuitpython
 
     hw = hw_circuitpython.Hardware(cfg)

@@ -41,10 +41,11 @@ try:
 
     from table.device import boardspec
 
-    boardspec.check_once(board)  # a hand-edited board: one line, before the app loads
+    boardspec.check(board)  # a hand-edited board: one line, before the app loads
     del boardspec
     from table import app
 
+    app.unload("boardspec")  # checked: its code leaves the heap
     app.main()
 except Exception as e:  # SystemExit and KeyboardInterrupt (Ctrl-C) pass
     if type(e).__name__ == "BoardError":

@@ -10,7 +10,6 @@ package(
         "app_boot.py",
         "device/boardspec.py",
         "device/display_sleep.py",
-        "device/modules.py",
         "device/navbuttons.py",
         "device/signals.py",
         "device/tapring.py",

@@ -362,7 +362,7 @@ def test_the_corsica_rules_are_not_kept_under_the_referee():
     never load the game engine; the virtual deck's setup loads it for the game."""
     import sys
 
-    from table.device.modules import unload
+    from table.app import unload
 
     for name in ("table.rules.corsica", "table.rules.corsica_cards"):  # other test files import them (CPython)
         unload(name)

@@ -10,7 +10,7 @@ from corsica_rig import Table
 from test_referee_first_frame import LoopHw
 
 from table import app as app_module
-from table.device.modules import unload
+from table.app import unload
 
 SETUP = ("table.screens.ui_igo_setup", "table.screens.ui_form", "table.storage.roster")
 SAVING = (

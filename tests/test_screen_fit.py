@@ -234,7 +234,7 @@ class Walk(Table):
 
     def close(self):
         """The walk's end, as a power cut: the modules its screens loaded go too."""
-        from table.device.modules import unload
+        from table.app import unload
 
         for name in self.app._mode_modules:
             unload(name)

@@ -5,7 +5,7 @@ active() True and the address 0.0.0.0; Settings > Wi-Fi said "State: on")."""
 
 import sys
 
-from table.device.modules import unload
+from table.app import unload
 
 
 class WLAN:

@@ -28,10 +28,42 @@ import gc
 import sys
 
 from .device import display_sleep
-from .device.modules import load, unload
 from .device.signals import Signals
 from .screens import ui
 from .storage import paths
+
+
+def load(name):
+    """Import the module `name` ("table.screens.ui_igo") and return it (not its top
+    package, as __import__ does)."""
+    __import__(name)
+    return sys.modules[name]
+
+
+def unload(name):
+    """Forget the module `name` ("ui_igo": its own name, unique in the firmware,
+    tests/host/test_routes.py; or a whole name) if it is loaded. A package's module
+    is held twice, in sys.modules and as an attribute of its package: both are
+    forgotten, so its code leaves the heap at the next collection and the next
+    import loads it afresh. Screens name the modules they load for a while by their
+    own names, which their code already holds: naming them costs no memory."""
+    whole = name if name in sys.modules else None
+    if whole is None:
+        tail = "." + name
+        for loaded in sys.modules:
+            if loaded.endswith(tail):
+                whole = loaded
+                break
+        else:
+            return
+    del sys.modules[whole]
+    i = whole.rfind(".")
+    package = sys.modules.get(whole[:i]) if i > 0 else None
+    if package is not None:
+        try:
+            delattr(package, whole[i + 1 :])
+        except AttributeError:
+            pass
 
 
 class App:
@@ -44,6 +76,7 @@ class App:
     _last_error = None  # the last error written to errors.txt ("Type: text"): a class
     #   default, so the instance's attributes do not grow for it at boot (the heap is tight)
     restorable = False  # a deleted match can be restored from Continue (matches.py)
+    unload = staticmethod(unload)  # for the live page's server, which is given the app
 
     def __init__(self, root="", hw=None, player_buttons=6):
         """root: flash root directory ("" = cwd); hw: hw.Hardware or None (tests).

@@ -127,6 +127,8 @@ def test_main_py_reports_a_boot_failure_and_returns(tmp_path):
         "import sys\n"
         "sys.path.insert(0, %r)\n"
         "class App:\n"
+        "    def unload(self, name):\n"
+        "        pass\n"
         "    def main(self):\n"
         "        raise OSError(5)\n"
         "sys.modules['table.app'] = App()\n"

@@ -31,8 +31,8 @@ import displayio  # adafruit-blinka-displayio (requirements.txt)
 import i2cdisplaybus  # noqa: E402
 from adafruit_displayio_ssd1306 import SSD1306  # noqa: E402
 
+from table.app import unload  # noqa: E402
 from table.device import canvas_displayio  # noqa: E402
-from table.device.modules import unload  # noqa: E402
 
 W, H = 128, 64
 

@@ -9,6 +9,7 @@ import sys
 from host_tools import FIRMWARE
 
 sys.path.insert(0, FIRMWARE)
+from table import app  # noqa: E402
 from table.live import live_server  # noqa: E402
 
 HEAD = b" HTTP/1.1\r\nHost: 192.168.4.1\r\n\r\n"
@@ -42,10 +43,12 @@ class Clock:
 
 
 class App:
-    """What live.state reads: nothing played, then a screen that says its own state."""
+    """What live.state reads: nothing played, then a screen that says its own state;
+    and the app's unload, which the server forgets its web modules by."""
 
     stack = ()
     match = None
+    unload = staticmethod(app.unload)
 
 
 class Phone:

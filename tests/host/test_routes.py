@@ -79,7 +79,7 @@ def test_every_route_names_something_its_module_has():
 
 def test_every_firmware_module_has_a_name_of_its_own():
     """Screens name the modules they load for a while by their own names (MODULES,
-    app.transient; table/device/modules.py unloads them by it): no two alike."""
+    app.transient; app.unload forgets them by it): no two alike."""
     leaves = [m.rpartition(".")[2] for m in firmware_modules() if "." in m and m not in LAYERS]
     assert sorted(n for n in set(leaves) if leaves.count(n) > 1) == []
 

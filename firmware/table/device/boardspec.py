@@ -2,8 +2,9 @@
 
 The host checks every board when it loads one (deploy, sim, check:
 host_tools/ship/boards.py); the device checks its `board` (or `boardcfg`) at boot before
-the app is imported (main.py, cp_main.py: `check_once`), so a hand-edited board file
-gives one clear line instead of a traceback. Loaded at boot only, then dropped.
+the app is imported (main.py, cp_main.py: `check`), so a hand-edited board file
+gives one clear line instead of a traceback. Loaded at boot only, then dropped
+(app.unload).
 """
 
 NAV = ("up", "down", "ok", "back")  # the four navigation buttons every board has
@@ -169,13 +170,3 @@ def check(module):
     bad = problem(values_of(module))
     if bad:
         raise BoardError("board %s: %s" % (getattr(module, "NAME", "?"), bad))
-
-
-def check_once(module):
-    """check(module), then drop this module again (boot: main.py, cp_main.py)."""
-    from .modules import unload
-
-    try:
-        check(module)
-    finally:
-        unload(__name__)

@@ -11,7 +11,6 @@ editor's: marks, display width, no control characters) and no name twice.
 
 import sys
 
-from ..device.modules import unload
 from ..rules.ticks import ticks_diff
 
 NAME_BYTES = 64  # a name's body (8 characters of up to 4 bytes, with room)
@@ -51,7 +50,7 @@ async def take(server, head, reader, writer, answer):
         return
     finally:
         if not loaded:
-            unload("roster")
+            server.app.unload("roster")
     if name in server.app.roster:
         await answer(writer, b"409 Conflict", b"", b"already a player")
         return

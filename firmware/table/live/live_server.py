@@ -30,7 +30,6 @@ import asyncio
 import errno
 import json
 
-from ..device.modules import unload
 from ..rules.ticks import ticks_add, ticks_diff
 from ..storage import paths
 from . import live
@@ -231,7 +230,7 @@ class Server:
             if not self.answering:
                 self.web = None
                 for name in WEB_MODULES:
-                    unload(name)
+                    self.app.unload(name)
 
     async def watch(self):
         """Close the connections that ran past their deadline."""
@@ -321,7 +320,7 @@ class Live:
 
         live_name.ask(self, now)
         if self.server.name is None:
-            unload("live_name")  # (the question's answer keeps what it needs)
+            self.app.unload("live_name")  # (the question's answer keeps what it needs)
 
     def network(self):
         """(ssid, password) the mode uses, or (None, None)."""
