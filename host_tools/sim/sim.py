@@ -78,7 +78,9 @@ def parse_args(argv):
         help="the device's flash (default ./sim_flash, kept between runs)",
     )
     p.add_argument(
-        "--source", action="store_true", help="deploy firmware/*.py as source (default: compiled .mpy, as deploy does)"
+        "--source",
+        action="store_true",
+        help="deploy the firmware's .py files as source (default: compiled .mpy, as deploy does)",
     )
     p.add_argument(
         "--frozen",
@@ -191,8 +193,9 @@ def check_script(path, board):
 
 
 def compiled_firmware():
-    """firmware/*.py compiled with mpy-cross into build/sim-mpy (only what changed):
-    the device runs .mpy files (deploy), so the simulator does too — no compiler
+    """The firmware's .py files (main.py, the package table/) compiled with mpy-cross
+    into build/sim-mpy, in the same folders (only what changed): the device runs .mpy
+    files (deploy), so the simulator does too — no compiler
     on the heap at import time. Each usable board goes there too as deploy makes it,
     resolved into one flat module (boards.flat_source): the simulator imports it
     before boards/ (a board file's `from pico import *` would keep pico loaded)."""
