@@ -240,6 +240,14 @@ import os
 from tmpfs import make_tmp_dir, remove_tree  # noqa: E402
 
 
+def loaded(name):
+    """True if the module of this name is loaded: a whole name, or a firmware module's
+    own name ("ui_form", as a screen's MODULES names it: app.unload's rule)."""
+    import sys
+
+    return any(m == name or (m.startswith("table.") and m.endswith("." + name)) for m in sys.modules)
+
+
 def write_file(path, text):
     with open(path, "w") as f:
         f.write(text)

@@ -281,21 +281,15 @@ def table(r):
             mark(np["pass"]),
         )
     )
-    for p in np["problems"]:
-        lines.append("")
-        lines.append("Press count problem: %s" % p)
-    for p in h["problems"]:
-        lines.append("")
-        lines.append("Session problem: %s" % p)
-    for p in so["problems"]:
-        lines.append("")
-        lines.append("Screen open problem: %s" % p)
-    for p in fb["problems"]:
-        lines.append("")
-        lines.append("Long session problem: %s" % p)
-    for p in ls["problems"]:
-        lines.append("")
-        lines.append("Evening (W board) problem: %s" % p)
+    for what, fig in (
+        ("Press count", np),
+        ("Session", h),
+        ("Screen open", so),
+        ("Long session", fb),
+        ("Evening (W board)", ls),
+    ):
+        for p in fig["problems"]:
+            lines += ["", "%s problem: %s" % (what, p)]
     return "\n".join(lines)
 
 

@@ -434,6 +434,23 @@ def check_soak_flash(flash):
         return None
 
 
+def _on_both_runtimes(fig, fields, script, flash, heap, progress, **run):
+    """run_soak on the unix port (--heap heap) and on the 32-bit runner, each on its own
+    flash (flash + its key): fig["unix64"] and fig["mp32"] get {key: the run's stat}
+    for each (key, stat) in fields and the runtime's name, fig["problems"] what went
+    wrong; returns the problems."""
+    problems = []
+    for key, mp32 in (("unix64", False), ("mp32", True)):
+        r = run_soak(script, flash + key, mp32=mp32, heap=heap, progress=_relay(progress, key), **run)
+        fig[key] = {name: r.get(stat) for name, stat in fields}
+        if r["problem"]:
+            problems.append("%s: %s" % (key, r["problem"]))
+    fig["unix64"]["runtime"] = "micropython unix (64-bit, --heap %s)" % heap
+    fig["mp32"]["runtime"] = mp32_runtime()
+    fig["problems"] = problems
+    return problems
+
+
 def soak(workdir, quick=False, progress=None):
     """The largest free block over the long session, on the unix port with the
     Pico's heap and on the 32-bit runner: its minimum and its value at the end.
@@ -447,24 +464,17 @@ def soak(workdir, quick=False, progress=None):
         "target": "min >= %d on both runtimes; no screen crashed" % FREE_BLOCK_FLOOR,
         "floor_bytes": FREE_BLOCK_FLOOR,
     }
-    problems = []
-    for key, mp32 in (("unix64", False), ("mp32", True)):
-        r = run_soak(script, os.path.join(workdir, "flash-soak-%s" % key), mp32=mp32, progress=_relay(progress, key))
-        fig[key] = {
-            "min": r.get("free_block_min"),
-            "end": r.get("free_block_end"),
-            "min_at_ms": r.get("free_block_min_ms"),
-            "min_screen": r.get("free_block_min_screen"),
-            "probes": r.get("free_probes"),
-            "collections": r.get("collections"),
-            "live_after_gc_max": r.get("live_after_gc_max"),
-            "crashes": r.get("crashes"),
-        }
-        if r["problem"]:
-            problems.append("%s: %s" % (key, r["problem"]))
-    fig["unix64"]["runtime"] = "micropython unix (64-bit, --heap %s)" % SOAK_HEAP
-    fig["mp32"]["runtime"] = mp32_runtime()
-    fig["problems"] = problems
+    fields = (
+        ("min", "free_block_min"),
+        ("end", "free_block_end"),
+        ("min_at_ms", "free_block_min_ms"),
+        ("min_screen", "free_block_min_screen"),
+        ("probes", "free_probes"),
+        ("collections", "collections"),
+        ("live_after_gc_max", "live_after_gc_max"),
+        ("crashes", "crashes"),
+    )
+    problems = _on_both_runtimes(fig, fields, script, os.path.join(workdir, "flash-soak-"), SOAK_HEAP, progress)
     fig["pass"] = not problems and all(
         fig[k]["min"] is not None and fig[k]["min"] >= FREE_BLOCK_FLOOR for k in ("unix64", "mp32")
     )
@@ -509,26 +519,17 @@ def live_soak(workdir, minutes=LIVE_SOAK_BENCH_MINUTES, progress=None):
     script = os.path.join(workdir, "live-soak.txt")
     write_script(script, SOAK_SEED, minutes)
     fig = {"minutes": minutes, "seed": SOAK_SEED, "target": "no screen crashed, no MemoryError"}
-    problems = []
-    for key, mp32 in (("unix64", False), ("mp32", True)):
-        r = run_soak(
-            script, os.path.join(workdir, "flash-live-soak-%s" % key), mp32=mp32, heap=LIVE_UNIX_HEAP,
-            app=LIVE_SOAK_APP, board="sim_w", progress=_relay(progress, key),
-        )  # fmt: skip
-        fig[key] = {
-            "heap_in_use_max": r.get("live_after_gc_max"),
-            "free_block_min": r.get("free_block_min"),
-            "free_block_end": r.get("free_block_end"),
-            "min_screen": r.get("free_block_min_screen"),
-            "probes": r.get("free_probes"),
-            "crashes": r.get("crashes"),
-            "streams_reopened": r.get("streams_reopened"),
-            "clients_bytes": r.get("clients_bytes"),
-        }
-        if r["problem"]:
-            problems.append("%s: %s" % (key, r["problem"]))
-    fig["unix64"]["runtime"] = "micropython unix (64-bit, --heap %s)" % LIVE_UNIX_HEAP
-    fig["mp32"]["runtime"] = mp32_runtime()
-    fig["problems"] = problems
+    fields = (
+        ("heap_in_use_max", "live_after_gc_max"),
+        ("free_block_min", "free_block_min"),
+        ("free_block_end", "free_block_end"),
+        ("min_screen", "free_block_min_screen"),
+        ("probes", "free_probes"),
+        ("crashes", "crashes"),
+        ("streams_reopened", "streams_reopened"),
+        ("clients_bytes", "clients_bytes"),
+    )
+    flash = os.path.join(workdir, "flash-live-soak-")
+    problems = _on_both_runtimes(fig, fields, script, flash, LIVE_UNIX_HEAP, progress, app=LIVE_SOAK_APP, board="sim_w")
     fig["pass"] = not problems
     return fig

@@ -17,12 +17,8 @@ def imported(path):
 
 def firmware_modules():
     """{module name: its file} for every firmware file but the manifests: "main",
-    "table.app", "table.rules" (a package: its __init__.py), "table.rules.judge"."""
-    out = {}
-    for name, path in manifest.firmware_sources().items():
-        name = name.replace("/", ".")
-        out[name[: -len(".__init__")] if name.endswith(".__init__") else name] = path
-    return out
+    "table.app", "table.rules.judge" (host_tools/checks/check.py's module_name)."""
+    return {check.module_name(path): path for path in manifest.firmware_sources().values()}
 
 
 def firmware_imports(path):
@@ -31,6 +27,6 @@ def firmware_imports(path):
 
 
 def shipped_name(module):
-    """A manifest Module's module name: "table/rules/judge.py" -> "table.rules.judge"."""
-    name = module.name[:-3].replace("/", ".")
-    return name[: -len(".__init__")] if name.endswith(".__init__") else name
+    """A manifest Module's module name: "table/rules/judge.py" -> "table.rules.judge"
+    (microdot.py, from outside the firmware: "microdot")."""
+    return check.module_name(module.path)

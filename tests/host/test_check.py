@@ -80,6 +80,17 @@ def test_an_import_circle_fails_the_check_also_through_a_function(tmp_path):
     assert r.stderr.count("import circle") == 1
 
 
+def test_relative_imports_are_named_in_the_importers_package():
+    import ast
+
+    from host_tools.checks import check
+
+    code = "from . import ui\nfrom .ui import ROWS\ndef f():\n    from ..rules import ticks\n    import os\n"
+    names = check.imported_names(ast.parse(code), "table.screens.ui_igo")
+    assert {"table.screens", "table.screens.ui", "table.rules", "table.rules.ticks", "os"} <= names
+    assert not {"ui", "rules", ".ui", "table.screens.ui_igo.ui"} & names
+
+
 def test_the_firmware_has_no_import_circle():
     from host_tools.checks import check
 

@@ -222,6 +222,17 @@ def test_doctor_says_the_firmware_version_on_the_device_and_in_the_checkout(tmp_
         assert "firmware: out of date with this checkout (1 to copy: table/version.mpy)" in out.stdout
 
 
+def test_doctor_names_the_version_of_a_flat_firmware_of_1_1(tmp_path):
+    # up to 1.1.0 the firmware's modules lay at the flash root: version.mpy there
+    project = fake_project(tmp_path / "project")
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    (flash / "version.py").write_text('VERSION = "1.1.0"\n')
+    with running(flash) as port:
+        out = run("doctor", "--port", port, "--project", str(project))
+    assert "firmware version: 1.1.0 on the device, none in this checkout" in out.stdout.splitlines(), out.stdout
+
+
 def test_doctor_reads_this_checkouts_version():
     from host_tools import ROOT, product_version
     from table import version

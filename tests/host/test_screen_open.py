@@ -19,6 +19,7 @@ def test_the_referee_opens_without_loading_a_module_twice_or_the_setups_again(tm
     screen, names = loaded("referee", tmp_path)
     assert screen == "Referee"
     assert "ui_referee" in names and len(names) == len(set(names)), names
+    assert {"ui_tap", "judge"} <= set(names), names  # imported relatively (`from .ui_tap import`): charged too
     assert not set(names) & ({"roster", "corsica", "corsica_cards"} | OTHER_MODES), names
 
 
