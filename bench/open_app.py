@@ -29,7 +29,7 @@ def main(board):
             return loader(name, globals, locals, fromlist, level)
         start = world.now
         module = loader(name, globals, locals, fromlist, level)
-        size = loader.sizes.get(whole)
+        size = simload.module_size(whole, loader.folder)
         if size:
             LOADS.append([(start - world.start) // 1000, whole, size, (world.now - start) // 1000])
         return module

@@ -2,7 +2,7 @@
 
     python -m host_tools sim --app bench/session_app.py --script bench/session_igo.txt
     node host_tools/mp32/run.mjs --app bench/session_app.py --flash DIR \
-        --firmware build/sim-mpy --script bench/session_igo.txt
+        --script bench/session_igo.txt   (the firmware deployed on DIR first)
 
 On the unix port (`main`) it runs `app.run` exactly as `app.main` does, but hands it
 a `time` wrapper whose `sleep_ms` (where the main loop idles once per iteration)

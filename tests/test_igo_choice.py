@@ -109,6 +109,8 @@ def test_pick_from_the_others_known_so_far():
         ]
         pick = choose(rules, mine, engine_others)
         assert pick == brute_pick(rules, mine, known, False), (rules, hands, display)
+        # The options the caller made already (the hand calculator's): the same pick.
+        assert choose(rules, mine, engine_others, False, options(rules, mine)) == pick
 
 
 def test_no_declared_colours_by_default():

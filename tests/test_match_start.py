@@ -1,7 +1,8 @@
 """The setup's Start opens a match a loop pass at a time (issue #37): the setup closes
 first and draws nothing, so its modules are gone (collected between passes) before
 the match's are imported; the match's screen is drawn before the code that logs and
-saves it loads, and the writes come in the pass after."""
+saves it loads, and the writes come in the passes after: the history's lines, then
+the match's file."""
 
 import sys
 
@@ -47,7 +48,9 @@ def test_the_match_starts_after_the_setup_is_gone_and_saves_after_its_frame():
         saved = table.rig.root + "/data/matches/%s.json" % app.match.game
         app_module.step(app, hw, 1010)  # logged, seated, the save due
         assert not exists(saved)
-        app_module.step(app, hw, 1015)  # written at the pass's start
+        app_module.step(app, hw, 1015)  # the history's lines written at the pass's start
+        assert exists(table.rig.root + "/data/history.jsonl") and not exists(saved)
+        app_module.step(app, hw, 1020)  # the match at the next one's (App.flush's `one`)
         assert exists(saved) and not app.match.changed
     finally:
         table.close()

@@ -54,7 +54,9 @@ def test_the_referee_is_drawn_before_its_writes_and_writes_nothing_while_armed()
         assert type(app.top()).__name__ == "Referee"
         assert hw.frames == [("ok: pile changed", before)]  # drawn, nothing written yet
         assert flash(hw.root) == before
-        app_module.step(app, hw, 1005)  # the next pass writes first
+        app_module.step(app, hw, 1005)  # the next pass writes first: the history's lines,
+        assert flash(hw.root)[0] == before[0] and '"event":"start"' in flash(hw.root)[1]
+        app_module.step(app, hw, 1010)  # the files at the pass after (App.flush's `one`)
         tallies, history = flash(hw.root)
         assert '"no_cards":0' in tallies and '"event":"start"' in history.splitlines()[-1]
         # Hold ok (no cards) and ok (the pile changed) in one pass: armed, so the

@@ -15,7 +15,7 @@ gc.collect()
 from table.screens import ui_igo  # noqa: E402,F401
 
 gc.collect()
-from canvas_record import Rig  # noqa: E402
+from canvas_record import Rig, loaded  # noqa: E402
 
 
 def match_rig(names):
@@ -159,8 +159,13 @@ def test_hand_calculator_alone_from_the_round_menu():
     rig = match_rig(["Ann", "Bob"])
     try:
         rig.nav("ok")
+        app.unload("igo_choice")
+        app.unload("igo_arrange")
         rig.choose("Hand calc")
         assert rig.screen() == "HandCalc"
+        # The engine loads after the first frame (at once here: no loop pass), not
+        # with the 12th card: its result shows at once.
+        assert loaded("igo_choice") and loaded("igo_arrange")
         rig.nav("back")  # display step: back leaves
         assert rig.screen() == "MatchMenu"
     finally:

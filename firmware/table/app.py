@@ -314,11 +314,14 @@ class App:
             self.live.logged(event, game, rules, fields, seq)
         return seq
 
-    def flush(self):
+    def flush(self, one=False):
         """Write what is due unless a slap window is open or a loop pass holds the
         writes for the next pass's start (`step`: a screen opened in the pass shows
         before what it saves is written, and the modules the pass dropped are
-        collected before the writes load theirs)."""
+        collected before the writes load theirs). `one` (step): the history's lines
+        or the files, not both: the files wait for the next pass (a few ms), on a heap
+        collected of the history's writing (at a match's end its save would
+        otherwise be the I Go session's largest pass)."""
         if not self.writes_due() or self.writes_held or not self.flash_ok():
             return
         self.transient(*self.history.MODULES)  # what log and the flushes import
@@ -328,6 +331,8 @@ class App:
             self._flush_due = False
             if not self.history.flush():
                 self.storage_failed(self.history.error)
+            if one:
+                return
         if self._save_due:
             from .storage import store
 
@@ -563,7 +568,7 @@ def step(app, hw, now):
     try:
         if app.due or app.writes_due() and app.flash_ok():
             gc.collect()  # what the last pass dropped is free for what loads now
-            app.flush()
+            app.flush(one=True)
         app.writes_held = True  # until the next pass
         if app.due:  # what the last pass left (App.next_pass)
             due = app.due

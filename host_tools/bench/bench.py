@@ -38,7 +38,6 @@ from host_tools.bench.session import (
     soak,
 )
 from host_tools.bench.speed import SPEED_TARGETS, fairness, speed
-from host_tools.sim import sim
 
 # Keys of bench/results.json that other runs write: `make mutate`, bench/bench_pio.py, and
 # `make soak` (the long session: four simulated hours on each runtime, half an hour here).
@@ -48,13 +47,16 @@ ONLY = ("screen_open_ms", "igo_heap_peak_bytes", "heap_largest_free_block")  # -
 # 91,920 with .mpy, a live count at every 4 KB allocated, its peak at the match start).
 # The 32-bit runner cannot collect within a loop pass; its comparable figure is the
 # worst within a pass (the live heap at the pass's start plus all the firmware
-# allocated in it: session_app.py's heap_pass_peak), 87,136 for the same firmware,
-# also at the match start (a938039's firmware, c006272's session script, on the runner of
-# #37's qstr fix; 91,744 before it, when the simulator's own names made the
-# firmware's first names allocate a 4.5 KB qstr pool: simcore.qstr_room). The target
-# scales 85 KB by that runner/chip ratio.
+# allocated in it: session_app.py's heap_pass_peak), 83,008 for the same firmware,
+# also at the match start: a938039's firmware deployed on the flash as the chip ran it
+# (session.run_session_mp32), c006272's session script, measured 2026-11-29 on the
+# runner of 1.1.0. The figure was 87,136 with the firmware run as frozen (--firmware):
+# the simulator's renaming of each module's file and its files' host paths were
+# counted as the firmware's (#40). Before #37's qstr fix, 91,744: the simulator's own
+# names made the firmware's first names allocate a 4.5 KB qstr pool
+# (simcore.qstr_room). The target scales 85 KB by that runner/chip ratio.
 CHIP_IGO_PEAK = 91920
-RUNNER_IGO_PEAK_AT_CHIP = 87136  # heap_pass_peak of the I Go session of a938039
+RUNNER_IGO_PEAK_AT_CHIP = 83008  # heap_pass_peak of the I Go session of a938039
 IGO_HEAP_TARGET = 85 * 1024 * RUNNER_IGO_PEAK_AT_CHIP // CHIP_IGO_PEAK
 
 
@@ -346,7 +348,7 @@ def collect_only(names, workdir, quick):
         if node is None:
             results["igo_heap_peak_bytes"] = dict(igo_peak(None), problem=MP32_MISSING)
         else:
-            stats = run_session_mp32(node, "igo", workdir, sim.compiled_firmware())
+            stats = run_session_mp32(node, "igo", workdir)
             results["igo_heap_peak_bytes"] = igo_peak(stats)
     return results
 

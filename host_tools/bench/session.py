@@ -88,25 +88,32 @@ def romfs_image(firmware, workdir):
     return image
 
 
-def run_session_mp32(node, name, workdir, firmware):
-    """The same session on the 32-bit runner."""
+def run_session_mp32(node, name, workdir):
+    """The same session on the 32-bit runner, the firmware deployed on the flash as
+    the chip's figures were measured (.mpy files, each module's file named from the
+    flash root: `table/app.mpy`). Not `--firmware` (a frozen build's stand-in): its
+    modules' files are named from the host's folder and renamed by simfrozen, names
+    the chip never holds, longer with a package's path."""
     flash = os.path.join(workdir, "flash-%s-mp32" % name)
-    cmd = [node, MP32_RUN, "--flash", flash, "--app", SESSION_APP, "--firmware", firmware, "--script", _script(name)]
-    return _session_stats(name, flash, cmd, "stdout")
+    cmd = [node, MP32_RUN, "--flash", flash, "--app", SESSION_APP, "--script", _script(name)]
+    return _session_stats(name, flash, cmd, "stdout", deployed=True)
 
 
 def _script(name):
     return os.path.join(BENCH, "session_%s.txt" % name)
 
 
-def _session_stats(name, flash, cmd, stream, env=None):
-    """Run a session on a fresh flash (`env`: the environment, default this one's);
+def _session_stats(name, flash, cmd, stream, env=None, deployed=False):
+    """Run a session on a fresh flash (`env`: the environment, default this one's;
+    `deployed`: the firmware put on it first, sim.install_firmware as deploy does);
     return its @bench stats (read from `stream`) with "problem", or a dict with only
     "problem". Run twice if the statistics line got lost (a simulator that is slow to
     exit on a busy machine is killed, dropping its last output)."""
     stats = {}
     for _ in range(2):
         sim.fresh_flash(flash, CHIP_ID)
+        if deployed:
+            sim.install_firmware(flash, "sim")
         try:
             out = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
         except subprocess.TimeoutExpired:
@@ -182,7 +189,7 @@ def session(workdir):
             }
         )
     else:
-        mp = {name: run_session_mp32(node, name, workdir, firmware) for name in SESSIONS}
+        mp = {name: run_session_mp32(node, name, workdir) for name in SESSIONS}
         problems += ["%s on mp32: %s" % (n, r["problem"]) for n, r in sorted(mp.items()) if r["problem"]]
         code = {}
         for n, r in sorted(mp.items()):

@@ -275,3 +275,87 @@ def test_the_32_bit_runner_s_output_all_comes_out_however_slowly_it_is_read(tmp_
     assert proc.wait(timeout=300) == 0
     assert lines[-1] == "@end" and lines[-2].startswith("line 3999 "), lines[-3:]
     assert len([line for line in lines if line.startswith("line ")]) == 4000
+
+
+FILE_PROBE = '''
+def start(board):
+    from table import app
+
+    def one_pass():
+        print('@bench {"file": "%s"}' % app.__file__)
+        return False
+
+    return one_pass
+'''
+
+
+def test_the_32_bit_session_runs_the_firmware_deployed_on_the_flash(tmp_path):
+    """The I Go peak's runs (session.run_session_mp32) import the firmware from the
+    flash, each module's file named from its root as on the chip whose figures
+    calibrate the target, not from a host folder under a frozen build's renaming
+    (simfrozen's strings, longer with a package's path, were counted as the
+    firmware's heap)."""
+    node = bench.mp32_node()
+    if node is None:
+        pytest.skip("the 32-bit runner is not installed (make mp32)")
+    app = tmp_path / "file_probe.py"
+    app.write_text(FILE_PROBE)
+    script = tmp_path / "script.txt"
+    script.write_text("100 ok press\n")
+    flash = str(tmp_path / "flash")
+    cmd = [node, bench.MP32_RUN, "--flash", flash, "--app", str(app), "--script", str(script)]
+    stats = bench._session_stats("igo", flash, cmd, "stdout", deployed=True)
+    assert stats.get("file") == "table/app.mpy", stats
+
+
+LOADER_CHECK = """
+import builtins, gc, sys
+sys.path[:0] = ["host_tools/sim/simdevice", "FIRMWARE"]
+import simload
+
+
+class World:
+    slept = True
+
+    def __init__(self):
+        self.now = 0  # an instance's: the loader moves it on
+
+    def own(self, before):
+        pass
+
+    def report(self):
+        pass
+
+    def dispatch(self, target):
+        pass
+
+
+def kept(loads):
+    # The heap a loader holds after charging `loads` imports: what freeing it frees.
+    loader = simload.Loader(World(), builtins.__import__, "FIRMWARE")
+    for name in ("ticks", "rng", "names")[:loads]:
+        loader(name, {"__name__": "table.rules.judge"}, None, None, 1)  # as `from . import`
+        del sys.modules["table.rules." + name]
+        delattr(sys.modules["table.rules"], name)
+    gc.collect()
+    before = gc.mem_alloc()
+    del loader
+    gc.collect()
+    return before - gc.mem_alloc(), loads
+
+
+print(kept(0)[0], kept(3)[0])
+"""
+
+
+def test_the_simulator_s_import_hook_keeps_nothing_on_the_heap():
+    """simload charges each load of a module from a file; what it computes for that
+    (a relative import's whole name, its file's size) is garbage, not kept by the
+    loader: the bench counts the live heap as the firmware's (a cache of sizes by name
+    once kept 480 bytes there in an I Go session)."""
+    firmware = sim.compiled_firmware()
+    code = LOADER_CHECK.replace("FIRMWARE", firmware)
+    out = subprocess.run([sim.MICROPYTHON, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr[-500:]
+    idle, after_loads = map(int, out.stdout.split())
+    assert after_loads == idle, out.stdout

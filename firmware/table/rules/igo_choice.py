@@ -9,7 +9,7 @@ so they are one option.
 """
 
 from . import igo_arrange
-from .igo_arrange import PAIRS, hand_total, value_sum
+from .igo_arrange import NCOL, hand_total, value_sum
 from .igo_scoring import corsari_ender_score
 
 
@@ -21,17 +21,19 @@ def options(rules, mine, declared_colours=False):
         return igo_arrange.min_series(mine, declared_colours)
     out = [((), 0)]
     if declared_colours:  # any pair with a held colour
-        for a, b in PAIRS:
-            if mine[a] | mine[b]:
-                out.append(((a, b), mine[a] | mine[b]))
+        for a in range(NCOL):
+            for b in range(a + 1, NCOL):
+                if mine[a] | mine[b]:
+                    out.append(((a, b), mine[a] | mine[b]))
         return out
     held = [c for c in range(len(mine)) if mine[c]]
     for c in held:
         out.append(((c,), mine[c]))
-    for a, b in PAIRS:  # both colours give a card: two values at least
-        u = mine[a] | mine[b]
-        if mine[a] and mine[b] and u & (u - 1):
-            out.append(((a, b), u))
+    for a in range(NCOL):
+        for b in range(a + 1, NCOL):  # both colours give a card: two values at least
+            u = mine[a] | mine[b]
+            if mine[a] and mine[b] and u & (u - 1):
+                out.append(((a, b), u))
     return out
 
 
@@ -49,9 +51,10 @@ def penalties(option, mine, others):
     return own, qs
 
 
-def choose(rules, mine, others, declared_colours=False):
+def choose(rules, mine, others, declared_colours=False, choices=None):
     """Index into `options(...)` of the engine's pick, from the others known so far
     (`others` as in `penalties`; a hand not entered yet is simply left out).
+    `choices`: that list of options, when the caller has made it (made once).
 
     igo: among the lowest-penalty series the one where the ender scores 1 if any,
     then the one leaving the highest lowest penalty among the others.
@@ -63,7 +66,9 @@ def choose(rules, mine, others, declared_colours=False):
     Further ties: the first option.
     """
     best = best_key = None
-    for i, option in enumerate(options(rules, mine, declared_colours)):
+    if choices is None:
+        choices = options(rules, mine, declared_colours)
+    for i, option in enumerate(choices):
         own, qs = penalties(option, mine, others)
         if rules == "igo":
             lowest = min(qs) if qs else 0
@@ -86,13 +91,20 @@ def first_cards(mine, option, declared_colours=False):
     for v in range(1, 12):
         bit = 1 << (v - 1)
         if values & bit:
-            holders = [c for c in colours if mine[c] & bit]
-            if len(holders) > 1:
-                shared = len(cards)
-            cards.append(holders[0] * 16 + v)
+            first = -1  # the first colour holding v (no list of them: the heap is tight)
+            for c in colours:
+                if mine[c] & bit:
+                    if first >= 0:
+                        shared = len(cards)
+                        break
+                    first = c
+            cards.append(first * 16 + v)
     if len(colours) == 2 and not declared_colours and shared >= 0:
         b = colours[1]
-        if not [c for c in cards if c >> 4 == b]:
+        for card in cards:
+            if card >> 4 == b:
+                break
+        else:  # colour b gives no card otherwise
             cards[shared] = b * 16 + (cards[shared] & 15)
     return cards
 

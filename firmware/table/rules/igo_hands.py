@@ -14,7 +14,7 @@ def choose_ender_option(rules, masks, ender, declared_colours=False):
     (igo_choice.choose, the same call the device's hand calculator makes)."""
     options = igo_choice.options(rules, masks[ender], declared_colours)
     others = [m for i, m in enumerate(masks) if i != ender]
-    return options[igo_choice.choose(rules, masks[ender], others, declared_colours)]
+    return options[igo_choice.choose(rules, masks[ender], others, declared_colours, options)]
 
 
 def _given_series(hand, display, cards):

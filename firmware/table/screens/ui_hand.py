@@ -21,14 +21,15 @@ def masks_of(cards, display):
     return igo_arrange.without_colour(hand_masks(cards), display)
 
 
-def arrange(cards, display, ender=True, option=None, declared=False):
+def arrange(cards, display, ender=True, option=None, declared=False, masks=None):
     """A 12-card hand laid out: the ender lays out `option` ((colours, values); None:
     the first lowest-penalty series), another player faces the ender's `option`
-    (None: own series only). Returns a dict: penalty, series, added, left, removed
-    (cards)."""
+    (None: own series only). `masks`: the hand's masks_of, if the caller has them.
+    Returns a dict: penalty, series, added, left, removed (cards)."""
     from ..rules import igo_arrange, igo_choice
 
-    masks = masks_of(cards, display)
+    if masks is None:
+        masks = masks_of(cards, display)
     if ender:
         option = option or igo_arrange.min_series(masks, declared)[0]
     removed, series, added, left = igo_choice.lay_out(cards, display, masks, option or ((), 0), ender, declared)
@@ -91,7 +92,7 @@ class RoundHands:
         options = igo_choice.options(app.match.rules, mine, declared)
         i = self.choice
         if i is None or i >= len(options):
-            i = igo_choice.choose(app.match.rules, mine, self.others(self.display), declared)
+            i = igo_choice.choose(app.match.rules, mine, self.others(self.display), declared, options)
         return options[i]
 
     def use_hand(self, player, display, cards, choice):
@@ -158,11 +159,14 @@ class HandCalc(ui.Screen):
         self.index = 0  # the option shown
         self.option = None  # the ender's option the result lays out (None: own series only)
         self.result = None
+        self.mine = None  # the complete hand's masks (masks_of), made once
         self.score = None  # the ender's round score line (ender_line), with the result
         self.top = 0
         self.field = "display" if self.display is None else "colour"
         if len(self.cards) == 12:
             self.arranged()
+        else:  # the engine, after the first frame: the 12th card's result shows at once
+            app.preload("table.rules.igo_choice")
 
     def on_nav(self, name, kind):
         field = self.field
@@ -229,13 +233,13 @@ class HandCalc(ui.Screen):
         """The hand is complete: the ender's options and the engine's pick, then the
         arrangement shown."""
         self.field = "result"
+        self.mine = mine = masks_of(self.cards, self.display)
         if self.ender:
             from ..rules import igo_choice
 
-            mine = masks_of(self.cards, self.display)
             others = self.entry.others(self.display) if self.entry else []
             self.options = igo_choice.options(self.rules, mine, self.declared)
-            self.pick = igo_choice.choose(self.rules, mine, others, self.declared)
+            self.pick = igo_choice.choose(self.rules, mine, others, self.declared, self.options)
             choice = self.entry.choice if self.entry else None
             self.index = choice if choice is not None and choice < len(self.options) else self.pick
         self.show()
@@ -246,7 +250,7 @@ class HandCalc(ui.Screen):
         else:  # the ender's option, once their hand is in
             option = self.entry.ender_option() if self.entry else None
         self.option = option
-        self.result = arrange(self.cards, self.display, self.ender, option, self.declared)
+        self.result = arrange(self.cards, self.display, self.ender, option, self.declared, self.mine)
         self.score = self.ender_line() if self.ender and self.entry else None
         self.top = 0
 
@@ -257,8 +261,7 @@ class HandCalc(ui.Screen):
             return "Ender's score: once all are in"
         from ..rules import igo_choice, igo_scoring
 
-        mine = masks_of(self.cards, self.display)
-        own, qs = igo_choice.penalties(self.options[self.index], mine, entry.others(self.display))
+        own, qs = igo_choice.penalties(self.options[self.index], self.mine, entry.others(self.display))
         penalties = qs[: entry.ender] + [own] + qs[entry.ender :]
         scores, _ = igo_scoring.score_round(self.rules, entry.ender, penalties, self.app.match.youngest_first)
         return "Ender scores %d" % scores[entry.ender]

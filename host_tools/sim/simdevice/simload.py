@@ -56,7 +56,8 @@ class Loader:
         self.real_import = real_import
         self.folder = folder  # where the charged modules are (None: anywhere on sys.path)
         self.us_per_kb = us_per_kb
-        self.sizes = {}  # module name -> .mpy bytes (0: not a file on sys.path)
+        # No cache of module sizes: its keys (a relative import's whole name, made
+        # here) would stay on the heap, counted as the firmware's by the bench.
         self.loads = 0  # imports charged
         self.load_us = 0  # simulated time they took
 
@@ -79,9 +80,7 @@ class Loader:
 
     def charge(self, name):
         """The load time of module `name` (not loaded yet) if it is a file, else 0."""
-        size = self.sizes.get(name)
-        if size is None:
-            size = self.sizes[name] = module_size(name, self.folder)
+        size = module_size(name, self.folder)
         if not size:
             return 0
         us = size * self.us_per_kb // 1024
