@@ -297,6 +297,14 @@ class Rig:
         self.canvas = RecordingCanvas()
         self.t = 0
 
+    def start_match(self, rules, names, target, youngest_first=None, first=0, drawn=False):
+        """A new match at once, as a setup's Start makes it a pass at a time (App.new_match,
+        App.begin_match). Return None or why it did not start."""
+        problem = self.app.new_match(rules, names, target, youngest_first, first)
+        if problem is None:
+            self.app.begin_match(drawn)
+        return problem
+
     def nav(self, keys):
         """Press buttons: "up down ok back", "up:long", "up:repeat", "ok*3"."""
         for name, kind in nav_keys(keys):

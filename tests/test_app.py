@@ -577,7 +577,7 @@ def test_a_failed_save_keeps_the_match_and_says_so_until_acknowledged():
 
     rig = Rig(names=["Ann", "Bob"])
     try:
-        rig.app.start_match("igo", ["Ann", "Bob"], 4)
+        rig.start_match("igo", ["Ann", "Bob"], 4)
         rig.app.push(rig.app.screen("match"))
         saved = rig.root + "/data/matches/%s.json" % rig.app.match.game
         os.mkdir(saved + ".tmp")  # the next save cannot write

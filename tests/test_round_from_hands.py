@@ -61,7 +61,7 @@ def play_round(rules, players, ender, rng, change_pick):
     rig = Rig(names=NAMES[:players])
     try:
         target = 4 if rules == "igo" else 100
-        rig.app.start_match(rules, NAMES[:players], target, list(range(players)))
+        rig.start_match(rules, NAMES[:players], target, list(range(players)))
         rig.app.push(rig.app.screen("match"))
         rig.nav("ok")
         rig.choose("Enter round")

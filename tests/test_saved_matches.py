@@ -29,7 +29,7 @@ def test_several_matches_survive_a_reboot_and_resume_where_they_were():
     try:
         ids = []
         for k in range(8):
-            assert rig.app.start_match("igo" if k % 2 else "corsari", ["Ann", "Bob", "Cy"], None) is None
+            assert rig.start_match("igo" if k % 2 else "corsari", ["Ann", "Bob", "Cy"], None) is None
             for _ in range(k % 3):
                 play(rig, [3, 10, 20])
             ids.append(rig.app.match.game)
@@ -56,7 +56,7 @@ def test_several_matches_survive_a_reboot_and_resume_where_they_were():
 def test_a_save_writes_only_what_changed():
     rig = Rig(names=["Ann", "Bob"])
     try:
-        rig.app.start_match("igo", ["Ann", "Bob"], 4)
+        rig.start_match("igo", ["Ann", "Bob"], 4)
         play(rig, [3, 10])
         index = rig.root + "/data/matches/index.json"
         saved = read_file(rig.root + "/data/matches/%s.json" % rig.app.match.game)
@@ -76,7 +76,7 @@ def test_a_save_writes_only_what_changed():
 def test_a_finished_match_stays_viewable_until_deleted():
     rig = Rig(names=["Ann", "Bob"])
     try:
-        rig.app.start_match("igo", ["Ann", "Bob"], 1)
+        rig.start_match("igo", ["Ann", "Bob"], 1)
         play(rig, [3, 10])
         assert rig.app.match.over
         rig.boot()
@@ -105,7 +105,7 @@ def test_a_finished_match_stays_viewable_until_deleted():
 def test_a_slip_deletes_nothing_and_a_delete_is_restored_until_the_next():
     rig = Rig(names=["Ann", "Bob", "Cy", "Dan"])
     try:
-        rig.app.start_match("igo", ["Ann", "Bob", "Cy", "Dan"], None)
+        rig.start_match("igo", ["Ann", "Bob", "Cy", "Dan"], None)
         for _ in range(3):
             play(rig, [3, 10, 20, 5])
         game = rig.app.match.game
@@ -138,7 +138,7 @@ def test_a_slip_deletes_nothing_and_a_delete_is_restored_until_the_next():
         assert "Delete I Go round 4: Ann Bob Cy Dan?" in rig.text()
         rig.nav("down ok")
         assert rig.screen() == "Home" and rig.app.match is None and rig.app.restorable
-        rig.app.start_match("corsari", ["Ann", "Bob"], None)
+        rig.start_match("corsari", ["Ann", "Bob"], None)
         other = rig.app.match.game
         rig.app.home()
         rig.nav("ok ok down ok down ok")
@@ -155,7 +155,7 @@ def test_at_most_max_matches_then_setup_says_why():
     rig = Rig()
     try:
         for _ in range(matches.MAX_MATCHES):
-            assert rig.app.start_match("igo", ["A", "B"], None) is None
+            assert rig.start_match("igo", ["A", "B"], None) is None
         rig.app.home()
         rig.setup()
         rig.start()
@@ -197,7 +197,7 @@ def test_an_old_state_json_with_one_match_is_migrated_at_boot():
 def test_a_corrupt_match_file_is_set_aside_when_opened():
     rig = Rig()
     try:
-        rig.app.start_match("igo", ["A", "B"], None)
+        rig.start_match("igo", ["A", "B"], None)
         game = rig.app.match.game
         rig.boot()
         write_file(rig.root + "/data/matches/%s.json" % game, '{"v": 1, "rules": "chess"}')
@@ -212,7 +212,7 @@ def test_a_corrupt_match_file_is_set_aside_when_opened():
 def test_the_continue_list_checks_the_files_and_sets_an_unusable_one_aside():
     rig = Rig()
     try:
-        rig.app.start_match("igo", ["A", "B"], None)
+        rig.start_match("igo", ["A", "B"], None)
         import os
 
         write_file(rig.root + "/data/matches/9-9.json", '{"v": 1, "rules": ')
@@ -234,7 +234,7 @@ def test_the_continue_list_counts_highlights_the_chosen_match_and_stays_in_range
     rig = Rig(names=["Ann", "Bob", "Cy"])
     try:
         for players in (["Ann", "Bob"], ["Bob", "Cy"], ["Cy", "Ann"]):
-            rig.app.start_match("igo", players, None)
+            rig.start_match("igo", players, None)
         rig.app.home()
         rig.choose("Continue")
         screen = rig.app.top()
@@ -264,7 +264,7 @@ def test_a_flash_of_the_firmware_before_data_is_moved_there_at_boot():
     try:
         ids = []
         for _ in range(2):
-            rig.app.start_match("igo", ["Ann", "Bob"], 4)
+            rig.start_match("igo", ["Ann", "Bob"], 4)
             play(rig, [3, 10])
             ids.append(rig.app.match.game)
         rig.app.settings["volume"] = 1

@@ -21,7 +21,7 @@ from canvas_record import Rig, loaded  # noqa: E402
 def match_rig(names):
     """A rig with an I Go match of these players on the match screen."""
     rig = Rig(names=names)
-    rig.app.start_match("igo", names, 4)
+    rig.start_match("igo", names, 4)
     rig.app.push(rig.app.screen("match"))
     return rig
 
@@ -176,7 +176,7 @@ def test_the_enders_calculator_shows_the_enders_round_score_in_full():
     names = ["Ann", "Bob", "Cy", "Di"]
     rig = Rig(names=names)
     try:
-        rig.app.start_match("corsari", names, 100, [0, 1, 2, 3])
+        rig.start_match("corsari", names, 100, [0, 1, 2, 3])
         rig.app.push(rig.app.screen("match"))
         rig.nav("ok ok ok")  # enter round, Ann ended
         entry = rig.app.top()

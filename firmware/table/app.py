@@ -405,13 +405,6 @@ class App:
         self.transient("matches_app")
         matches_app.start(self, drawn)
 
-    def start_match(self, rules, names, target, youngest_first=None, first=0, drawn=False):
-        """A new match at once (new_match, begin_match). Return None or why it did not."""
-        problem = self.new_match(rules, names, target, youngest_first, first)
-        if problem is None:
-            self.begin_match(drawn)
-        return problem
-
     def open_match(self, rules, names, target, youngest_first=None, first=0, drawn=False, note=None):
         """The setup's Start, a pass at a time (`leave`, `next_pass`): the setup closes
         and its modules go; then the match is made and its screen drawn (`note`: a
@@ -568,7 +561,7 @@ def step(app, hw, now):
     try:
         if app.due or app.writes_due() and app.flash_ok():
             gc.collect()  # what the last pass dropped is free for what loads now
-            app.flush(one=True)
+            app.flush(True)  # one kind of write a pass
         app.writes_held = True  # until the next pass
         if app.due:  # what the last pass left (App.next_pass)
             due = app.due
