@@ -289,7 +289,7 @@ def start(board):
 '''
 
 
-def test_the_32_bit_session_runs_the_firmware_deployed_on_the_flash(tmp_path):
+def test_the_32_bit_session_runs_the_firmware_deployed_on_the_flash(tmp_path, monkeypatch):
     """The I Go peak's runs (session.run_session_mp32) import the firmware from the
     flash, each module's file named from its root as on the chip whose figures
     calibrate the target, not from a host folder under a frozen build's renaming
@@ -302,9 +302,9 @@ def test_the_32_bit_session_runs_the_firmware_deployed_on_the_flash(tmp_path):
     app.write_text(FILE_PROBE)
     script = tmp_path / "script.txt"
     script.write_text("100 ok press\n")
-    flash = str(tmp_path / "flash")
-    cmd = [node, bench.MP32_RUN, "--flash", flash, "--app", str(app), "--script", str(script)]
-    stats = bench._session_stats("igo", flash, cmd, "stdout", deployed=True)
+    monkeypatch.setattr(bench, "SESSION_APP", str(app))  # the bench's own call, this probe run
+    monkeypatch.setattr(bench, "_script", lambda name: str(script))
+    stats = bench.run_session_mp32(node, "igo", str(tmp_path))
     assert stats.get("file") == "table/app.mpy", stats
 
 

@@ -94,7 +94,8 @@ def whole_name(name, globals, level):
     package of the module that imports (its globals' __name__; a package is its own)."""
     if not level:
         return name
-    package = globals.get("__name__", "") if globals else ""
+    globals = globals or {}
+    package = globals.get("__name__", "")
     if "__path__" not in globals:
         package = package.rpartition(".")[0]
     for _ in range(level - 1):
