@@ -1,5 +1,6 @@
 """`python -m host_tools sim` end to end, with the stand-in app tests/host/sim_demo_app.py."""
 
+import json
 import os
 import subprocess
 
@@ -107,6 +108,39 @@ def test_clock_wrap_does_not_break(tmp_path):
     assert kinds == ["ok press", "down press", "back press"]
     assert 900 <= int(lines[2].split()[0]) <= 1100  # ms since boot, across the wrap
     assert 900000 <= int(lines[3].split()[1]) <= 1100000  # us since boot
+
+
+def test_presses_at_one_instant_tie_at_zero(tmp_path):
+    """Two player buttons pressed at the same ms of a script are in one GPIO snapshot
+    (docs/formats.md): the real firmware's referee judges them a tie at 0 us (each
+    pin's IRQ ran before the other's level changed, and the judge saw them 1 us apart);
+    a press 1 ms later is 1000 us behind."""
+    referee = [
+        "600 down press",  # Corsica ref, its setup, Start, armed (bench/session_referee.txt)
+        "760 down press",
+        "920 ok press",
+        "1580 ok press",
+        "1740 up press",
+        "1900 up press",
+        "2060 ok press",
+        "2220 up press",
+        "2380 ok press",
+        "3040 ok press",
+        "3350 p1 press",
+        "3350 p2 press",
+        "3351 p3 press",
+        "4250 ok press",  # the next pile
+        "6000 back press",  # stop: the tallies, leave
+        "6700 back press",
+        "7400 ok press",
+    ]
+    script = simulator.script_file(tmp_path, "\n".join(referee) + "\n")
+    simulator.run_ok("--script", script, "--flash", tmp_path / "flash")
+    with open(tmp_path / "flash" / "data" / "history.jsonl") as f:
+        slaps = [e for e in map(json.loads, f) if e["event"] == "slap"]
+    assert len(slaps) == 1
+    assert [(t["player"], t["margin_us"]) for t in slaps[0]["order"]] == [(0, 0), (1, 0), (2, 1000)]
+    assert slaps[0]["tie"] == [0, 1]
 
 
 def test_runs_end_after_the_last_event(tmp_path):

@@ -108,6 +108,7 @@ class PinState:
         self.hard = False
         self.obj = None  # the Pin passed to the handler
         self.busy_until = 0  # last scheduled edge (bounces of one pin never overlap)
+        self.changed = False  # its level changed at the instant being applied; IRQ to run
 
     def compute(self):
         if self.mode == 1:  # OUT
@@ -191,9 +192,14 @@ class World:
 
     def update(self, st):
         """Recompute one pin's level; fire its IRQ on a matching edge."""
+        if self.level(st):
+            self.fire(st)
+
+    def level(self, st):
+        """Recompute one pin's level (GPIO_IN follows); True when it changed."""
         new = st.compute()
         if new == st.level:
-            return
+            return False
         st.level = new
         if new:
             self.gpio_in |= 1 << st.id
@@ -201,6 +207,11 @@ class World:
             self.gpio_in &= ~(1 << st.id)
         if st.id in self.leds and not self.in_irq:
             self.report_leds()
+        return True
+
+    def fire(self, st):
+        """Run a pin's IRQ handler if its trigger matches the edge to its level."""
+        new = st.level
         if st.handler is None or not st.trigger & (8 if new else 4):
             return
         if not st.hard:
@@ -334,17 +345,37 @@ class World:
                 continue
             if not self.n_edges or self.next_edge > upto:
                 break
-            n = self.n_edges - 1
-            t, pin, drive = self.edge_t[n], self.edge_pin[n], self.edge_drive[n]
+            # Every edge due at this instant is applied to its pin before any IRQ runs,
+            # so buttons pressed at one instant are in one GPIO snapshot, as on the chip
+            # (each handler reads GPIO_IN): the judge gives them one time, a tie at 0.
+            # Then each changed pin's IRQ, in the order the edges were scheduled.
+            ts, pins = self.edge_t, self.edge_pin
+            top = self.n_edges
+            t = ts[top - 1]
+            n = top
+            while n and ts[n - 1] == t:
+                n -= 1
+                st = self.pin(pins[n])
+                st.ext = self.edge_drive[n]  # (through a name: a store on a call's result allocates)
             self.n_edges = n
-            self.next_edge = self.edge_t[n - 1] if n else NEVER
+            self.next_edge = ts[n - 1] if n else NEVER
             if not self.real and t > self.now:
                 self.now = t
-            st = self.pin(pin)
-            st.ext = drive
+            i = top
+            while i > n:
+                i -= 1
+                st = self.pin(pins[i])
+                if self.level(st):
+                    st.changed = True
             self.edge_at = t if self.real else None
             try:
-                self.update(st)
+                i = top
+                while i > n:
+                    i -= 1
+                    st = self.pin(pins[i])
+                    if st.changed:
+                        st.changed = False
+                        self.fire(st)
             finally:
                 self.edge_at = None
         if self.script_next is not None:
