@@ -26,6 +26,25 @@ NAMES = ("Ann", "Zoe", "Lukasz")
 TABLE = ("Ann", "Bob", "Cy", "Dan")
 TARGETS = {"Ann": 12, "table": 40}  # presses, at most
 KEYS = ("up", "down", "ok", "back", "up:long", "down:long", "ok:long", "back:long")
+# Issue #45: any first name in a few presses. The sample, drawn before the list and the
+# editor were tuned (this seed committed first): SAMPLE_COUNTRIES countries' first-name
+# lists in Faker (host_tools/ship/firstnames.py, sample), PER_COUNTRY names from each,
+# weighted by the popularity Faker gives them. Targets: the median at most MEDIAN_TARGET
+# presses from an empty editor to the name kept, none over MAX_TARGET.
+SEED = 45
+SAMPLE_COUNTRIES = 20
+PER_COUNTRY = 5
+MEDIAN_TARGET = 8
+MAX_TARGET = 20
+
+
+def sample_names():
+    """The bench's 100 names: [(locale, name as the roster keeps it)]."""
+    from host_tools.ship import firstnames
+
+    return firstnames.sample(SEED, SAMPLE_COUNTRIES, PER_COUNTRY)
+
+
 # The figures before #38 (commit a938039: letters one by one, no offers, the seat's
 # picker on a roster name), measured with this module on that code.
 BEFORE = {"Ann": 35, "Zoe": 26, "Lukasz": 50, "table": 99}
