@@ -76,6 +76,8 @@ class App:
     _last_error = None  # the last error written to errors.txt ("Type: text"): a class
     #   default, so the instance's attributes do not grow for it at boot (the heap is tight)
     restorable = False  # a deleted match can be restored from Continue (matches.py)
+    pressed_at = None  # ticks_ms of the last loop pass with a button down, a press or a tap
+    #   (step): a question from outside the table waits for the buttons to be still
     unload = staticmethod(unload)  # for the live page's server, which is given the app
 
     def __init__(self, root="", hw=None, player_buttons=6):
@@ -504,6 +506,8 @@ GAMES = (
 class Home(ui.Menu):
     """Choose a game; continue a saved match; settings."""
 
+    CALM = True
+
     def __init__(self, app):
         ui.Menu.__init__(self, app, "Table referee", [])
 
@@ -572,7 +576,10 @@ def step(app, hw, now):
         if app.postponed:
             events = app.postponed + list(events)
             app.postponed = ()
-        if hw.nav_held() and app.wake(now):
+        held = hw.nav_held()
+        if events or held:
+            app.pressed_at = now
+        if held and app.wake(now):
             hw.ignore_held_nav()
             events = ()
         for i in range(len(events)):
@@ -583,6 +590,7 @@ def step(app, hw, now):
         if len(hw.ring):  # only then: passing app.on_snapshot allocates a bound method
             hw.ring.drain(app.on_snapshot)
             app.wake(now)
+            app.pressed_at = now
         app.tick(now)
         if app.dirty and app.display_on() and not app.frameless:
             app.draw(hw.canvas)

@@ -31,6 +31,7 @@ def state(app):
     if server is not None:
         out["evening"] = server.evening.summary()
         out["asking"] = server.asking_name()
+        out["asked"] = server.asking is not None
         out["answered"] = server.answered
     return out
 

@@ -93,6 +93,23 @@ def seats(roster, count, last=None):
     return out
 
 
+# The characters a name is typed from on the device (the name editor's, ui_names.GROUPS,
+# tested equal): a name from a phone keeps to them (typable).
+CHARS = (
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 -.'&"
+    "ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÑÒÓÔÕÖØŒÙÚÛÜÝČŁŠŽàáâãäåæçèéêëìíîïñòóôõöøœùúûüýÿßčłšž"
+)
+
+
+def typable(name):
+    """name if the device's name editor can type every character of it (CHARS); else
+    raise ValueError naming the first one it cannot."""
+    for ch in name:
+        if ch not in CHARS:
+            raise ValueError("%r cannot be typed on the device (letters, digits, space, - . ' &)" % ch)
+    return name
+
+
 def clean(name):
     """A name as kept: surrounding spaces removed, cut to what the display draws in
     NAME_LEN characters (names.cut); control characters are refused. Raise ValueError (one line) if nothing is left."""
