@@ -19,6 +19,7 @@ package(
     files=(
         "device/wifi.py",
         "live/live.py",
+        "live/live_history.py",
         "live/live_name.py",
         "live/live_page.py",
         "live/live_server.py",

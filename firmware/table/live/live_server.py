@@ -4,6 +4,7 @@ table, as asyncio tasks beside the app's loop.
     GET /         the page (live_page.py): no outside assets, it draws what /events says
     GET /events   Server-Sent Events: the page's state (live.py) each time it changes
     GET /state    the same state once, as JSON
+    GET /history  the history file for a PC's `pull --url` (live_history.py)
     POST /name    a player's name typed on a phone: the device asks before it is kept
 
 Every connection passes the gate here: at most MAX_CLIENTS open (more are refused at
@@ -161,6 +162,10 @@ class Server:
                 await _answer(writer, b"405 Method Not Allowed", b"Allow: GET, HEAD\r\n")
             elif path == b"/events":
                 await self.stream(conn, writer, method == b"HEAD")
+            elif path == b"/history":  # (live_history.py, loaded for the request)
+                from . import live_history
+
+                await live_history.send(self, conn, head, writer, method == b"HEAD", _answer)
             else:
                 conn[1] = ticks_add(self.now(), ANSWER_MS)
                 await self.answer(head, writer)
