@@ -517,7 +517,8 @@ def test_a_phone_refused_while_the_table_is_full_comes_back(tmp_path):
 
 
 def test_a_name_typed_on_a_phone_is_kept_after_ok_on_the_device(tmp_path):
-    """ "Add a player": the phone sends a name, the device asks, the page says it waits;
+    """ "Add a player": the phone sends a name, the page says it waits for the table, the
+    device asks once its buttons have been still, the page says it waits for ok;
     ok on the device (the script's press) keeps it in the roster, and the page says so."""
     import json
 
@@ -536,7 +537,9 @@ def test_a_name_typed_on_a_phone_is_kept_after_ok_on_the_device(tmp_path):
             time.sleep(max(0, sim.at(1500) - time.monotonic()))  # the boot notice's ok is pressed
             driver.find_element("id", "name").send_keys("Zoë")
             driver.find_element("css selector", "#add button").click()
-            phone.expect(sim, 4000, "the device asks", lambda p: p["said"] == "Zoë: waiting for ok on the device.")
+            phone.expect(sim, 2500, "held", lambda p: p["said"].startswith("Zoë: waiting for the table"))
+            # asked once the buttons have been still for live_name.STILL_MS (the boot notice's ok at 600)
+            phone.expect(sim, 6000, "the device asks", lambda p: p["said"] == "Zoë: waiting for ok on the device.")
             if shots:
                 driver.save_screenshot(os.path.join(shots, "name.png"))
             phone.expect(sim, 12000, "ok on the device: kept", lambda p: p["said"] == "Zoë was added.")

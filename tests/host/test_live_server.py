@@ -361,6 +361,15 @@ def post_name(s, body, length=None):
     return phone.got
 
 
+def seen(rig):
+    """The question on the glass, then its wait over (live_name.WAIT_MS)."""
+    from table.live import live_name
+
+    rig.shown()
+    rig.t += live_name.WAIT_MS
+    rig.app.tick(rig.t)
+
+
 def test_a_name_from_a_phone_is_kept_only_after_ok_on_the_device():
     """The phone's name is held, asked on the device over the screen that is open
     (never while a slap window is open), refused by back, kept by ok; one at a time,
@@ -391,6 +400,11 @@ def test_a_name_from_a_phone_is_kept_only_after_ok_on_the_device():
         del app.top().slap_window
         app.live.ask(0)
         assert rig.screen() == "Confirm" and "Add player Zoe?" in rig.shown()
+        assert "wait..." in rig.shown()
+        rig.nav("back")  # too soon after it appeared: ignored
+        assert rig.screen() == "Confirm"
+        seen(rig)
+        assert "back:no" in rig.shown()
         rig.nav("back")  # refused
         app.live.ask(100)
         assert rig.screen() == "Home" and s.name is None and app.live.answered == ["Zoë", False]
@@ -401,6 +415,9 @@ def test_a_name_from_a_phone_is_kept_only_after_ok_on_the_device():
         assert post_name(s, b"Ann").endswith(b"\r\n\r\nalready a player")
         assert post_name(s, b" \x01x").startswith(b"HTTP/1.0 400 ")  # a control character
         assert post_name(s, b"\xff").startswith(b"HTTP/1.0 400 ")  # not UTF-8
+        for body in (b'{"button": "ok", "action": "press"}', b"a=b", b"Ann:", b"<b>"):  # not typable
+            answer = post_name(s, body)
+            assert answer.startswith(b"HTTP/1.0 400 ") and b"cannot be typed on the device" in answer, body
         assert post_name(s, b"x" * 65).startswith(b"HTTP/1.0 413 ")
         assert post_name(s, b"Cy", length=500).startswith(b"HTTP/1.0 413 ")
         assert s.name is None
@@ -408,6 +425,7 @@ def test_a_name_from_a_phone_is_kept_only_after_ok_on_the_device():
         assert s.name == "Weißhaa"  # cut as the device's editor cuts it
         rig.nav("down")  # the question waits for the device
         app.live.ask(200)
+        seen(rig)
         rig.nav("ok")
         app.live.ask(300)
         assert app.roster == ["Weißhaa", "Ann"] and app.live.answered == ["Weißhaa", True]

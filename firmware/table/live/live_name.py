@@ -1,12 +1,20 @@
 """A player's name typed on a phone (a W board's live page, POST /name): taken by the
-server (`take`), asked on the device (`ask`: the app's confirm over whatever screen is
-open, once no slap window is open) and kept only after ok there (`add`: the roster,
-written at the app's next save). Loaded while a name is in flight, then dropped
-(live_server.py: the server's resident code stays small).
+server (`take`), held, asked on the device at a calm moment (`ask`) and kept only after
+ok there (`add`: the roster, written at the app's next save). Loaded while a name is in
+flight, then dropped (live_server.py: the server's resident code stays small).
+
+A question from outside the table never takes a press meant for the screen under it:
+it is asked only over a screen at rest (a screen's CALM: home, a match's totals, the
+score sheet, the game over; never while a round, a penalty, a name, a setting or a
+slap is being entered) once the buttons have been still for STILL_MS, and for
+WAIT_MS after it appears it ignores every press (a press already on its way lands
+nowhere). Meanwhile the name is held and the page says it waits for the table; a
+name the table never had a calm moment for is let go after HOLD_MS.
 
 The limits of hostile clients hold here too: a body of NAME_BYTES at most, one name
-waiting at a time, NAME_GAP_MS between two, roster.clean's rules (the device's name
-editor's: marks, display width, no control characters) and no name twice.
+waiting at a time, NAME_GAP_MS between two, only the characters the device's name
+editor types (roster.typable: letters, marked letters, digits, space, - . ' &),
+roster.clean's rules (display width) and no name twice.
 """
 
 import sys
@@ -15,6 +23,9 @@ from ..rules.ticks import ticks_diff
 
 NAME_BYTES = 64  # a name's body (8 characters of up to 4 bytes, with room)
 NAME_GAP_MS = 3000  # between two names from phones
+STILL_MS = 3000  # the buttons still this long before the question appears
+WAIT_MS = 1000  # presses ignored this long after it appears
+HOLD_MS = 600000  # a name held this long without a calm moment is let go (10 minutes)
 
 
 async def take(server, head, reader, writer, answer):
@@ -44,7 +55,7 @@ async def take(server, head, reader, writer, answer):
     from ..storage import roster
 
     try:
-        name = roster.clean(body[:size].decode())
+        name = roster.clean(roster.typable(body[:size].decode()))
     except (UnicodeError, ValueError) as e:
         await answer(writer, b"400 Bad Request", b"", str(e).encode())
         return
@@ -57,7 +68,7 @@ async def take(server, head, reader, writer, answer):
     server.name = name
     server.name_at = now
     server.app.live.answered = None
-    await answer(writer, b"202 Accepted", b"", b"ok on the device adds it")
+    await answer(writer, b"202 Accepted", b"", b"held until the table is still; ok on the device adds it")
 
 
 def _content_length(head):
@@ -71,16 +82,28 @@ def _content_length(head):
         return None
 
 
+def calm(app, now):
+    """Whether a question may appear now: the top screen is at rest (CALM), no slap
+    window is open, and no button has been down for STILL_MS."""
+    if not getattr(app.top(), "CALM", False) or not app.flash_ok():
+        return False
+    return app.pressed_at is None or ticks_diff(now, app.pressed_at) >= STILL_MS
+
+
 def ask(live, now):
-    """A pass of the loop while a name is in flight (live_server.Live.ask): ask once no
-    slap window is open; back, or the question gone any other way, refuses it."""
+    """A pass of the loop while a name is in flight (live_server.Live.ask): ask at a
+    calm moment (`calm`); back, or the question gone any other way, refuses it."""
     app = live.app
-    name = live.server.name
+    server = live.server
+    name = server.name
     if live.asking is None:
-        if not app.flash_ok():
+        if not calm(app, now):
+            if ticks_diff(now, server.name_at) >= HOLD_MS:  # the table never had a moment
+                server.name = None
+                live.answered = [name, None]
             return
         app.wake(now)
-        app.confirm("From a phone", "Add player %s?" % name, lambda: add(live, name))
+        app.push(app.screen("confirm", "From a phone", "Add player %s?" % name, lambda: add(live, name), False, WAIT_MS))
         live.asking = app.top()
     elif live.asking not in app.stack:  # answered (ok: added already) or left
         if live.answered is None:

@@ -75,8 +75,8 @@ var said=document.getElementById('said'),again=0;
 function draw(s){m.dataset.view=s.view;
  m.innerHTML=s.view=='sheet'?sheet(s):s.view=='referee'?referee(s):s.view=='deck'?deck(s):'<h1>Table</h1><p>Nothing is being played.</p>';
  document.getElementById('eve').innerHTML=evening(s.evening);
- if(s.asking)said.textContent=s.asking+': waiting for ok on the device.';
- else if(s.answered)said.textContent=s.answered[0]+(s.answered[1]?' was added.':' was not added.')}
+ if(s.asking)said.textContent=s.asking+(s.asked?': waiting for ok on the device.':': waiting for the table (asked when nobody is pressing).');
+ else if(s.answered)said.textContent=s.answered[0]+(s.answered[1]?' was added.':s.answered[1]===null?' was not asked: the table stayed busy.':' was not added.')}
 document.getElementById('add').onsubmit=function(ev){ev.preventDefault();var f=document.getElementById('name');
  fetch('/name',{method:'POST',body:f.value}).then(function(r){return r.text().then(function(t){
   said.textContent=r.status==202?f.value+': '+t+'.':'Not sent: '+t+'.';if(r.status==202)f.value=''})},

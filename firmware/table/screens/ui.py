@@ -74,6 +74,8 @@ def wrap(text, width):
 class Screen:
     title = ""
     slap_window = False  # True while a slap can happen: no flash writes
+    CALM = False  # True on a screen at rest between sequences of presses (home, a
+    #   match's totals): only over one may a question from outside the table appear
     MODULES = ()  # type: tuple  # modules loaded only for this screen: the app drops them after it
 
     def __init__(self, app):

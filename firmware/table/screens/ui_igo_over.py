@@ -34,6 +34,7 @@ class GameOver(ui.Screen):
     list (up/down scroll); ok: what next."""
 
     MODULES = ("ui_igo_over",)
+    CALM = True
 
     def __init__(self, app):
         ui.Screen.__init__(self, app)

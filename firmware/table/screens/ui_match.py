@@ -51,6 +51,7 @@ class MatchScreen(ui.Screen):
     # are loaded while needed and dropped at the next screen change: the hand
     # calculator of the next round has its room.
     MODULES = ("ui_match",)
+    CALM = True
 
     def __init__(self, app):
         ui.Screen.__init__(self, app)

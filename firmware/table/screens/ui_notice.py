@@ -2,6 +2,7 @@
 by name (app.notice, app.screen("confirm", ...)); loaded while one is on the stack.
 """
 
+from ..rules.ticks import ticks_add, ticks_diff
 from . import ui
 
 
@@ -37,18 +38,36 @@ class Confirm(ui.Screen):
     """A yes/no question: ok calls `yes()` (after popping itself), back only pops.
     no_first (a question whose yes loses something, e.g. a delete): the last line
     offers "No" and "Yes", "No" chosen; up/down choose, ok does what is chosen, so
-    ok pressed once too often answers no."""
+    ok pressed once too often answers no. wait_ms (a question from outside the
+    table): for that long after it appears every press is ignored and the key line
+    says "wait", so a press already on its way to the screen under it answers
+    nothing."""
 
     MODULES = ("ui_notice",)
 
-    def __init__(self, app, title, question, yes, no_first=False):
+    def __init__(self, app, title, question, yes, no_first=False, wait_ms=0):
         ui.Screen.__init__(self, app)
         self.title = title
         self.question = question
         self.yes = yes
         self.choice = 0 if no_first else None  # 0: No, 1: Yes; None: ok is yes
+        self.wait_ms = wait_ms
+        self.waiting = False  # presses are ignored (wait_ms)
+        self.ready_at = None  # ticks_ms from which they count: wait_ms after its first frame
+
+    def enter(self):
+        if self.wait_ms:  # again each time it comes back on top
+            self.waiting = True
+            self.ready_at = None
+
+    def tick(self, now_ms):
+        if self.waiting and self.ready_at is not None and ticks_diff(now_ms, self.ready_at) >= 0:
+            self.waiting = False
+            self.app.invalidate()  # the key line now says what the keys do
 
     def on_nav(self, name, kind):
+        if self.waiting:
+            return
         if name == "ok" and kind == "press":
             self.app.pop()
             if self.choice != 0:
@@ -64,6 +83,11 @@ class Confirm(ui.Screen):
         rows = ui.ROWS - (2 if self.choice is None else 1)
         ui.draw_rows(canvas, ui.wrap(self.question, canvas.width // 8 - 1)[:rows])
         y = ui.row_y(ui.ROWS - 1)
+        if self.waiting:
+            if self.ready_at is None:  # its first frame: the wait starts now
+                self.ready_at = ticks_add(self.app.now_ms, self.wait_ms)
+            canvas.text("wait...", 4, y)
+            return
         if self.choice is None:
             canvas.text("ok:yes back:no", 4, y)
             return

@@ -57,6 +57,7 @@ class SheetView(ui.Screen):
     shows the next ones and the title says which are shown ("Players 1-4 of 7")."""
 
     MODULES = ("ui_sheet",)
+    CALM = True
 
     def __init__(self, app):
         ui.Screen.__init__(self, app)
