@@ -30,8 +30,9 @@ HOLD_MS = 600000  # a name held this long without a calm moment is let go (10 mi
 
 async def take(server, head, reader, writer, answer):
     """POST /name: the body (UTF-8) held as `server.name` for the device to ask. 202
-    when held; 413 too long, 400 not a name (roster.clean's reason), 409 already a
-    player or a name waiting already, 429 too soon after the last one. `answer`:
+    when held; 413 too long, 400 not a name (roster.typable's or roster.clean's
+    reason: checked first), then 409 a name waiting already, 429 too soon after the
+    last one, 409 already a player. `answer`:
     live_server's (writer, status, headers, body)."""
     at = head.find(b"\r\n\r\n")
     body = head[at + 4 :] if at >= 0 else head[head.find(b"\n\n") + 2 :]
@@ -44,13 +45,6 @@ async def take(server, head, reader, writer, answer):
         if not chunk:
             return
         body += chunk
-    now = server.now()
-    if server.name is not None:
-        await answer(writer, b"409 Conflict", b"", b"a name is waiting on the device")
-        return
-    if server.name_at is not None and ticks_diff(now, server.name_at) < NAME_GAP_MS:
-        await answer(writer, b"429 Too Many Requests", b"", b"one name at a time")
-        return
     loaded = "table.storage.roster" in sys.modules  # (a screen's: left as it is)
     from ..storage import roster
 
@@ -62,6 +56,13 @@ async def take(server, head, reader, writer, answer):
     finally:
         if not loaded:
             server.app.unload("roster")
+    now = server.now()  # a name, and only then: is there room for it?
+    if server.name is not None:
+        await answer(writer, b"409 Conflict", b"", b"a name is waiting on the device")
+        return
+    if server.name_at is not None and ticks_diff(now, server.name_at) < NAME_GAP_MS:
+        await answer(writer, b"429 Too Many Requests", b"", b"one name at a time")
+        return
     if name in server.app.roster:
         await answer(writer, b"409 Conflict", b"", b"already a player")
         return
