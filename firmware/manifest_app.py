@@ -16,6 +16,7 @@ package(
         "device/tones.py",
         "rules/corsica.py",
         "rules/corsica_cards.py",
+        "rules/corsica_match.py",
         "rules/corsica_table.py",
         "rules/igo_arrange.py",
         "rules/igo_cards.py",

@@ -26,7 +26,8 @@ def state(app):
             out = live()
             break
     if out is None:
-        out = sheet(app.match) if app.match is not None else {"view": "home"}
+        match = app.match  # a deck game left (corsica_match.DeckMatch) has no sheet: home
+        out = sheet(match) if match is not None and match.rules != "corsica" else {"view": "home"}
     server = getattr(app, "live", None)
     if server is not None:
         out["evening"] = server.evening.summary()

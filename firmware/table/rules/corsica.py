@@ -36,7 +36,7 @@ Where the rules are silent, this engine decides:
 - If nobody holds a card and no honour is pending, the player to move takes the pile.
 """
 
-from .corsica_cards import new_deck, rank
+from .corsica_cards import DECK_SIZE, new_deck, rank
 from .corsica_table import MAX_PLAYERS, MIN_PLAYERS, VARIANTS
 from .rng import Rng
 
@@ -134,6 +134,24 @@ class Game:
     def card_count(self):
         """Cards in hands and on the pile (always `total`)."""
         return sum(len(h) for h in self.hands) + len(self.pile)
+
+    def to_obj(self):
+        """The game as JSON data (docs/formats.md, "Saved matches"): game_from() puts
+        it back exactly, the random draws to come included."""
+        return {
+            "players": self.players,
+            "variants": list(self.variants),
+            "hands": [list(h) for h in self.hands],
+            "pile": list(self.pile),
+            "under": self.under,
+            "turn": self.turn,
+            "demand": self.demand,
+            "honour_by": self.honour_by,
+            "trick_winner": self.trick_winner,
+            "mistakes": list(self.mistakes),
+            "winner": self.winner,
+            "rng": self.rng.state(),
+        }
 
     # --- actions -------------------------------------------------------------
 
@@ -285,3 +303,70 @@ class Game:
         if len(self.hands[player]) == self.total:
             self.over = True
             self.winner = player
+
+
+def _int(obj, key, low, high, none=False):
+    """obj[key], an int in low..high (or None if none); ValueError naming the key."""
+    x = obj.get(key)
+    if x is None and none:
+        return None
+    if type(x) is not int or not low <= x <= high:
+        raise ValueError("%s %r is not %d..%d" % (key, x, low, high))
+    return x
+
+
+def _cards(x, seen):
+    """A list of card ints, each new to seen (a bytearray of DECK_SIZE, updated)."""
+    if type(x) is not list:
+        raise ValueError("cards %r are not a list" % (x,))
+    for card in x:
+        if type(card) is not int or not 0 <= card < DECK_SIZE:
+            raise ValueError("unknown card %r" % (card,))
+        if seen[card]:
+            raise ValueError("card %d twice" % card)
+        seen[card] = 1
+    return x
+
+
+def game_from(obj):
+    """The Game of Game.to_obj()'s data; ValueError (one line) naming what is wrong:
+    every card at most once, each player index, count and the random state in range."""
+    if type(obj) is not dict:
+        raise ValueError("not a deck game")
+    players = _int(obj, "players", MIN_PLAYERS, MAX_PLAYERS)
+    variants = obj.get("variants")
+    hands = obj.get("hands")
+    if type(variants) is not list or type(hands) is not list or len(hands) != players:
+        raise ValueError("bad variants or hands")
+    seen = bytearray(DECK_SIZE)
+    for hand in hands:
+        _cards(hand, seen)
+    pile = _cards(obj.get("pile"), seen)
+    last = players - 1
+    game = Game(players, variants, hands=hands)
+    game.total = game.card_count() + len(pile)
+    game.pile = list(pile)
+    game.under = _int(obj, "under", 0, len(pile))
+    game.turn = _int(obj, "turn", 0, last)
+    game.demand = _int(obj, "demand", 0, max(HONOUR_ATTEMPTS.values()))
+    game.honour_by = _int(obj, "honour_by", 0, last, True)
+    game.trick_winner = _int(obj, "trick_winner", 0, last, True)
+    mistakes = obj.get("mistakes")
+    if type(mistakes) is not list or len(mistakes) != players:
+        raise ValueError("bad mistakes")
+    for m in mistakes:
+        if type(m) is not int or not 0 <= m <= MAX_MISTAKES:
+            raise ValueError("mistakes %r is not 0..%d" % (m, MAX_MISTAKES))
+    game.mistakes = list(mistakes)
+    winner = _int(obj, "winner", 0, last, True)
+    if winner is not None and len(hands[winner]) != game.total:
+        raise ValueError("winner %d does not hold every card" % winner)
+    if winner is None and game.total and max(len(h) for h in hands) == game.total:
+        raise ValueError("a player holds every card but there is no winner")
+    game.over = winner is not None
+    game.winner = winner
+    if game.demand and game.honour_by is None:
+        raise ValueError("a demand without its honour")
+    game.rng.seed(_int(obj, "rng", 1, 0xFFFFFFFF))
+    game._settle()  # a saved game is settled already: this changes nothing then
+    return game

@@ -10,6 +10,11 @@ class Rng:
         s = int(seed) & 0xFFFFFFFF
         self._s = s or 0x9E3779B9
 
+    def state(self):
+        """The generator's state: Rng(state) goes on with the same sequence (a saved
+        deck game's random draws, rules/corsica.py)."""
+        return self._s
+
     def next32(self):
         """Next 32-bit value."""
         s = self._s

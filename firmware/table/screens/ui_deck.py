@@ -3,16 +3,20 @@ turned card, and the players' buttons play and slap. Rules live in corsica.py, t
 tap judging in judge.py (through ui_tap.TapScreen).
 
 The history gets the game's progress pile by pile: its `start` line, a `slap` line
-for each judged slap, a `trick` line for each pile won by its honour, `game_over`.
+for each judged slap, a `trick` line for each pile won by its honour, `game_over`;
+`leave` when the game is left unfinished and `resume` when Continue brings it back.
 A slap can win a pile only from a turned card until the pile is won or the slap is
 judged: the screen's slap window is closed outside that time (after the deal, after
-a pile was taken, after a slap's result), so the app writes the lines then. A quit
-or a power cut loses at most the pile in play."""
+a pile was taken, after a slap's result), so the app writes the lines then, and saves
+the game as the app's match (rules/corsica_match.py: a saved match, in Continue).
+Leaving keeps the game as it is; a power cut loses at most the pile in play."""
 
 from ..rules.corsica import Game
 from ..rules.corsica_cards import card_text
+from ..rules.corsica_match import DeckMatch
 from ..rules.names import cut
 from ..rules.ticks import ticks_diff
+from ..storage.paths import MAX_MATCHES
 from . import ui
 from .ui_tap import RULES, TAP_MODULES, TapScreen
 
@@ -21,8 +25,27 @@ COUNTS_X = 72  # x of the card-count column (">Ann 12"); the messages' 9 charact
 NAME_CHARS = 3  # the seats' names in the column and the messages (ui.short_names: told apart)
 
 
-def deal(app, players):
-    """A new game with the settings' variants, shuffled by a seed from the clock."""
+LEAVE_QUESTION = "Leave? The game is kept in Continue"
+
+
+def full(app):
+    """Why no new game can start (the saved matches are full: a deck game is one of
+    them), or None."""
+    if app.saved_count >= MAX_MATCHES:
+        return "%d matches saved: delete one in Continue first." % MAX_MATCHES
+    return None
+
+
+def deal(app, players, match=None):
+    """A new game with the settings' variants, shuffled by a seed from the clock (a
+    notice instead when the saved matches are full); or `match`, a saved deck game
+    (corsica_match.DeckMatch) resumed from Continue, its players seated again."""
+    if match is not None:
+        app.seated = list(match.names)
+        return DeckGame(app, match.deck, match=match)
+    problem = full(app)
+    if problem:
+        return app.screen("notice", "Not started", problem)
     return DeckGame(app, Game(players, app.settings["variants"], app.out.now_us() % 1000000))
 
 
@@ -35,12 +58,17 @@ class DeckGame(TapScreen):
     result. Presses are placed by their timestamps, so the window is the same for
     everyone."""
 
-    MODULES = ("ui_deck", "corsica", "corsica_cards") + TAP_MODULES
+    MODULES = ("ui_deck", "corsica", "corsica_cards", "corsica_match") + TAP_MODULES
     MODE = "deck"
 
-    def __init__(self, app, game, seed=None, clock=None):
-        TapScreen.__init__(self, app, game.players, seed, clock)
+    def __init__(self, app, game, seed=None, clock=None, match=None):
+        """match: a saved game resumed (its start line is in the history); else game
+        is new: logged, and saved as the app's match at once."""
+        TapScreen.__init__(self, app, game.players, seed, clock, match.game if match else None)
         self.game = game
+        if match is not None:  # as they were seated then (deal seats them again too)
+            self.names = list(match.names)
+            self.short = ui.short_names(self.names, 7)
         self.tag = ui.short_names(self.names, NAME_CHARS)  # as the column and messages spell them
         self.seen = 0  # players whose tap since the last arm was handled (bitmask)
         self.out_bits = 0  # GPIO bits of eliminated players: never pressed
@@ -48,21 +76,49 @@ class DeckGame(TapScreen):
         self.banner = None  # title text for a tie, until the next card
         self.window_us = 0  # slap window after the last turned card (0: none)
         self.waiting = False  # the window is shown as open
-        self.arm(self.clock(), False)  # no pile yet: nothing to slap, the start line written
+        for p in range(game.players):
+            if game.eliminated(p):
+                self.out_bits |= self.bits[p]
+        self.match = match or DeckMatch(self.game_id, self.names, game)
+        app.match = self.match  # the app's match: saved at its flushes (never in a slap window)
+        if match is None:
+            self.arm(self.clock(), False)  # no pile yet: nothing to slap, the start line written
+            self.keep()  # in Continue from the deal on
+        else:  # a pile left slappable can still be slapped
+            self.app.log("resume", self.game_id, RULES, {"totals": match.totals()})
+            self.arm(self.clock(), game.slappable() is not None and not game.over)
 
     def arm(self, t_us, window=True):
         TapScreen.arm(self, t_us, window)
         self.seen = 0
 
+    def keep(self):
+        """Save the game (the app's match) at the app's next flush: now, or once no
+        slap window is open."""
+        self.match.changed = True
+        self.app.save()
+
     def on_nav(self, button, kind):
         if button == "ok" and kind == "press" and self.game.over:
+            problem = full(self.app)
+            if problem:  # this game is kept (finished): no room for another
+                self.app.notice("Not started", problem)
+                return
             self.light(None)  # a new deal, the same players and settings
             self.app.replace(deal(self.app, self.game.players))
         elif button == "back" and kind == "press":
             if self.game.over:
                 self.leave()
             else:
-                self.app.confirm("Corsica deck", "Leave this game?", self.leave)
+                self.app.confirm("Corsica deck", LEAVE_QUESTION, self.leave)
+
+    def leave(self):
+        """Close the game; one not over is kept as it is now (a `leave` line, saved:
+        Continue offers it)."""
+        TapScreen.leave(self)  # the window closed: the save below is written at once
+        if not self.game.over:
+            self.app.log("leave", self.game_id, RULES, {"totals": self.match.totals()})
+            self.keep()
 
     def on_snapshot(self, t_us, levels, pin=-1):
         game = self.game
@@ -89,6 +145,7 @@ class DeckGame(TapScreen):
         self.window_us = self.app.settings["slap_window_ms"] * 1000 if turned else 0
         self.waiting = self.window_us > 0
         if event == "trick":
+            self.match.piles += 1
             self.message = ("%s TAKES" % self.tag[player], "%d cards" % detail)
             totals = [len(h) for h in self.game.hands]
             self.app.log("trick", self.game_id, RULES, {"winner": player, "cards": detail, "totals": totals})
@@ -102,14 +159,16 @@ class DeckGame(TapScreen):
 
     def pile_changed(self, t_us, window):
         """Arm the judge for the new pile (window: a slap can win it, so no flash
-        writes; else the app writes the history now); at the game's end log it,
-        window closed."""
+        writes; else the app writes the history and saves the game now); at the
+        game's end log it, window closed (the game is kept, finished)."""
         game = self.game
         self.arm(t_us, window and not game.over)
         if game.over:
             self.app.log(
                 "game_over", self.game_id, RULES, {"winners": [game.winner], "totals": [len(h) for h in game.hands]}
             )
+        if not self.slap_window:
+            self.keep()
 
     def tick(self, now_ms):
         self.judge.keep(self.clock())  # a pile may wait minutes or hours
@@ -137,6 +196,7 @@ class DeckGame(TapScreen):
         winner = result["winner"]
         if winner is not None:
             game.slap(winner)
+            self.match.piles += 1
             self.message = ("%s SLAP!" % self.tag[winner], REASON_TEXT[reason])
         else:
             taps = result["false_taps"]
@@ -206,7 +266,7 @@ class DeckGame(TapScreen):
             ui.draw_big(canvas, self.names[game.winner], 12, 3)
             canvas.center("holds every card", 38)
             canvas.text("ok: deal again", 0, 47)
-            canvas.text("back: setup", 0, 56)
+            canvas.text("back: setup" if len(self.app.stack) > 2 else "back: home", 0, 56)
             return
         top = card_text(game.pile[-1]) if len(game.pile) > game.under else "--"
         if top[0] == "X":

@@ -1,5 +1,6 @@
-"""The Continue list: the saved I Go / Corsari matches, most recently played first,
-three lines each (the game and the round to play; the leader; the players), and
+"""The Continue list: the saved I Go / Corsari matches and Battle of Corsica deck
+games, most recently played first, three lines each (the game and the round to play,
+a deck game's pile in play; the leader, a deck game's by cards; the players), and
 last the match deleted last, which ok restores. ok on a match: resume it (a finished
 one opens on its game over: viewable until deleted) or delete it (asked first, "No"
 chosen). Loaded while these screens are open (their MODULES).
@@ -16,9 +17,13 @@ PER_SCREEN = ui.ROWS // 3  # matches shown at once, three lines each
 
 def leaders(entry):
     """The leading players of a summary: the winners once over, else who leads on its
-    totals (igo_scoring.leaders); [] before the first round."""
+    totals (igo_scoring.leaders; a deck game: who holds the most cards); [] before the
+    first round."""
     if entry["over"]:
         return list(entry["winners"])
+    if entry["rules"] == matches.DECK:
+        most = max(entry["totals"])
+        return [i for i in range(len(entry["totals"])) if entry["totals"][i] == most]
     if not entry["rounds"]:
         return []
     from ..rules import igo_scoring
@@ -29,7 +34,8 @@ def leaders(entry):
 def lead_line(entry, chars=15):
     """Who leads, in words, at most chars characters: "Ann leads: 3", "Ann Bob
     tied at 3" (short names; "2 tied at 3" when they do not fit), "Ann won", or "no
-    rounds yet"; a long name is cut so that the total always shows."""
+    rounds yet"; a long name is cut so that the total always shows. A deck game
+    counts cards: "Ann leads 20 cards", "Ann: 20 cards"."""
     lead = leaders(entry)
     if not lead:
         return "no rounds yet"
@@ -42,6 +48,9 @@ def lead_line(entry, chars=15):
         total = entry["totals"][lead[0]]
         name = names[lead[0]]
         texts = ["%s leads: %d" % (name, total)]
+        if entry["rules"] == matches.DECK:
+            cards = ": %d cards" % total
+            texts = ["%s leads %d cards" % (name, total), name + cards, cut(name, max(1, chars - len(cards))) + cards]
         room = chars - 8 - len(str(total))
         if room >= 3:
             texts.append("%s leads: %d" % (cut(name, room), total))
@@ -79,7 +88,7 @@ class Continue(ui.Menu):
         from ..storage import matches_boot
 
         saved = matches.saved(app)
-        entries, problems = matches_boot.check(saved, app.history.next_seq, app._sheet_from)  # files vs index
+        entries, problems = matches_boot.check(saved, app.history.next_seq, matches.match_from(app))  # files vs index
         app.saved_count = saved.count
         app.restorable = saved.deleted is not None
         self.entries = entries
@@ -151,7 +160,11 @@ class MatchActions(ui.Menu):
                 app.pop()
                 app.notice("Notice", problem)
                 return
-            app.reset(app.screen("match"))
+            match = app.match
+            if match.rules == matches.DECK:  # a deck game: its screen, as it was left
+                app.reset(app.screen("deck", match.deck.players, match))
+            else:
+                app.reset(app.screen("match"))
         else:
             app.confirm("Delete match", matches.delete_question(self.entry), self.delete, True)
 

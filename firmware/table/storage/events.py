@@ -39,10 +39,14 @@ EVENTS = {
     # Every game's first line: the names in seat order; I Go / Corsari: who starts /
     # deals, whether the device drew it, the target; Battle of Corsica: the mode.
     "start": ("players", "first", "drawn", "target", "mode"),
-    # I Go / Corsari: the match was deleted from the saved matches on the device (its
-    # lines stay), or the one deleted last was restored to them.
+    # A saved match (I Go / Corsari, a deck game) was deleted from the saved matches on
+    # the device (its lines stay), or the one deleted last was restored to them.
     "delete": (),
     "restore": (),
+    # Battle of Corsica deck: the game was left unfinished (kept in Continue), or
+    # resumed from Continue; totals: every player's cards then.
+    "leave": ("totals",),
+    "resume": ("totals",),
 }
 
 FIELDS = {

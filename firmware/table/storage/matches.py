@@ -1,13 +1,16 @@
-"""Saved I Go / Corsari matches: one file per match in the `data/matches/` folder and a
-small index for the Continue list (docs/formats.md, "Saved matches").
+"""Saved matches (I Go / Corsari, and Battle of Corsica deck games): one file per match
+in the `data/matches/` folder and a small index for the Continue list (docs/formats.md,
+"Saved matches").
 
-    data/matches/<id>.json    the match (scoresheet.Sheet.to_obj()), id = its game id
+    data/matches/<id>.json    the match (scoresheet.Sheet.to_obj(), or a deck game's
+                              corsica_match.DeckMatch.to_obj()), id = its game id
     data/matches/index.json   {"v": 1, "matches": [summary, ...], "deleted": summary}
     data/matches/<id>.deleted the match deleted last (its file renamed), until the next
 
 A summary holds what the Continue list shows: `id`, `rules`, `names`, `rounds`
 (played), `totals`, `over`, `winners` and `stamp` (the history seq when it was last
-saved: the list shows the most recent first). A delete keeps the match: its file
+saved: the list shows the most recent first); a deck game's `rounds` are the piles
+won and its `totals` the players' cards. A delete keeps the match: its file
 becomes <id>.deleted and its summary the index's "deleted" (absent when there is
 none), so the Continue list can restore it; the next delete removes it for good.
 Only the match being played is in RAM;
@@ -26,7 +29,8 @@ from . import paths, store, store_load
 FOLDER = paths.MATCHES
 INDEX = paths.MATCH_INDEX
 DELETED = paths.DELETED
-GAME_NAMES = {"igo": "I Go", "corsari": "Corsari"}
+GAME_NAMES = {"igo": "I Go", "corsari": "Corsari", "corsica": "Deck"}
+DECK = "corsica"  # a deck game's rules (rules/corsica_match.py)
 VERSION = 1
 MAX_MATCHES = paths.MAX_MATCHES
 ID_CHARS = "0123456789-abcdefghijklmnopqrstuvwxyz"
@@ -44,7 +48,10 @@ def valid_id(x):
 
 
 def summary(sheet, stamp):
-    """The index entry of a sheet (scoresheet.Sheet) saved at history seq stamp."""
+    """The index entry of a sheet (scoresheet.Sheet) or a deck game
+    (corsica_match.DeckMatch) saved at history seq stamp."""
+    if sheet.rules == DECK:
+        return sheet.summary(stamp)
     return {
         "id": sheet.game,
         "rules": sheet.rules,
@@ -58,11 +65,12 @@ def summary(sheet, stamp):
 
 
 def headline(entry):
-    """ "I Go round 4": the game and the round to play; "I Go finished" once over."""
+    """ "I Go round 4": the game and the round to play ("Deck pile 12": the pile in
+    play); "I Go finished" once over."""
     game = GAME_NAMES[entry["rules"]]
     if entry["over"]:
         return game + " finished"
-    return "%s round %d" % (game, entry["rounds"] + 1)
+    return "%s %s %d" % (game, "pile" if entry["rules"] == DECK else "round", entry["rounds"] + 1)
 
 
 def players_line(entry, chars=16):
@@ -85,7 +93,7 @@ def _check_entry(e):
     names = e.get("names")
     totals = e.get("totals")
     if (
-        e.get("rules") not in ("igo", "corsari")
+        e.get("rules") not in GAME_NAMES
         or type(names) is not list
         or type(totals) is not list
         or len(names) != len(totals)
@@ -245,6 +253,22 @@ def saved(app):
     m = Matches(app.path(FOLDER))
     m.count = app.saved_count
     return m
+
+
+def match_from(app):
+    """The loader of a saved match's file: obj -> a Sheet (app._sheet_from) or, for a
+    deck game, a corsica_match.DeckMatch (its modules loaded for the moment unless a
+    screen names them); ValueError if unusable."""
+
+    def load(obj):
+        if type(obj) is dict and obj.get("rules") == DECK:
+            from ..rules import corsica_match
+
+            app.transient("corsica_match", "corsica", "corsica_cards", "corsica_table", "rng")
+            return corsica_match.from_obj(obj)
+        return app._sheet_from(obj)
+
+    return load
 
 
 def save_match(app, sheet):

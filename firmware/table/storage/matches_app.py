@@ -4,7 +4,7 @@ Loaded for the moment they happen (the app drops it at the next screen change).
 """
 
 from . import paths, store, store_load
-from .matches import save_match, saved, summary, valid_id
+from .matches import match_from, save_match, saved, summary, valid_id
 
 
 def start(app, drawn=False):
@@ -26,15 +26,16 @@ def start(app, drawn=False):
 
 
 def resume(app, match_id):
-    """Load a saved match as the one played (the one before leaves RAM). Return
-    None, or a problem (an unusable file is set aside and forgotten)."""
+    """Load a saved match (a sheet, or a deck game) as the one played (the one before
+    leaves RAM). Return None, or a problem (an unusable file is set aside and
+    forgotten)."""
     if app.match and app.match.changed:  # never drop a match only RAM holds
         problem = save_match(app, app.match)
         if problem:
             return problem
     app.match = None
     m = saved(app)
-    sheet, problem = m.load(match_id, app._sheet_from)
+    sheet, problem = m.load(match_id, match_from(app))
     if sheet is None:
         problem = store_load.set_aside_noting(m.path(match_id + ".json"), problem)  # the user's: kept
         m.forget(match_id)
