@@ -12,10 +12,14 @@ STAMP := $(VENV)/.installed
 MP32 := host_tools/mp32
 MP32_STAMP := $(MP32)/node_modules/.installed
 PORT ?=
+## FLASH=sim_flash: pull and names use the simulator's flash folder instead of a Pico
+FLASH ?=
 BOARD ?= pico
 DB ?= history.sqlite
+## the device commands' messages then name PORT= and FLASH= (host_tools/device/mpremote_port.py)
+VIA_MAKE := TABLE_REFEREE_MAKE=1
 
-.PHONY: test test-cpython test-micropython test-mp32 check lint format lock sim bench soak mutate mp32 mp-versions deploy doctor wiring screenshots pull report clean
+.PHONY: test test-cpython test-micropython test-mp32 check lint format lock sim bench soak mutate mp32 mp-versions deploy doctor wiring screenshots pull report names clean
 
 LOCKS := requirements.lock requirements-stubs.lock requirements-stubs-circuitpython.lock
 PIP := $(VENV)/bin/pip install --quiet --disable-pip-version-check --require-hashes
@@ -74,9 +78,10 @@ lock: $(STAMP)
 	$(UV_COMPILE) --no-deps requirements-stubs-circuitpython.txt -o requirements-stubs-circuitpython.lock
 	$(UV_COMPILE) requirements-mutate.txt -c requirements.lock -o requirements-mutate.lock
 
-## make sim: run the real firmware on the MicroPython unix port, screen in the terminal
+## make sim [FLASH=sim_flash]: run the real firmware on the MicroPython unix port, screen in
+## the terminal; its flash folder is sim_flash unless FLASH names another
 sim: $(STAMP)
-	$(PY) -m host_tools sim --flash sim_flash
+	$(PY) -m host_tools sim --flash $(or $(FLASH),sim_flash)
 
 ## make mp32: the 32-bit MicroPython (WebAssembly port, via npm): tests and the heap figure
 $(MP32_STAMP): $(MP32)/package.json $(MP32)/package-lock.json
@@ -111,11 +116,11 @@ mutate: $(STAMP)
 	$(PY) -m host_tools mutate
 
 deploy: $(STAMP)
-	$(PY) -m host_tools deploy --board $(BOARD) $(if $(PORT),--port $(PORT))
+	$(VIA_MAKE) $(PY) -m host_tools deploy --board $(BOARD) $(if $(PORT),--port $(PORT))
 
 ## make doctor: is the Pico ready (found, MicroPython, flash, heap, firmware up to date)?
 doctor: $(STAMP)
-	$(PY) -m host_tools doctor $(if $(PORT),--port $(PORT)) \
+	$(VIA_MAKE) $(PY) -m host_tools doctor $(if $(PORT),--port $(PORT)) \
 		$(if $(filter command line environment,$(origin BOARD)),--board $(BOARD))
 
 ## make soak: the long runs, each on the 64-bit unix port, then the 32-bit runner, with a
@@ -138,11 +143,18 @@ screenshots: $(STAMP)
 wiring: $(STAMP)
 	$(PY) -m host_tools wiring --out docs/wiring
 
+## make pull [PORT=...] [FLASH=sim_flash] [DB=history.sqlite]: the history into SQLite
 pull: $(STAMP)
-	$(PY) -m host_tools pull --db $(DB) $(if $(PORT),--port $(PORT))
+	$(VIA_MAKE) $(PY) -m host_tools pull --db $(DB) $(if $(FLASH),--flash $(FLASH),$(if $(PORT),--port $(PORT)))
 
 report: $(STAMP)
 	$(PY) -m host_tools report --db $(DB) --out report
+
+## make names [ADD="Zoë Ann"] [REMOVE=Bob] [PORT=...] [FLASH=sim_flash]: the device's
+## roster; without ADD or REMOVE it lists the names
+names: $(STAMP)
+	$(VIA_MAKE) $(PY) -m host_tools names $(if $(FLASH),--flash $(FLASH),$(if $(PORT),--port $(PORT))) \
+		$(if $(ADD),add $(ADD),$(if $(REMOVE),remove $(REMOVE),list))
 
 clean:
 	rm -rf $(VENV) build report .pytest_cache $(MP32)/node_modules

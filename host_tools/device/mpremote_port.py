@@ -5,6 +5,7 @@ every call a tool makes). Errors: UserError, one line."""
 import contextlib
 import io
 import json
+import os
 
 from host_tools import UserError
 from host_tools.device import picoports
@@ -14,19 +15,43 @@ from host_tools.device import picoports
 ANSWER_TIMEOUT = 12
 
 
-def find_port(ports=None):
+# Set by the Makefile on the lines that run a device command: the messages then name
+# make's variables (PORT=, FLASH=) instead of the options the user cannot give there.
+VIA_MAKE = "TABLE_REFEREE_MAKE"
+SIM_FLASH = "sim_flash"  # make sim's flash folder
+
+
+def options(flash=False):
+    """How the user names the port (and, for a command that takes --flash, the
+    simulator's flash folder): --port/--flash, or make's PORT=/FLASH=."""
+    make = os.environ.get(VIA_MAKE) == "1"
+    port = "PORT=/dev/ttyACM0" if make else "--port"
+    if not flash:
+        return port, None
+    return port, ("FLASH=%s" if make else "--flash %s") % SIM_FLASH
+
+
+def find_port(ports=None, flash=False):
     """The port of the one Pico running MicroPython plugged in (by USB id, see
-    picoports.py); UserError when there are none or several."""
+    picoports.py); UserError when there are none or several. flash: the command
+    also takes the simulator's flash folder (--flash), which the message then names."""
     found = picoports.scan(ports)
     picos = [f.port for f in found if f.micropython]
+    port, sim = options(flash)
     if not picos:
         others = "".join("; %s is %s" % (f.port, f.what()) for f in found)
         raise UserError(
-            "no Pico found (USB id %04x:%04x, MicroPython)%s: plug one in or give --port"
-            % (picoports.RPI_VID, picoports.MICROPYTHON_PIDS[0], others)
+            "no Pico found (USB id %04x:%04x, MicroPython)%s: plug one in or give %s%s"
+            % (
+                picoports.RPI_VID,
+                picoports.MICROPYTHON_PIDS[0],
+                others,
+                port,
+                ", or %s for the simulator's flash folder" % sim if sim else "",
+            )
         )
     if len(picos) > 1:
-        raise UserError("several Picos found (%s): choose one with --port" % ", ".join(picos))
+        raise UserError("several Picos found (%s): choose one with %s" % (", ".join(picos), port))
     return picos[0]
 
 

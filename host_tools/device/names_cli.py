@@ -63,7 +63,7 @@ class FlashFolder:
 
     def __init__(self, root):
         if not os.path.isdir(root):
-            raise UserError("no flash folder %s" % root)
+            raise UserError("no flash folder %s (make sim makes sim_flash at its first run)" % root)
         self.root = root
 
     def read(self, name):
@@ -205,7 +205,7 @@ def main(argv):
         raise UserError("list takes no names")
     if args.action != "list" and not args.names:
         raise UserError("%s needs a NAME" % args.action)
-    flash = FlashFolder(args.flash) if args.flash else UsbDevice(args.port or find_port())
+    flash = FlashFolder(args.flash) if args.flash else UsbDevice(args.port or find_port(flash=True))
     try:
         names, last, preload = current(flash)
         if args.action == "list":
@@ -228,5 +228,8 @@ def main(argv):
         flash.close()
     for line in said:
         print(line)
-    print("the device reads its names when it starts: restart it to see them")
+    if args.flash:
+        print("the simulator reads its names when it starts: quit it (q) and start it again to see them")
+    else:
+        print("the device reads its names when it starts: restart it to see them")
     return 0

@@ -1,13 +1,15 @@
-"""`python -m host_tools pull --db FILE [--port PORT | --file HISTORY]`: history -> SQLite.
+"""`python -m host_tools pull --db FILE [--port PORT | --flash DIR | --file HISTORY]`: history -> SQLite.
 
-Fetches /data/history.jsonl from the device (through mpremote; --file reads a local
-copy instead, e.g. the simulator's) and loads it into the SQLite database FILE. On the
-way it sets the device's clock to this PC's time (host_tools/device/clock.py), so the lines
-it writes from then on are dated. A pull with no valid line writes no database.
+Fetches /data/history.jsonl from the device (through mpremote; --flash DIR reads the
+one in a flash folder, the simulator's, and --file any local copy) and loads it into
+the SQLite database FILE. From a device it sets the device's clock to this PC's time
+first (host_tools/device/clock.py), so the lines it writes from then on are dated.
+A pull with no valid line writes no database.
 
 Examples:
     python -m host_tools pull --db history.sqlite                    the Pico plugged in
     python -m host_tools pull --db history.sqlite --port /dev/ttyACM0
+    python -m host_tools pull --db history.sqlite --flash sim_flash  the simulator's
     python -m host_tools pull --db history.sqlite --file sim_flash/data/history.jsonl
 
 Identity: a history line is identified by (device, history, seq): the device's id,
@@ -42,12 +44,14 @@ table starts with device and history):
          first): by placed (undated histories first), a history's games in seq
          order. mode: Battle of Corsica's "referee" or "deck" (start line); slaps:
          its standing slaps.
-  players (name, games, finished, wins)   PRIMARY KEY (name)
+  players (name, games, finished, wins, sessions)   PRIMARY KEY (name)
          one row per player name on a `start` line, the name as entered (é kept):
-         the games they sat in, how many of those are over, how many they won; a
-         match deleted on the device before it was over (its last `delete` line not
-         followed by a `restore`) is not counted (docs/rules.md); its players
-         still have their row.
+         the games they sat in (I Go and Corsari matches, Battle of Corsica deck
+         games), how many of those are over, how many they won; the Battle of
+         Corsica referee sessions they sat in apart (`sessions`: not games). A
+         match deleted on the device before it was over (its last `delete` line
+         not followed by a `restore`) is not counted (docs/rules.md); its players
+         still have their row. The report's Players table shows these counts.
   seats  (device, history, game, seat, name, total, won)
          PRIMARY KEY (device, history, game, seat)
          who sat where in each game (name REFERENCES players; NULL for a game with
@@ -120,7 +124,7 @@ CREATE TABLE IF NOT EXISTS games (
     mode TEXT, slaps INTEGER NOT NULL, PRIMARY KEY (device, history, game));
 CREATE TABLE IF NOT EXISTS players (
     name TEXT NOT NULL PRIMARY KEY, games INTEGER NOT NULL, finished INTEGER NOT NULL,
-    wins INTEGER NOT NULL);
+    wins INTEGER NOT NULL, sessions INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS seats (
     device TEXT NOT NULL, history TEXT NOT NULL, game TEXT NOT NULL, seat INTEGER NOT NULL,
     name TEXT REFERENCES players (name), total INTEGER, won INTEGER NOT NULL,
@@ -578,15 +582,24 @@ def rebuild(conn):
             total = totals[seat] if seat < len(totals) else None
             conn.execute("INSERT INTO seats VALUES (?,?,?,?,?,?,?)", key + (seat, name, total, won))
             if name is not None:
-                p = players.setdefault(name, [0, 0, 0])
+                p = players.setdefault(name, [0, 0, 0, 0])
+                if is_session(g):
+                    p[3] += 1  # a referee session: not a game
+                    continue
                 if not g["over"] and last.get(key) == "delete":
                     continue  # deleted before its end: not counted
                 p[0] += 1
                 p[1] += g["over"]
                 p[2] += won
     conn.executemany(
-        "INSERT INTO players VALUES (?,?,?,?)", [(name,) + tuple(players[name]) for name in sorted(players)]
+        "INSERT INTO players VALUES (?,?,?,?,?)", [(name,) + tuple(players[name]) for name in sorted(players)]
     )
+
+
+def is_session(g):
+    """A Battle of Corsica referee session: the device judged a game played with
+    cards; it is not a game of the device's (no winner, counted apart)."""
+    return g["rules"] == "corsica" and g["mode"] == "referee"
 
 
 def running_totals(before, r, logged):
@@ -733,7 +746,17 @@ def main(argv):
     source = parser.add_mutually_exclusive_group()
     port_option(source)
     source.add_argument("--file", metavar="HISTORY", help="read a local history.jsonl instead")
+    source.add_argument(
+        "--flash", metavar="DIR", help="the simulator's flash folder (make sim's: sim_flash): its %s" % paths.HISTORY
+    )
     args = parser.parse_args(argv)
+    if args.flash:
+        if not os.path.isdir(args.flash):
+            raise UserError("no flash folder %s (make sim makes sim_flash at its first run)" % args.flash)
+        args.file = os.path.join(args.flash, paths.HISTORY)
+        if not os.path.exists(args.file):
+            print("the flash folder %s has no %s yet: nothing to load" % (args.flash, paths.HISTORY))
+            return 0
     if args.file:
         try:
             with open(args.file, "rb") as f:
@@ -741,7 +764,7 @@ def main(argv):
         except OSError as exc:
             raise UserError("cannot read %s: %s" % (args.file, exc.strerror))
     else:
-        args.port = args.port or find_port()
+        args.port = args.port or find_port(flash=True)
         data = fetch(args.port, lambda set_to: print(clock.said(set_to)))
         if data is None:
             print("the device has no %s yet: nothing to load" % HISTORY)

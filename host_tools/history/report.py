@@ -2,14 +2,17 @@
 
 Reads the SQLite database written by `pull` and writes DIR/index.html with PNG charts
 beside it (matplotlib, DejaVu Sans: every name is drawn as written, "Zoë", "Łukasz"):
-- players across games: games, finished, wins, win rate, the average I Go points and
-  Corsari totals of their finished games, and a chart of games and wins;
+- players across games: games (I Go and Corsari matches, deck games), finished, wins,
+  win rate, the average I Go points and Corsari totals of their finished games, and
+  their referee sessions apart (the counts are the database's `players` table), and a
+  chart of games and wins;
 - the games in the order they were played: date, length, players, winner (an undated
   game, played while the device's clock was not set, is placed by its order: "after"
   the dated line before it);
 - Battle of Corsica by name: piles won by slap, false taps and reaction margins (how
-  far a tap came behind the slap's first tap: the device's tap clock is free-running,
-  so times from the pile change are not logged), with charts; referee sessions are
+  far a tap that was not first came behind the slap's first tap: the device's tap
+  clock is free-running, so times from the pile change are not logged), with charts
+  (their legends under the bars); referee sessions are
   listed apart (they judge the table's slaps, they are not games the device scores);
 - per game: the score table (every round by its number, void, undone and edited
   ones marked; an edited round as corrected on the device) and each player's total
@@ -190,30 +193,34 @@ def slap_rows(conn, g):
 # --- numbers -------------------------------------------------------------------------
 
 
-def player_stats(games):
-    """{name: {...}} over the games with names that count (Game.counted: referee
-    sessions and deleted matches left out); and how many games had no names."""
+def player_stats(conn, games):
+    """{name: {...}} for every player with a game or a referee session: the counts
+    (games, finished, wins, sessions) are the database's `players` table, the one
+    count pull writes (docs/formats.md); the averages are of their finished games.
+    And how many games that count had no names."""
     stats, unnamed = {}, 0
+    for name, played, finished, wins, sessions in conn.execute(
+        "SELECT name, games, finished, wins, sessions FROM players WHERE games > 0 OR sessions > 0"
+    ):
+        stats[name] = {"games": played, "finished": finished, "wins": wins, "sessions": sessions}
+        stats[name].update(igo=[], corsari=[])
     for g in games:
         if not g.counted():
             continue
         if not g.named:
             unnamed += 1
             continue
-        for seat, name in enumerate(g.who):
-            s = stats.setdefault(name, {"games": 0, "finished": 0, "wins": 0, "igo": [], "corsari": []})
-            s["games"] += 1
-            if g.over:
-                s["finished"] += 1
-                s["wins"] += int(seat in (g.winners or []))
-                if g.rules in ("igo", "corsari") and g.totals and seat < len(g.totals):
-                    s[g.rules].append(g.totals[seat])
+        if g.over and g.rules in ("igo", "corsari") and g.totals:
+            for seat, name in enumerate(g.who):
+                if name in stats and seat < len(g.totals):
+                    stats[name][g.rules].append(g.totals[seat])
     return stats, unnamed
 
 
 def corsica_stats(conn, games):
     """{name: {"slaps", "first", "won", "false", "margins_us"}} over every standing slap
-    (deck games and referee sessions)."""
+    (deck games and referee sessions); margins_us: of their taps after the first (a
+    tie with the first is one of 0)."""
     stats = {}
 
     def row(name):
@@ -229,7 +236,8 @@ def corsica_stats(conn, games):
                 r = row(g.name(tap["player"]))
                 r["slaps"] += 1
                 r["first"] += rank == 0
-                r["margins_us"].append(tap["margin_us"])
+                if rank:  # a margin is a later tap's: the first tap's is 0 by definition
+                    r["margins_us"].append(tap["margin_us"])
             if winner is not None:
                 row(g.name(winner))["won"] += 1
             for p in false:
@@ -275,7 +283,7 @@ def save(fig, out_dir, name):
 
 def wins_chart(out_dir, stats):
     names = sorted(stats, key=lambda n: (-stats[n]["wins"], -stats[n]["games"], n))
-    fig = figure(8, max(2.0, 0.5 * len(names) + 1.2))
+    fig = figure(8, max(2.4, 0.5 * len(names) + 1.6))
     ax = fig.subplots()
     y = list(range(len(names)))[::-1]
     ax.barh(y, [stats[n]["games"] for n in names], color="#c9d6e8", label="games")
@@ -284,8 +292,13 @@ def wins_chart(out_dir, stats):
     whole_numbers(ax.xaxis)
     ax.set_xlabel("games")
     ax.set_title("Games and wins by player")
-    ax.legend(loc="lower right")
+    legend_below(fig)
     return save(fig, out_dir, "players.png")
+
+
+def legend_below(fig):
+    """The legend under the chart, outside the axes: it never covers a bar."""
+    fig.legend(loc="outside lower center", ncols=2, frameon=False)
 
 
 MARKERS = "osD^vPX*"  # a marker shape per seat in a game's chart
@@ -332,7 +345,7 @@ def progression_chart(out_dir, png, g, totals_by_round, palette):
 
 def piles_chart(out_dir, stats, palette):
     names = sorted(stats, key=lambda n: (-stats[n]["won"], n))
-    fig = figure(8, max(2.0, 0.5 * len(names) + 1.2))
+    fig = figure(8, max(2.4, 0.5 * len(names) + 1.6))
     ax = fig.subplots()
     y = list(range(len(names)))[::-1]
     ax.barh([v + 0.2 for v in y], [stats[n]["won"] for n in names], height=0.4, color="#2ca02c", label="piles won")
@@ -341,7 +354,7 @@ def piles_chart(out_dir, stats, palette):
     whole_numbers(ax.xaxis)
     ax.set_xlabel("slaps")
     ax.set_title("Battle of Corsica: piles won by slap and false taps")
-    ax.legend(loc="lower right")
+    legend_below(fig)
     return save(fig, out_dir, "corsica_piles.png")
 
 
@@ -357,7 +370,7 @@ def reaction_chart(out_dir, stats, palette):
         patch.set_facecolor(palette.get(name, "#1f77b4"))
         patch.set_alpha(0.6)
     ax.set_yticks(range(1, len(names) + 1), names[::-1])
-    ax.set_xlabel("ms behind the slap's first tap (0: first)")
+    ax.set_xlabel("ms behind the slap's first tap (the taps after the first; 0: a tie)")
     ax.set_title("Battle of Corsica: reaction margins by player")
     ax.grid(axis="x", alpha=0.3)
     return save(fig, out_dir, "reaction_times.png")
@@ -393,29 +406,34 @@ def img(png, alt):
     return '<img src="%s" alt="%s">' % (html.escape(png), html.escape(alt))
 
 
-def players_section(out_dir, games):
-    stats, unnamed = player_stats(games)
+def players_section(conn, out_dir, games):
+    stats, unnamed = player_stats(conn, games)
     parts = ["<h2>Players</h2>"]
     if not stats:
         parts.append("<p>No games with names yet.</p>")
     else:
         rows = []
-        for name in sorted(stats, key=lambda n: (-stats[n]["wins"], n)):
+        for name in sorted(stats, key=lambda n: (-stats[n]["wins"], -stats[n]["games"], n)):
             s = stats[name]
             rate = "%d %%" % round(100 * s["wins"] / s["finished"]) if s["finished"] else "—"
             rows.append(
                 [name, s["games"], s["finished"], s["wins"], rate, mean_text(s["igo"]), mean_text(s["corsari"])]
+                + [s["sessions"]]
             )
         head = ["player", "games", "finished", "wins", "win rate", "I Go: avg points", "Corsari: avg total"]
-        parts.append(table(head, rows))
+        parts.append(table(head + ["referee sessions"], rows))
         parts.append(
-            "<p class=note>Games: every game they sat in, finished or not (not over, "
-            "abandoned), but a match deleted on the device before its end. Win rate: wins "
-            "of finished games. Averages: of finished games (I Go: points, the most wins; "
-            "Corsari: penalty totals, the lowest wins). Referee sessions are not games and "
-            "are not counted here.</p>"
+            "<p class=note>Games: the I Go and Corsari matches and the Battle of Corsica deck "
+            "games they sat in, finished or not (not over, abandoned), but a match deleted on "
+            "the device before its end. Win rate: wins of finished games. Averages: of "
+            "finished games (I Go: points, the most wins; Corsari: penalty totals, the lowest "
+            "wins). Referee sessions (the device judged the slaps of a game played with "
+            "cards) are not games: counted apart. The database's players table holds the "
+            "same counts.</p>"
         )
-        parts.append(img(wins_chart(out_dir, stats), "games and wins by player"))
+        played = {name: s for name, s in stats.items() if s["games"]}
+        if played:
+            parts.append(img(wins_chart(out_dir, played), "games and wins by player"))
     if unnamed:
         parts.append(
             "<p class=note>%d game%s from before names were logged %s not counted by player.</p>"
@@ -451,8 +469,9 @@ def corsica_section(conn, out_dir, games, palette):
     parts.append(table(head, rows))
     parts.append(
         "<p class=note>Deck games and referee sessions alike, undone slaps left out. "
-        "Margin: how far a tap came behind the slap's first tap (the device's tap "
-        "clock is free-running, so times from the pile change are not logged).</p>"
+        "Margin: how far a tap came behind the slap's first tap, over the player's taps "
+        "that were not first (a tie with the first is 0; — : always first). The device's "
+        "tap clock is free-running, so times from the pile change are not logged.</p>"
     )
     parts.append(img(piles_chart(out_dir, stats, palette), "piles won and false taps by player"))
     if any(s["margins_us"] for s in stats.values()):
@@ -562,23 +581,38 @@ def per_player(text, players):
     return [values[p] if p < len(values) else "" for p in range(players)]
 
 
+def plural(count, what):
+    """ "1 game", "2 games"."""
+    return "%d %s%s" % (count, what, "" if count == 1 else "s")
+
+
+def counts_text(games, notes=None):
+    """The games and sessions as the Games table lists them, every game by its status:
+    "3 games (1 finished, 2 deleted), 1 referee session"; notes: {status: words put
+    after its count}."""
+    listed = [g for g in games if not g.session]
+    sessions = len(games) - len(listed)
+    text = plural(len(listed), "game")
+    statuses = [s for s in STATUSES if any(g.status == s for g in listed)]
+    statuses += sorted({g.status for g in listed} - set(STATUSES))
+    if statuses:
+        by_status = ("%d %s%s" % (sum(g.status == s for g in listed), s, (notes or {}).get(s, "")) for s in statuses)
+        text += " (%s)" % ", ".join(by_status)
+    if sessions:
+        text += ", " + plural(sessions, "referee session")
+    return text
+
+
+STATUSES = ("finished", "not over", "abandoned", "deleted")  # a game's status, in the summary's order
+
+
 def summary(games):
-    played = [g for g in games if g.counted()]
-    deleted = sum(1 for g in games if g.status == "deleted")
-    sessions = sum(1 for g in games if g.session)
+    played = [g for g in games if not g.session]
     devices = len(set(g.device for g in games))
     dates = sorted(g.started[:10] for g in games if g.started)
     undated = sum(1 for g in played if not g.started)
-    text = "%d game%s, %d finished" % (len(played), "" if len(played) == 1 else "s", sum(g.over for g in played))
-    for status in ("not over", "abandoned"):
-        count = sum(1 for g in played if g.status == status)
-        if count:
-            text += ", %d %s" % (count, status)
-    if deleted:
-        text += " (and %d deleted before the end, not counted)" % deleted
-    if sessions:
-        text += ", and %d referee session%s" % (sessions, "" if sessions == 1 else "s")
-    text += ", from %d device%s" % (devices, "" if devices == 1 else "s")
+    text = counts_text(games, {"deleted": " before the end: in no player's numbers"})
+    text += ", from %s" % plural(devices, "device")
     if dates:
         text += ", %s" % dates[0] if dates[0] == dates[-1] else ", %s to %s" % (dates[0], dates[-1])
     if undated:
@@ -601,7 +635,8 @@ def open_db(db_path):
     if "lines" not in tables or "games" not in tables:
         conn.close()
         raise UserError("%s holds no pulled history (%s)" % (db_path, hint))
-    if "ord" not in columns:
+    players = {row[1] for row in conn.execute("PRAGMA table_info(players)")}
+    if "ord" not in columns or "sessions" not in players:
         conn.close()
         raise UserError("%s was pulled by an older version: pull again to bring it up to date" % db_path)
     return conn
@@ -624,7 +659,7 @@ def write_report(db_path, out_dir=None, csv_dir=None):
                 import matplotlib
 
                 with matplotlib.rc_context({"font.family": FONT, "font.size": 11}):
-                    body.append(players_section(out_dir, games))
+                    body.append(players_section(conn, out_dir, games))
                     body.append(corsica_section(conn, out_dir, games, palette))
                     for g in games:
                         body.append(game_section(conn, out_dir, g, palette))
@@ -803,15 +838,7 @@ def main(argv):
     for text in problems:
         print("report: chart: %s" % text, file=sys.stderr)
     if args.out:
-        sessions = sum(g.session for g in games)
-        print(
-            "wrote %s (%d games%s)"
-            % (
-                os.path.join(args.out, "index.html"),
-                len(games) - sessions,
-                ", %d referee session%s" % (sessions, "" if sessions == 1 else "s") if sessions else "",
-            )
-        )
+        print("wrote %s (%s)" % (os.path.join(args.out, "index.html"), counts_text(games)))
     if args.csv:
         print("wrote %s" % ", ".join(os.path.join(args.csv, name) for name in CSV_FILES))
     return 0

@@ -61,15 +61,17 @@ def test_names_in_a_flash_folder_keep_the_16_most_recent_and_show_config_names(t
     said = names("--flash", flash, "remove", "Cy")
     assert said[1] == "Cy is also in config.json: it comes back at the next start (edit that file)"
     # What the firmware itself reads back at boot.
-    got, last, problem = roster.load(str(flash / "data" / "players.json"), ["Cy", "Dee"])
-    assert problem is None and got == added[:15] + ["Cy"] and last is None
+    got, last, starts, problem = roster.load(str(flash / "data" / "players.json"), ["Cy", "Dee"])
+    assert problem is None and got == added[:15] + ["Cy"] and last is None and starts is None
 
 
 def test_names_help_and_bad_input(tmp_path):
     out = run("names", "--help")
     assert out.returncode == 0 and "python -m host_tools names add" in out.stdout
     out = run("names", "--flash", tmp_path / "none", "list")
-    assert out.returncode == 2 and out.stderr.strip() == "names: no flash folder %s" % (tmp_path / "none")
+    assert out.returncode == 2 and out.stderr.strip() == (
+        "names: no flash folder %s (make sim makes sim_flash at its first run)" % (tmp_path / "none")
+    )
     out = run("names", "--flash", tmp_path, "add")
     assert out.returncode == 2 and out.stderr.strip() == "names: add needs a NAME"
 
@@ -77,7 +79,8 @@ def test_names_help_and_bad_input(tmp_path):
 def test_names_added_on_the_pc_leave_the_last_group_in_its_seats():
     """Issue #38: a table of Ann, Bob, Cy, Dan plays; `names add` on the PC puts three
     names at the front of the roster; the next I Go setup and the deck's still seat
-    the last group, the new names wait in the pickers (and the seats beyond)."""
+    the last group, with its starter, the new names wait in the pickers (issue #45:
+    not in the seats beyond, P5 and P6)."""
     from canvas_record import Rig
 
     rig = Rig(names=["Ann", "Bob", "Cy", "Dan"])
@@ -98,7 +101,8 @@ def test_names_added_on_the_pc_leave_the_last_group_in_its_seats():
         rig.nav("back")  # the Continue list's match aside: home
         setup = rig.setup()
         assert setup.names() == ["Bob", "Ann", "Cy", "Dan"]
-        assert setup.seated[4:6] == ["Zoë", "Łukasz"]  # a fifth and sixth player next
+        assert setup.seated[4:6] == ["P5", "P6"] and setup.value("first") == "Ann"  # Ann started, in seat 2
+        assert roster_file(rig.root)["starts"] == "Ann"
         rig.nav("back")
         rig.choose("Corsica deck")
         assert rig.app.top().names()[:4] == ["Bob", "Ann", "Cy", "Dan"]
@@ -107,3 +111,48 @@ def test_names_added_on_the_pc_leave_the_last_group_in_its_seats():
         assert roster_file(rig.root)["last"] == ["Bob", "Ann", "Dan"]
     finally:
         rig.close()
+
+
+def test_without_a_pico_the_message_names_the_simulators_flash(tmp_path):
+    """No Pico plugged in: names and pull (which take a flash folder) say how to reach
+    the simulator's, as options or, run by make, as make's variables; deploy, which
+    takes none, names only the port."""
+    import subprocess
+
+    from host_tools import ROOT, UserError
+    from host_tools.device import mpremote_port, picoports
+
+    def said(**kw):
+        try:
+            mpremote_port.find_port([], **kw)
+        except UserError as exc:
+            return str(exc)
+        raise AssertionError("found a Pico")
+
+    head = "no Pico found (USB id 2e8a:0005, MicroPython): plug one in or give "
+    assert said(flash=True) == head + "--port, or --flash sim_flash for the simulator's flash folder"
+    assert said() == head + "--port"
+    os.environ[mpremote_port.VIA_MAKE] = "1"
+    try:
+        assert said(flash=True) == head + "PORT=/dev/ttyACM0, or FLASH=sim_flash for the simulator's flash folder"
+    finally:
+        del os.environ[mpremote_port.VIA_MAKE]
+    if picoports.micropython_ports():
+        return  # a Pico on this machine: the commands would find it
+    out = run("names", "add", "Zoë")
+    assert out.returncode == 2
+    assert out.stderr.strip() == "names: " + head + "--port, or --flash sim_flash for the simulator's flash folder"
+    # make names: the same through make, naming make's variables; FLASH= reaches the folder.
+    make = ["make", "--no-print-directory", "-o", ".venv/.installed"]
+    out = subprocess.run(make + ["names", "ADD=Zoë"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert out.returncode != 0
+    assert "names: " + head + "PORT=/dev/ttyACM0, or FLASH=sim_flash for the simulator's flash folder" in out.stderr
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    out = subprocess.run(
+        make + ["names", "ADD=Zoë Ann", "FLASH=%s" % flash], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert out.returncode == 0, out.stderr
+    assert roster_file(flash)["names"] == ["Zoë", "Ann"]
+    out = subprocess.run(make + ["names", "FLASH=%s" % flash], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert out.stdout.splitlines()[-2:] == ["Zoë", "Ann"]

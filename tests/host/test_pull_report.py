@@ -145,6 +145,41 @@ def test_pull_errors_lose_nothing(tmp_path):
     assert out.stderr.startswith("report: %s holds no pulled history (run pull first" % missing)
 
 
+def test_pull_from_the_simulators_flash_folder(tmp_path):
+    """pull --flash DIR reads DIR/data/history.jsonl (the simulator's flash), and so does
+    make pull FLASH=DIR; without a Pico, pull names --flash."""
+    import subprocess
+
+    from host_tools.device import picoports
+
+    flash = tmp_path / "sim_flash"
+    flash.mkdir()
+    db = tmp_path / "h.sqlite"
+    out = run("pull", "--flash", flash, "--db", db)
+    assert out.returncode == 0 and out.stdout.strip() == (
+        "the flash folder %s has no data/history.jsonl yet: nothing to load" % flash
+    )
+    out = run("pull", "--flash", tmp_path / "none", "--db", db)
+    assert out.returncode == 2 and out.stderr.strip() == (
+        "pull: no flash folder %s (make sim makes sim_flash at its first run)" % (tmp_path / "none")
+    )
+    (flash / "data").mkdir()
+    (flash / "data" / "history.jsonl").write_text("\n".join(igo_game()) + "\n")
+    make = ["make", "--no-print-directory", "-o", ".venv/.installed", "pull", "FLASH=%s" % flash, "DB=%s" % db]
+    out = subprocess.run(make, cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines()[-1] == "loaded 7 new lines (7 read, 0 skipped) into %s" % db
+    assert run("pull", "--flash", flash, "--db", db).stdout.strip() == (
+        "loaded 0 new lines (7 read, 0 skipped) into %s" % db
+    )
+    if not picoports.micropython_ports():
+        out = run("pull", "--db", db)
+        assert out.returncode == 2 and out.stderr.strip() == (
+            "pull: no Pico found (USB id 2e8a:0005, MicroPython): plug one in or give --port, "
+            "or --flash sim_flash for the simulator's flash folder"
+        )
+
+
 def test_a_long_history_comes_whole(tmp_path):
     flash = tmp_path / "flash"
     (flash / "data").mkdir(parents=True)
@@ -481,7 +516,15 @@ def test_the_report_by_game_and_by_player_draws_every_name(tmp_path):
     # Players across games: the referee session is no game.
     assert "<td>Zoë</td><td>3</td><td>3</td><td>2</td><td>67 %</td><td>4.0</td><td>15.0</td>" in page
     assert "<td>Øyvind</td><td>2</td><td>2</td><td>0</td><td>0 %</td><td>0.0</td><td>—</td>" in page
-    assert "3 games, 3 finished, and 1 referee session, from 1 device, 2026-11-26 (1 undated" in page
+    assert "3 games (3 finished), 1 referee session, from 1 device, 2026-11-26 (1 undated" in page
+    # One count of games per player: the database's players table is the report's.
+    assert rows(db, "SELECT name, games, finished, wins, sessions FROM players ORDER BY name") == [
+        ("Zoë", 3, 3, 2, 1),
+        ("Øyvind", 2, 2, 0, 1),
+        ("Łukasz", 3, 3, 1, 1),
+    ]
+    assert "<th>referee sessions</th>" in page
+    assert "<td>Zoë</td><td>3</td><td>3</td><td>2</td><td>67 %</td><td>4.0</td><td>15.0</td><td>1</td>" in page
     # Battle of Corsica by name (deck and referee alike): Øyvind's false taps.
     assert "<td>Øyvind</td><td>18</td>" in page and "<h3>Referee sessions</h3>" in page
     # Rounds by their number, the undone one unnumbered and struck through.
@@ -505,9 +548,99 @@ def test_the_report_by_game_and_by_player_draws_every_name(tmp_path):
                     assert ticks and all(t == int(t) for t in ticks), (label, ticks)
             texts = [t.get_text() for t in ax.get_yticklabels()] + ax.get_legend_handles_labels()[1]
             assert "Zoe" not in texts
+    for fig in drawn:  # a legend of bars sits outside the axes: it covers none of them
+        for legend in fig.legends + [ax.get_legend() for ax in fig.axes if ax.get_legend()]:
+            box = legend.get_window_extent()
+            for ax in fig.axes:
+                for bar in ax.patches:
+                    assert not box.overlaps(bar.get_window_extent()), ax.get_title()
     game2 = [fig for fig in drawn if "Game 2" in fig.axes[0].get_title()][0].axes[0]
     assert list(game2.lines[0].get_xdata()) == [0, 1, 2, 3, 4, 5, 6]  # 6 standing rounds
     assert game2.get_legend_handles_labels()[1] == NAMES
+
+
+def test_a_margin_is_a_later_taps_and_the_counts_read_well(tmp_path):
+    """Ann always tapped first: no margin of hers (—), not a median of 0.0; Bob's
+    median is of his taps behind hers, a tie at 0 among them. One game: "1 game"."""
+    order = [
+        [(0, 0), (1, 4000)],
+        [(0, 0), (1, 0)],  # a tie with the first: a margin of 0
+        [(0, 0), (1, 9000)],
+    ]
+    lines = [{"event": "start", "game": "k", "rules": "corsica", "players": ["Ann", "Bob"], "mode": "deck"}]
+    for taps in order:
+        lines.append(
+            {
+                "event": "slap",
+                "game": "k",
+                "rules": "corsica",
+                "order": [{"player": p, "t_us": 10 + m, "margin_us": m} for p, m in taps],
+                "winner": 0,
+                "tie": [],
+                "false": [],
+            }
+        )
+    lines.append({"event": "game_over", "game": "k", "rules": "corsica", "totals": [54, 0], "winners": [0]})
+    for seq, obj in enumerate(lines, 1):
+        obj.update(seq=seq, boot=1, device="d1", history="h1")
+    db = str(tmp_path / "h.sqlite")
+    pull.load(db, lines)
+    out = run("report", "--db", db, "--out", tmp_path / "report")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "wrote %s (1 game (1 finished))" % (tmp_path / "report" / "index.html")
+    page = (tmp_path / "report" / "index.html").read_text(encoding="utf-8")
+    assert "<td>Ann</td><td>3</td><td>3</td><td>3</td><td>0</td><td>—</td>" in page
+    assert "<td>Bob</td><td>3</td><td>0</td><td>0</td><td>0</td><td>4.0</td>" in page
+    assert "1 game (1 finished), from 1 device" in page
+
+
+def test_no_legend_covers_a_bar(tmp_path):
+    """The longest bars at the bottom of players.png and corsica_piles.png (Bob sat in
+    the most games and won none; Cy made the most false taps and won no pile), where
+    the legend was drawn: it sits under the axes now, and the PNG shows Bob's bar's
+    colour to its end."""
+    from host_tools.history import report
+
+    lines = []
+
+    def add(**fields):
+        lines.append(dict(fields, seq=len(lines) + 1, boot=1, device="d1", history="h1"))
+
+    for n in range(6):
+        players = ["Ann", "Bob"] if n == 0 else ["Bob", "Cy"]
+        add(event="start", game="g%d" % n, rules="igo", players=players, first=0, target=4)
+        add(event="game_over", game="g%d" % n, rules="igo", totals=[4, 0], winners=[0 if n == 0 else 1])
+    add(event="start", game="k", rules="corsica", players=["Ann", "Bob", "Cy"], mode="deck")
+    for i in range(8):
+        order = [{"player": 0, "t_us": 1, "margin_us": 0}, {"player": 2, "t_us": 9, "margin_us": 8}]
+        add(event="slap", game="k", rules="corsica", order=order, winner=0, tie=[], false=[2])
+    db = str(tmp_path / "h.sqlite")
+    pull.load(db, lines)
+    drawn = {}
+    real_save = report.save
+    report.save = lambda fig, out_dir, name: drawn.update({name: fig}) or real_save(fig, out_dir, name)
+    try:
+        report.write_report(db, str(tmp_path / "report"))
+    finally:
+        report.save = real_save
+    for name in ("players.png", "corsica_piles.png"):
+        fig = drawn[name]
+        ax = fig.axes[0]
+        assert ax.get_yticklabels()[-1].get_text() in ("Bob", "Cy"), name  # the longest bar at the bottom
+        legends = fig.legends + [ax.get_legend()] * (ax.get_legend() is not None)
+        assert legends, name
+        for legend in legends:
+            for bar in ax.patches:
+                assert not legend.get_window_extent().overlaps(bar.get_window_extent()), name
+    fig = drawn["players.png"]
+    bar = fig.axes[0].patches[0]  # the games bar of the bottom player, Bob: 6 games
+    assert bar.get_width() == 6
+    box = bar.get_window_extent()
+    with Image.open(tmp_path / "report" / "players.png") as image:
+        pixels = image.convert("RGB")
+    y = pixels.size[1] - 1 - int((box.y0 + box.y1) / 2)
+    want = (0xC9, 0xD6, 0xE8)
+    assert pixels.getpixel((int(box.x1) - 3, y)) == want
 
 
 def test_csv_files_read_back_with_the_names_as_written(tmp_path):
@@ -673,12 +806,12 @@ def test_a_deleted_match_counts_nowhere_an_abandoned_deck_game_counts_unfinished
     assert pull.load(db, slip_history()) == (15, [])  # loaded, no conflicts
     # Ann sat in four games that count: 1-6 (restored: not over), 1-10 (finished and
     # won, then deleted: still finished), 1-14 (abandoned); 1-1 was deleted at round 4.
-    assert rows(db, "SELECT name, games, finished, wins FROM players ORDER BY name") == [
-        ("Ann", 3, 1, 1),
-        ("Bob", 2, 0, 0),
-        ("Cy", 1, 0, 0),
-        ("Dan", 0, 0, 0),
-        ("Eve", 1, 1, 0),
+    assert rows(db, "SELECT name, games, finished, wins, sessions FROM players ORDER BY name") == [
+        ("Ann", 3, 1, 1, 0),
+        ("Bob", 2, 0, 0, 0),
+        ("Cy", 1, 0, 0, 0),
+        ("Dan", 0, 0, 0, 0),
+        ("Eve", 1, 1, 0, 0),
     ]
     games, problems = report.write_report(db, str(tmp_path / "report"), str(tmp_path / "csv"))
     assert problems == []
@@ -689,7 +822,12 @@ def test_a_deleted_match_counts_nowhere_an_abandoned_deck_game_counts_unfinished
         ("1-14", "abandoned"),
     ]
     page = (tmp_path / "report" / "index.html").read_text(encoding="utf-8")
-    assert "3 games, 1 finished, 1 not over, 1 abandoned (and 1 deleted before the end, not counted)" in page
+    # The summary counts the games the Games table lists (numbered 1-4), each by its status.
+    assert (
+        "4 games (1 finished, 1 not over, 1 abandoned, 1 deleted before the end: in no player&#x27;s numbers), "
+        "from 1 device (4 undated" in page
+    )
+    assert '<a href="#game4">4</a>' in page and '<a href="#game5">' not in page
     assert "<td>Ann</td><td>3</td><td>1</td><td>1</td><td>100 %</td>" in page
     assert "<td>Dan</td>" not in page  # in no game that counts
     assert "<td>Ann, Bob, Cy, Dan</td><td>deleted</td>" in page
