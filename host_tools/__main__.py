@@ -17,6 +17,7 @@ COMMANDS = {
     "clock": ("host_tools.device.clock", "set the Pico's clock to this PC's time (history lines get dates)"),
     "names": ("host_tools.device.names_cli", "list, add and remove the device's player names (its roster)"),
     "screenshots": ("host_tools.sim.screenshots", "replay the scripted sessions, compose docs/screens.png"),
+    "firstnames": ("host_tools.ship.firstnames", "build the device's list of first names from Faker (firstnames.txt)"),
     "wiring": ("host_tools.ship.wiring", "draw a wiring diagram per board (docs/wiring/*.png)"),
     "check": ("host_tools.checks.check", "compile firmware with mpy-cross and type-check it"),
     "bench": ("host_tools.bench.bench", "run the benchmarks, write bench/results.json"),

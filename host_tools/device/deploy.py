@@ -105,6 +105,10 @@ def micropython_files(project, board):
             files[m.name] = _read(m.path)
         else:
             files[m.name[:-3] + ".mpy"] = _read(compiled[m.path])
+    for name in DATA_FILES:  # data the firmware reads from the flash, beside its module
+        path = os.path.join(project, "firmware", name)
+        if os.path.exists(path):  # (the firmware does without)
+            files[name] = _read(path)
     return files
 
 
@@ -114,12 +118,22 @@ def has_wifi(project, board):
 
 
 FROZEN_SHIPS = ("main.py", "board.mpy")  # what a build with the modules frozen in still needs on the flash
+# Data files of the firmware's package (not modules: a manifest cannot freeze them),
+# shipped beside their module; with the firmware frozen in, at the flash root
+# (firstnames.py looks there when there is no table/ folder).
+DATA_FILES = ("table/screens/firstnames.txt",)
+DATA_AT_ROOT = tuple(n.rsplit("/", 1)[-1] for n in DATA_FILES)
 
 
 def frozen_files(project, board):
-    """{device name: bytes} for MicroPython with the firmware frozen in: FROZEN_SHIPS."""
+    """{device name: bytes} for MicroPython with the firmware frozen in: FROZEN_SHIPS
+    and the DATA_FILES at the root."""
     files = micropython_files(project, board)
-    return {n: files[n] for n in FROZEN_SHIPS}
+    out = {n: files[n] for n in FROZEN_SHIPS}
+    for name, at_root in zip(DATA_FILES, DATA_AT_ROOT):
+        if name in files:
+            out[at_root] = files[name]
+    return out
 
 
 def circuitpython_files(project, board):
@@ -154,15 +168,15 @@ def missing_libraries(drive):
 
 
 def safe_to_remove(name):
-    """Only code files at the top level or in the firmware's package folder: never
-    data/, lib/ or configuration (paths.KEPT)."""
+    """Only code files (and the firmware's DATA_FILES) at the top level or in the
+    firmware's package folder: never data/, lib/ or configuration (paths.KEPT)."""
     folder, _, base = name.rpartition("/")
     return (
         (not folder or folder == PACKAGE or folder.startswith(PACKAGE + "/"))
         and "\\" not in name
         and ".." not in name.split("/")
         and name not in paths.KEPT
-        and base.endswith((".py", ".mpy"))
+        and (base.endswith((".py", ".mpy")) or name in DATA_FILES or (not folder and name in DATA_AT_ROOT))
         and not base.startswith(".")
     )
 

@@ -1,5 +1,5 @@
 """`python -m host_tools firstnames [--check]`: the device's list of first names
-(`firmware/table/screens/firstnames.bin`), built from Faker's person providers.
+(`firmware/table/screens/firstnames.txt`), built from Faker's person providers.
 
 Source: Faker (https://github.com/joke2k/faker), version FAKER_VERSION exactly (pinned
 in pyproject.toml's dev group and requirements.lock), MIT License, "Copyright (c) 2012
@@ -146,4 +146,78 @@ def sample(seed, countries=20, per_country=5):
     return out
 
 
-OUT = os.path.join(FIRMWARE, "table", "screens", "firstnames.bin")
+def scores():
+    """{kept name: score}: the sum of its weights over every locale with MIN_NAMES
+    names or more that the display can spell (Faker's tiny lists, a locale's two
+    example names, are left out)."""
+    out = {}
+    for loc in locales():
+        weights, _ = spelled_weights(loc)
+        if len(weights) < MIN_NAMES:
+            continue
+        for name, w in weights.items():
+            out[name] = out.get(name, 0) + w
+    return out
+
+
+def classes(score):
+    """{name: popularity class 0..74}: 4 * log2 of its score over the least one, rounded."""
+    import math
+
+    least = min(score.values())
+    return {n: min(74, int(round(4 * math.log2(s / least)))) for n, s in score.items()}
+
+
+def build(score=None):
+    """The list's file (bytes): see firmware/table/screens/firstnames.py."""
+    from table.screens import firstnames as fn
+
+    cls = classes(scores() if score is None else score)
+    rows = sorted((fn.key(n), n) for n in cls)
+    names_part = "".join("%s%s\n" % (chr(48 + cls[n]), n) for _, n in rows).encode()
+    under = {}  # typed key -> [(weight, name)] of the names under it, for the big ones
+    counts = {}
+    for k, _ in rows:
+        for i in range(len(k) + 1):
+            counts[k[:i]] = counts.get(k[:i], 0) + 1
+    for k, n in rows:
+        for i in range(len(k) + 1):
+            if counts[k[:i]] > fn.SCAN:
+                under.setdefault(k[:i], []).append((fn.weight(cls[n]), n))
+    node_lines = []
+    for k in sorted(under):
+        opts = fn.rank(len(k), under[k])
+        node_lines.append("\t".join([k] + opts) + "\n")
+    nodes_part = "".join(node_lines).encode()
+    head_len = 64
+    nodes = head_len
+    first = nodes + len(nodes_part)
+    end = first + len(names_part)
+    head = ("firstnames 1 %d %d %d" % (nodes, first, end)).ljust(head_len - 1).encode() + b"\n"
+    return head + nodes_part + names_part
+
+
+OUT = os.path.join(FIRMWARE, "table", "screens", "firstnames.txt")
+
+
+def main(argv):
+    import argparse
+
+    from host_tools import ArgumentParser
+
+    parser = ArgumentParser(
+        prog="firstnames", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--check", action="store_true", help="fail when %s differs from what would be written" % OUT)
+    args = parser.parse_args(argv)
+    data = build()
+    if args.check:
+        with open(OUT, "rb") as f:
+            if f.read() != data:
+                raise UserError("%s is not what Faker %s gives: python -m host_tools firstnames" % (OUT, FAKER_VERSION))
+        print("firstnames: %s is up to date" % os.path.relpath(OUT))
+        return 0
+    with open(OUT, "wb") as f:
+        f.write(data)
+    print("firstnames: wrote %s: %d bytes" % (os.path.relpath(OUT), len(data)))
+    return 0

@@ -80,6 +80,16 @@ def mark(ch):
     return ""
 
 
+ROW = 15  # characters a menu line shows (128 pixels, the arrows' column left free)
+
+
+def seated_at(name, seat):
+    """A picker's line for a name seated at seat (0-based): "Ann (seat 1)", or for a
+    name too long for that "Maximili seat 1": the seat always shows."""
+    line = "%s (seat %d)" % (name, seat + 1)
+    return line if names.width(line) <= ROW else "%s seat %d" % (name, seat + 1)
+
+
 class SeatPicker(ui.Menu):
     """Who sits at seat i. It opens on the seat's player ("Ann (seat 1)", first: ok
     keeps it) or, on a seat nobody sits in yet (P1..), on "New name"; then "Edit", the
@@ -102,13 +112,13 @@ class SeatPicker(ui.Menu):
         items = ["New name", "Edit " + here]
         if here in known:  # the seat's player first, the cursor on it
             self.choices.insert(0, here)
-            items.insert(0, "%s (seat %d)" % (here, seat + 1))
+            items.insert(0, seated_at(here, seat))
         for name in known:
             if name == here:
                 continue
             self.choices.append(name)
             if name in seated:
-                items.append("%s (seat %d)" % (name, seated.index(name) + 1))
+                items.append(seated_at(name, seated.index(name)))
             else:
                 items.append(name)
         ui.Menu.__init__(self, app, "Seat %d" % (seat + 1), items)
@@ -162,9 +172,22 @@ class SeatPicker(ui.Menu):
             self.pick(self.seat, name)
 
 
+PAGE = 5  # options a held up or down steps over
+
+
 class NameEditor(ui_text.TextEditor):
-    """Enter a name with up/down/ok/back (ui_text.py); done(name) is called with the
-    cleaned name. Up to roster.NAME_LEN characters as the display spells them."""
+    """Enter a name with up/down/ok/back (ui_text.py), steered by the list of first
+    names (firstnames.py); done(name) is called with the cleaned name. Up to
+    roster.NAME_LEN characters as the display spells them.
+
+    On an empty place the editor has the options for what is kept (`opts`: the
+    table's names, then the list's whole names and next letters, the most likely
+    first): ok takes the first (a letter is kept, a whole name is the name: done);
+    up steps to the next ones, past the last into the letters A-Z (a-z); down steps
+    back, before the first into the letters from Z (z) down. Holding up or down jumps
+    to the letter groups as ui_text does (F-J, P-T from an empty place). Holding ok:
+    done with what is shown. With no options (a name on no list) every key does what
+    ui_text's editor does: ok on an empty place is done."""
 
     MODULES = MODULES
     GROUPS = GROUPS
@@ -174,6 +197,12 @@ class NameEditor(ui_text.TextEditor):
     FULL = "name is full"
     DONE = "ok: name done"
 
+    def __init__(self, app, text, done):
+        ui_text.TextEditor.__init__(self, app, text, done)
+        self.rank = None  # the option shown (cur) is opts()[rank]; None: a letter of the groups
+        self.typed = None  # the kept text the options are for
+        self.opts_kept = []  # (their cache: a press reads the list once)
+
     def room(self, text=None):
         """Display characters left after text (default: the kept characters)."""
         return NAME_LEN - names.width("".join(self.chars) if text is None else text)
@@ -181,13 +210,147 @@ class NameEditor(ui_text.TextEditor):
     def clean(self, text):
         return roster.clean(text)
 
-    def offer(self, typed):
-        """The roster's, else a common, name that starts with what is typed."""
-        from . import firstnames
+    def opts(self):
+        """The options for the kept text (firstnames.options, the roster first): the
+        letters among them that fit the room left."""
+        typed = "".join(self.chars)
+        if self.typed != typed:
+            from . import firstnames
 
-        return firstnames.offer(typed, self.app.roster)
+            room = self.room()
+            found = [] if room <= 0 else firstnames.options(typed, self.app.roster)
+            self.opts_kept = [o for o in found if len(o) > 1 or names.width(o) <= room]
+            self.typed = typed
+        return self.opts_kept
+
+    def text(self):
+        cur = self.cur or ""
+        return cur if len(cur) > 1 else "".join(self.chars) + cur  # a whole name is the name
+
+    def offer(self, typed):
+        """What ok takes on an empty place (shown after it), as ui_text draws it."""
+        opts = self.opts()
+        return opts[0] if opts and self.cur is None and len(opts[0]) > 1 else ""
+
+    def on_nav(self, name, kind):
+        opts = self.opts()
+        if name in ("up", "down") and opts and (self.cur is None or self.rank is not None):
+            if self.room() <= 0:
+                return
+            step = (1 if kind == "press" else PAGE) * (1 if name == "up" else -1)
+            if self.cur is None and step < 0:  # down from the empty place: ui_text's Z, or P-T held
+                ui_text.TextEditor.on_nav(self, name, kind)
+                return
+            at = (0 if self.rank is None else self.rank) + step
+            if step == -PAGE and at < 0 < self.rank:
+                at = 0
+            if 0 <= at < len(opts):
+                self.cur, self.rank = opts[at], at
+            else:  # past the options: the letters, A or Z (a or z)
+                self.cur, self.rank = self.starts()[0 if at >= 0 else 1], None
+            self.app.invalidate()
+            return
+        if name == "ok" and kind == "press" and self.cur is None and opts:
+            self.take(opts[0])
+            return
+        if name == "ok" and kind == "press" and self.cur is not None and len(self.cur) > 1:
+            self.finish()
+            return
+        if name == "ok" and kind == "long":
+            self.finish()
+            return
+        if name == "back" or (name == "ok" and kind == "press" and self.cur is not None):
+            self.rank = None
+        ui_text.TextEditor.on_nav(self, name, kind)
+
+    def take(self, option):
+        """ok on an empty place: the first option (a letter kept, a name: done)."""
+        if len(option) > 1:
+            self.finish(option)
+        elif self.room(self.text() + option) >= 0:
+            self.chars.append(option)
+            self.app.invalidate()
+
+    def hints(self):
+        """Four lines under the text: what ok takes, where up and down go, holding ok,
+        back."""
+        opts = self.opts()
+        if not opts or (self.cur is not None and self.rank is None):
+            return ui_text.TextEditor.hints(self)
+        ends = self.starts()
+        if self.cur is None:
+            at, first = 0, "ok: " + self.spell(opts[0])
+            back = "back: delete" if self.chars else "back: cancel"
+        else:
+            at = self.rank
+            first = "ok: done" if len(self.cur) > 1 else (self.describe(self.cur) or "ok: keep it")
+            back = "back: clear"
+        up = self.spell(opts[at + 1]) if at + 1 < len(opts) else ends[0]
+        down = ends[1] if self.cur is None or at == 0 else self.spell(opts[at - 1])
+        steps = "up:%s dn:%s" % (up, down)
+        hold = "hold ok: done" if self.chars or self.cur is not None else "hold up/dn: %d" % PAGE
+        return [first, steps, hold, back]
+
+    def spell(self, option):
+        """An option in a hint: a letter with its mark in words ("e acute")."""
+        return self.describe(option) or option
 
     def describe(self, ch):
         """A marked letter as the letter and its mark (the display cannot draw the mark)."""
+        if len(ch) != 1:
+            return ""
         m = mark(ch)
         return "%s %s" % (names.to_ascii(ch), m) if m else ui_text.TextEditor.describe(self, ch)
+
+    def group(self):
+        cur = self.cur
+        if cur is not None and len(cur) > 1:
+            cur = None
+        return ui_text.group_of(cur or self.starts()[0], self.GROUPS)
+
+    def draw(self, canvas):
+        """As ui_text draws it; a whole name shown is drawn whole, the part after the
+        kept text underlined; the title says "likely" while the options are shown."""
+        cur = self.cur or ""
+        likely = self.rank is not None or (not cur and self.opts())
+        group = "likely" if likely else self.GROUP_NAMES[self.group()]
+        self.title = self.WORD + ": " + group
+        ui.Screen.draw(self, canvas)
+        kept = "".join(self.chars)
+        if len(cur) > 1:  # a whole name
+            same = names.to_ascii(cur[: len(kept)]).lower() == names.to_ascii(kept).lower()
+            kept = cur[: len(kept)] if same else ""
+            cur = cur[len(kept) :]
+        shown = kept
+        while shown and canvas.text_width(shown + "_", 1) > canvas.width:
+            shown = shown[1:]  # a long text: its end, where the typing is
+        scale = 2 if canvas.text_width(shown + (cur or "_"), 2) <= canvas.width else 1
+        y = ui.TOP + 1
+        canvas.text(shown, 0, y, scale)
+        x = canvas.text_width(shown, scale)
+        if cur:
+            canvas.text(cur, x, y, scale)
+        width = canvas.text_width(cur or " ", scale)
+        if self.room() > 0 or len(self.cur or "") > 1:
+            canvas.fill_rect(x, y + 8 * scale + 1, width, 2, 1)  # the place being chosen
+        rest = self.offered_rest()
+        if cur:
+            x += width + 1
+        while rest and x + canvas.text_width(rest, 1) > canvas.width:
+            rest = rest[:-1]
+        if rest:  # what ok takes on the empty place, small, after it
+            canvas.text(rest, x, y + 8 * scale - 8)
+        for i, line in enumerate(self.hints()):  # 8 pixels a line: four under the text
+            canvas.text(line, 0, ui_text.HINTS_Y + 8 * i)
+
+    def offered_rest(self):
+        """After an empty place: the first option (the rest of a name, or the letter)."""
+        opts = self.opts()
+        if self.cur is not None or not opts:
+            return ""
+        o = opts[0]
+        if len(o) == 1:
+            return names.to_ascii(o)
+        kept = names.to_ascii("".join(self.chars))
+        spelled = names.to_ascii(o)
+        return spelled[len(kept) :] if spelled.lower().startswith(kept.lower()) else spelled
