@@ -270,11 +270,18 @@ class Rig:
     """Drive an App like the buttons do and look at what it draws."""
 
     def __init__(self, names=None, files=None):
-        """A first boot on an empty flash directory that holds only config.json with
-        these names (if given) and files ({name: text}, if given)."""
+        """A first boot on a flash directory that holds config.json with these names
+        (if given) and data/players.json where they sat last, seat 1 chosen to start
+        (the setups seat them: a fresh device's seats are P1..Pn), and files ({name:
+        text}, if given: a data/players.json there replaces that one)."""
         self.root = make_tmp_dir("screen_test")
         if names is not None:
-            write_file(self.root + "/config.json", '{"names": [%s]}' % ", ".join('"%s"' % n for n in names))
+            listed = ", ".join('"%s"' % n for n in names)
+            write_file(self.root + "/config.json", '{"names": [%s]}' % listed)
+            if names and "data/players.json" not in (files or {}):
+                os.mkdir(self.root + "/data")
+                players = '{"v": 1, "names": [%s], "last": [%s], "starts": "%s"}' % (listed, listed, names[0])
+                write_file(self.root + "/data/players.json", players)
         for name in files or {}:
             if "/" in name:  # a file in a folder (data/state.json): the folder first
                 try:

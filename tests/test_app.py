@@ -231,7 +231,7 @@ def test_corrupt_config_is_reported_and_default_names_used():
         assert rig.app.config == {}
         from table.storage import roster
 
-        assert roster.seats(rig.app.roster, 3) == ["P1", "P2", "P3"]
+        assert roster.seats(3, rig.app.seated) == ["P1", "P2", "P3"]
     finally:
         rig.close()
 
@@ -241,7 +241,8 @@ def test_config_names_cut_and_repeated_names_replaced():
 
     preload = roster.merge([], ["Alexandrina", "Bob", "Bob", " ", "Weißhaar"])
     assert preload == ["Alexandr", "Bob", "Weißhaa"]  # 8 characters as the display spells them
-    assert roster.seats(preload, 5) == ["Alexandr", "Bob", "Weißhaa", "P4", "P5"]  # seat numbers
+    assert roster.seats(5) == ["P1", "P2", "P3", "P4", "P5"]  # config.json's names take no seat
+    assert roster.seats(5, preload) == ["Alexandr", "Bob", "Weißhaa", "P4", "P5"]  # seated: seat numbers after
 
 
 def test_a_crash_in_a_screen_is_shown_logged_and_survived():
@@ -542,6 +543,8 @@ def test_setup_and_settings_code_leaves_with_their_screens():
         rig.nav("up ok")  # Start (the last line): the age order comes next, the setup stays under it
         assert rig.screen() == "AgeOrder" and "table.screens.ui_igo_setup" in sys.modules
         rig.nav("ok*3")  # the youngest three; the last one follows
+        assert rig.screen() == "Notice"  # a fresh device's setup draws who deals: shown
+        rig.nav("ok")
         assert rig.screen() == "MatchScreen" and "table.screens.ui_match" in sys.modules
         for name in ("ui_igo_setup", "ui_form", "config"):
             assert not loaded(name), name

@@ -283,18 +283,82 @@ def test_who_starts_follows_the_player_when_seats_swap():
         rig.nav("ok")
         rig.choose("Bob (seat 2)")
         rig.nav("ok")  # yes: Bob to seat 1, Ann to seat 2
-        assert setup.names()[:2] == ["Bob", "Ann"] and "Starts Bob" in rig.text()
+        assert setup.names()[:2] == ["Bob", "Ann"] and setup.value("first") == "Bob"
         rig.to_line("3 ")
         rig.nav("ok")
         rig.choose("Ann (seat 2)")
         rig.nav("ok")  # Ann and Cy swap: Bob still starts
-        assert setup.names() == ["Bob", "Cy", "Ann", "Dee"] and "Starts Bob" in rig.text()
+        assert setup.names() == ["Bob", "Cy", "Ann", "Dee"] and setup.value("first") == "Bob"
         rig.to_line("1 ")
         rig.nav("ok")
         rig.choose("Eve")  # Bob leaves the table: the player in his seat starts
-        assert "Starts Eve" in rig.text()
+        assert setup.value("first") == "Eve"
         rig.start()
         assert rig.app.match.names == ["Eve", "Cy", "Ann", "Dee"] and rig.app.match.first == 0
+    finally:
+        rig.close()
+
+
+def hint(rig):
+    """The setup's line under its list (what the highlighted line is, or what ok does)."""
+    rig.shown()
+    return [s for s, x, y, scale, color in rig.canvas.texts if y == 55][0]
+
+
+def test_a_fresh_device_seats_nobody_and_offers_the_names_added_in_the_picker():
+    """Issue #45: `names add` on a fresh device put its names in the seats (1 Jo, 2
+    Maximili, 3 Christop). Now the seats are P1..Pn and a draw starts until a group
+    has sat; the names wait first in each seat's picker (config.json's as well)."""
+    added = '{"v": 1, "names": ["Jo", "Maximili", "Christop"]}'
+    for files in ({"data/players.json": added}, {"config.json": '{"names": ["Jo", "Maximili"]}'}):
+        rig = Rig(files=files)
+        try:
+            setup = rig.setup()
+            assert setup.names() == ["P1", "P2", "P3", "P4"] and setup.value("first") == "draw"
+            rig.to_line("Starts")
+            assert "Starts draw" in rig.text() and hint(rig) == "new table: draw"
+            rig.to_line("1 ")
+            assert hint(rig) == "ok: pick a name"
+            rig.nav("ok")
+            picker = rig.app.top()
+            assert picker.items[:4] == ["New name", "Edit P1", "Jo", "Maximili"], picker.items
+        finally:
+            rig.close()
+
+
+def test_the_starter_is_remembered_with_the_seats_while_that_player_sits():
+    """Issue #45: the next setup seated the last group again but put Starts back on
+    seat 1 (Bob had been set, "Starts Cleo" shown)."""
+    rig = Rig(names=["Cleo", "Bob", "Cy", "Dee"])
+    try:
+        setup = rig.setup()
+        rig.to_line("Starts")
+        assert setup.value("first") == "Cleo" and hint(rig) == "as last time"
+        rig.nav("ok up ok")  # Bob
+        assert "Starts Bob" in rig.text() and hint(rig) == "ok: change"
+        rig.start()
+        rig.app.save()
+        saved = json.loads(read_file(rig.root + "/data/players.json"))
+        assert saved["last"] == ["Cleo", "Bob", "Cy", "Dee"] and saved["starts"] == "Bob"
+        rig.boot()
+        rig.nav("back")  # the Continue list's match aside: home
+        setup = rig.setup()
+        rig.to_line("Starts")
+        assert "Starts Bob" in rig.text() and hint(rig) == "as last time"
+        setup.pick(1, "Eve")  # as the seat's picker does: Bob leaves the table, Eve sits in his seat
+        assert setup.value("first") == "Eve"  # the seat's player, as before
+        rig.to_line("Starts")
+        rig.nav("ok down down ok")  # Eve, Cleo, draw
+        assert setup.value("first") == "draw"
+        rig.start()
+        assert rig.screen() == "Notice"  # who the device drew
+        rig.app.save()
+        assert "starts" not in json.loads(read_file(rig.root + "/data/players.json"))  # a draw: none kept
+        rig.boot()
+        rig.nav("back")
+        setup = rig.setup()
+        rig.to_line("Starts")
+        assert "Starts draw" in rig.text() and hint(rig) == "new table: draw"
     finally:
         rig.close()
 
@@ -376,7 +440,7 @@ def test_holding_ok_on_a_roster_name_forgets_it_after_asking():
         assert rig.screen() == "SeatPicker" and "Eve" not in rig.app.top().items
         assert rig.app.roster == ["Ann", "Bob", "Cy", "Dan"]
         saved = json.loads(read_file(rig.root + "/data/players.json"))
-        assert saved == {"names": ["Ann", "Bob", "Cy", "Dan"], "v": 1}
+        assert saved["names"] == ["Ann", "Bob", "Cy", "Dan"] and saved["last"] == ["Ann", "Bob", "Cy", "Dan"]
         rig.boot()  # as the question said: config.json preloads the roster at start
         assert "Eve" in rig.app.roster
         write_file(rig.root + "/config.json", "{}")

@@ -85,7 +85,9 @@ def play_round(rules, players, ender, rng, change_pick):
                 rig.nav("down " * (1 + rng.below(len(calc.options) - 1)))
                 assert calc.index != calc.pick
                 ender_series = [card_text(c) for c in calc.result["series"]]
-            rig.nav("ok")
+            rig.nav("ok")  # the hand used: on to the next player (after the last, the review)
+            if type(rig.app.top()).__name__ == "RoundReview":
+                rig.nav("back")
             assert rig.app.top() is entry
         goto(rig, entry, players - 1)
         rig.nav("ok")

@@ -260,7 +260,7 @@ def walk_igo(w):
     w.keys("down ok")  # ender: player 2
     w.keys("ok:long")
     w.hand()
-    w.keys("ok ok")  # use the hand; the ender's penalty from it
+    w.keys("ok")  # use the hand: the ender's penalty from it, on to the next player
     for p in (3, 100, 45, 9, 0):
         w.penalty(p)
     w.keys("down*8 up*8 back")  # back from the review to the last penalty
@@ -364,7 +364,7 @@ def walk_igo_fixes(w):
     w.choose("Penalties")
     w.keys("ok up ok:long")  # the second player's hand
     w.hand()
-    w.keys("ok ok*5 down*12 up*12 ok")  # use it; the others; the review; save
+    w.keys("ok ok*4 down*12 up*12 ok")  # use it (on to the third player); the others; the review; save
     assert w.screen_name() == "SheetView", w.screen_name()
     w.keys("ok ok")
     w.choose("Who ended")
@@ -812,6 +812,20 @@ def test_a_long_setting_value_shortens_its_label_not_itself():
         rig.nav("ok down")
         assert "Starts <draw>" in rig.shown()  # below the first player: a draw
         rig.nav("down")
-        assert "Star <Clemence>" in rig.shown()  # 15 characters with the brackets
+        # 17 characters: the label keeps whole words or goes ("Star" read as a word);
+        # the line under the list says what the keys do
+        text = rig.shown()
+        assert "\n<Clemence>\n" in text and text.endswith("up/down, ok: set"), text
+        rig.nav("ok back")
+        rig.choose("Settings")
+        settings = rig.app.top()
+        settings.index = settings.items.index("tie_window_us")
+        rig.nav("ok")  # "Tie gap <1000us>": 16 characters
+        text = rig.shown()
+        assert "Tie <1000us>" in text and "Tie ga <" not in text, text  # issue #45: "Tie ga <1000us>"
+        assert text.endswith("Tie gap:\nup/down, ok: set"), text  # the whole label, and the keys
+        rig.nav("ok")
+        text = rig.shown()
+        assert "Tie gap 1000us" in text and text.endswith("Taps this close\ntie; 1000us=1ms"), text
     finally:
         rig.close()

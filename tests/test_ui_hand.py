@@ -90,12 +90,70 @@ def test_hand_calculator_feeds_the_penalty_entry():
         enter_cards(rig, cards[2:])
         text = rig.text()
         assert rig.canvas.title() == "Penalty 31"
-        assert "Series: Y6 Y7 G8 G9" in text
-        rig.nav("ok")  # use it
+        arrows = rig.canvas.arrows()
+        assert text.endswith("ok:use") and arrows and min(a[1] for a in arrows) > 40  # the keys; more below
+        rig.nav("down*2")  # one option: up/down scroll
+        assert "Series: Y6 Y7 G8 G9" in rig.text() and rig.text().endswith("ok:use")
+        rig.nav("ok")  # use it: one ok, and on to the next player
         assert rig.screen() == "PenaltyEntry"
         entry = rig.app.top()
         assert entry.penalties == [31, 0] and entry.hands.cards[0] == calc.cards
+        assert entry.pos == 1 and entry.confirmed[0] and "Bob" in rig.text()
         assert entry.hands.ender_option() == ((2, 3), 0b111100000)  # yellow 6 7, green 8 9
+    finally:
+        rig.close()
+
+
+def test_a_penalty_from_the_hand_changed_by_a_press_says_so_and_the_hand_comes_back():
+    """Issue #45: up on "12 / from hand" turned it into 13 and dropped "from hand"
+    without a word; the hand was lost."""
+    rig = match_rig(["Ann", "Bob"])
+    try:
+        rig.nav("ok ok ok ok:long")  # enter round, Ann ended; her calculator
+        enter_hand(rig, "R", "R1 R2 R3 O4 O5 Y6 Y7 G8 G9 C10 B11 K1".split())
+        rig.nav("ok back")  # used (on to Bob), back to Ann's penalty
+        entry = rig.app.top()
+        assert entry.penalties[0] == 31 and "from hand" in rig.text()
+        rig.nav("up")  # a stray press: no longer the hand's, and the screen says so
+        assert entry.penalties[0] == 32 and "from hand" not in rig.text()
+        assert "typed (hand 31)" in rig.text() and entry.hands.cards[0] is None
+        rig.nav("ok:long")  # the calculator opens on the hand kept, its result
+        assert rig.screen() == "HandCalc" and rig.app.top().field == "result"
+        rig.nav("ok")  # used again: 31 from the hand, on to Bob
+        assert entry.penalties[0] == 31 and entry.hands.cards[0] and entry.pos == 1
+        rig.nav("back")
+        assert "from hand" in rig.text()
+    finally:
+        rig.close()
+
+
+def test_the_enders_options_step_with_a_press_and_the_key_line_stays_in_view():
+    """Issue #45: "up/down: other" and "ok: use" sat below the bottom line (4 long
+    downs to see them)."""
+    rig = match_rig(["Ann", "Bob"])
+    try:
+        rig.nav("ok ok ok ok:long")  # Ann ended: her calculator
+        enter_hand(rig, "R", "B1 B2 C3 O1 O2 O3 O6 O7 O8 Y1 Y2 Y3".split())
+        calc = rig.app.top()
+        assert len(calc.options) > 1
+        assert "Option %d of %d" % (calc.index + 1, len(calc.options)) in rig.text()
+        for _ in range(4):
+            assert rig.text().endswith("up/dn:opt ok:use"), rig.text()
+            rig.nav("down:long")  # a long press scrolls, the key line stays
+        assert "Option" not in rig.text() and calc.top > 0
+        index = calc.index
+        rig.nav("up")  # a press: another option
+        assert calc.index != index and rig.text().endswith("up/dn:opt ok:use")
+        rig.nav("ok")
+        assert rig.screen() == "PenaltyEntry" and rig.app.top().pos == 1
+        rig.app.pop()
+        rig.app.pop()
+        rig.nav("ok")
+        rig.choose("Hand calc")  # alone, from the round menu: ok ends it
+        enter_hand(rig, "R", "B1 B2 C3 O1 O2 O3 O6 O7 O8 Y1 Y2 Y3".split())
+        assert rig.text().endswith("up/dn:opt ok:end")
+        rig.nav("ok")
+        assert rig.screen() == "MatchMenu"
     finally:
         rig.close()
 
@@ -205,9 +263,11 @@ def test_another_players_calculator_adds_to_the_enders_series_once_it_is_in():
         rig.nav("ok:long")
         enter_hand(rig, "R", "B1 B2 C3 O1 O2 O3 O6 O7 O8 Y1 Y2 Y3".split())
         assert "own series only" in rig.text()  # Ann's hand is not in
-        rig.nav("ok back ok:long")  # Bob's hand used; Ann's calculator
+        rig.nav("ok")  # Bob's hand used: the last penalty, so the review
+        assert rig.screen() == "RoundReview"
+        rig.nav("back back ok:long")  # Bob's penalty, Ann's; Ann's calculator
         enter_cards(rig, "R1 R2 R3 O4 O5 Y6 Y7 G8 G9 C10 B11 K1".split())  # the display is red already
-        rig.nav("ok ok ok:long")  # Ann's hand used; Bob's calculator again
+        rig.nav("ok ok:long")  # Ann's hand used: Bob's penalty; Bob's calculator again
         text = rig.text()
         assert "Added: Y1 Y2 Y3" in text and "own series only" not in text
     finally:

@@ -19,9 +19,11 @@ from canvas_record import Rig, exists, read_file  # noqa: E402
 def new_match(rig, game_downs, players_delta, extra=""):
     """From the home screen: choose a game (game_downs presses of down), change the
     player count from the default 4 by players_delta, then `extra` keys on the
-    setup form (cursor on the player line), then Start."""
+    setup form (cursor on the player line), then Start. Seat 1 starts (a fresh device
+    offers a draw: these tests choose seat 1, as a table can)."""
     rig.nav("down*%d ok" % game_downs if game_downs else "ok")
     assert rig.screen() == "Setup"
+    rig.app.top().first = 0
     if players_delta:
         key = "up" if players_delta > 0 else "down"
         rig.nav("ok %s*%d ok" % (key, abs(players_delta)))
@@ -428,6 +430,35 @@ def test_delete_match_from_the_round_menu():
         assert exists(rig.root + "/data/matches/%s.deleted" % game)
         rig.boot()
         assert rig.app.match is None and rig.app.saved_count == 0 and rig.app.restorable
+    finally:
+        rig.close()
+
+
+def test_a_stray_press_from_the_round_menus_first_line_never_reaches_a_delete():
+    """Issue #45: up from "Enter round" wrapped to "Delete match", and in its question
+    up chose Yes. Score sheet is the last line now; in the question up keeps No."""
+    rig = Rig()
+    try:
+        new_match(rig, 0, 0)
+        play_round(rig, 0, [1, 2, 3, 4])
+        rig.nav("ok")  # the round menu, on Enter round
+        menu = rig.app.top()
+        assert menu.items == ["Enter round", "Void round", "Hand calc", "Undo round", "Delete match", "Score sheet"]
+        assert menu.index == 0
+        rig.nav("up")  # wraps to the last line: the sheet
+        assert menu.items[menu.index] == "Score sheet"
+        rig.nav("down")
+        for label in ("Undo round", "Delete match"):  # two or more presses from Enter round
+            assert min(menu.items.index(label), len(menu.items) - menu.items.index(label)) >= 2
+        rig.choose("Delete match")
+        rig.nav("up up")  # no wrap in the question: No stays chosen
+        assert rig.app.top().choice == 0
+        rig.nav("ok")
+        assert rig.screen() == "MatchMenu" and rig.app.match is not None
+        rig.choose("Delete match")
+        rig.nav("down down")  # Yes, and stays there
+        assert rig.app.top().choice == 1
+        rig.nav("back")
     finally:
         rig.close()
 

@@ -96,6 +96,7 @@ class App:
         self.files_due = {}  # other files (paths.py name -> object) until written: keep_file
         self.saved_count = 0  # matches in matches/index.json (the Continue list)
         self.seated = []  # the names seated at the last setup, seat order
+        self.starts = None  # who that setup chose to start / deal (a name of seated; None: a draw)
         self._save_due = False
         self._overflows_shown = 0
         self._mode_modules = set()  # modules loaded for the screens on the stack

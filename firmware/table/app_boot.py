@@ -65,8 +65,8 @@ def load_players(app):
     None or a problem text."""
     from .storage import roster
 
-    app.roster, last, problem = roster.load(app.path(paths.ROSTER), app.config.get("names", ()))
-    app.seated = last or []  # the last group, in its seats
+    app.roster, last, app.starts, problem = roster.load(app.path(paths.ROSTER), app.config.get("names", ()))
+    app.seated = last or []  # the last group, in its seats (app.starts: its setup's starter)
     try:
         listing = os.listdir(app.path(paths.MATCHES))
     except OSError:

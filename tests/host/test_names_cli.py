@@ -61,8 +61,8 @@ def test_names_in_a_flash_folder_keep_the_16_most_recent_and_show_config_names(t
     said = names("--flash", flash, "remove", "Cy")
     assert said[1] == "Cy is also in config.json: it comes back at the next start (edit that file)"
     # What the firmware itself reads back at boot.
-    got, last, problem = roster.load(str(flash / "data" / "players.json"), ["Cy", "Dee"])
-    assert problem is None and got == added[:15] + ["Cy"] and last is None
+    got, last, starts, problem = roster.load(str(flash / "data" / "players.json"), ["Cy", "Dee"])
+    assert problem is None and got == added[:15] + ["Cy"] and last is None and starts is None
 
 
 def test_names_help_and_bad_input(tmp_path):
@@ -79,7 +79,8 @@ def test_names_help_and_bad_input(tmp_path):
 def test_names_added_on_the_pc_leave_the_last_group_in_its_seats():
     """Issue #38: a table of Ann, Bob, Cy, Dan plays; `names add` on the PC puts three
     names at the front of the roster; the next I Go setup and the deck's still seat
-    the last group, the new names wait in the pickers (and the seats beyond)."""
+    the last group, with its starter, the new names wait in the pickers (issue #45:
+    not in the seats beyond, P5 and P6)."""
     from canvas_record import Rig
 
     rig = Rig(names=["Ann", "Bob", "Cy", "Dan"])
@@ -100,7 +101,8 @@ def test_names_added_on_the_pc_leave_the_last_group_in_its_seats():
         rig.nav("back")  # the Continue list's match aside: home
         setup = rig.setup()
         assert setup.names() == ["Bob", "Ann", "Cy", "Dan"]
-        assert setup.seated[4:6] == ["Zoë", "Łukasz"]  # a fifth and sixth player next
+        assert setup.seated[4:6] == ["P5", "P6"] and setup.value("first") == "Ann"  # Ann started, in seat 2
+        assert roster_file(rig.root)["starts"] == "Ann"
         rig.nav("back")
         rig.choose("Corsica deck")
         assert rig.app.top().names()[:4] == ["Bob", "Ann", "Cy", "Dan"]
@@ -145,12 +147,12 @@ def test_without_a_pico_the_message_names_the_simulators_flash(tmp_path):
     out = subprocess.run(make + ["names", "ADD=Zoë"], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert out.returncode != 0
     assert "names: " + head + "PORT=/dev/ttyACM0, or FLASH=sim_flash for the simulator's flash folder" in out.stderr
-    flash = tmp_path / "flash"
-    flash.mkdir()
+    flash = tmp_path / "flash"  # not there yet: add makes it, the simulator starts from it
     out = subprocess.run(
         make + ["names", "ADD=Zoë Ann", "FLASH=%s" % flash], cwd=ROOT, capture_output=True, text=True, timeout=60
     )
     assert out.returncode == 0, out.stderr
+    assert "made the flash folder %s: the simulator starts from it (--flash %s)" % (flash, flash) in out.stdout
     assert roster_file(flash)["names"] == ["Zoë", "Ann"]
     out = subprocess.run(make + ["names", "FLASH=%s" % flash], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert out.stdout.splitlines()[-2:] == ["Zoë", "Ann"]

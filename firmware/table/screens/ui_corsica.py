@@ -21,7 +21,7 @@ class _Setup(ui_form.SetupForm):
         from ..storage import roster
 
         most = max(MIN_PLAYERS, min(MAX_PLAYERS, app.out.players))
-        seated = roster.seats(app.roster, MAX_PLAYERS, app.seated)
+        seated = roster.seats(MAX_PLAYERS, app.seated)
         # The last table's count (any game's setup), at most the board's player buttons.
         ui_form.SetupForm.__init__(self, app, title, keys, app.settings["players"], MIN_PLAYERS, most, seated)
 
@@ -30,7 +30,8 @@ class _Setup(ui_form.SetupForm):
             from ..storage import roster
 
             self.app.settings["players"] = self.players  # the next setup opens with it
-            roster.seat(self.app, self.names())  # (saved with the seats)
+            roster.seat(self.app, self.names(), self.app.starts)  # (saved with the seats; the
+            # I Go starter stays while that player sits)
         ui_form.SetupForm.choose(self, index)
 
     def edited(self, key):

@@ -66,9 +66,15 @@ class Form(ui.Menu):
     for which it implements `label(key)`, `value(key)` (text) and `change(key,
     delta)`. `edited(key)` is called when an edit ends. A key without a value (value
     returns None) is an action: ok calls `choose(index)`.
+
+    HINT_ROWS > 0: the list takes the rows above a line and `hint()`, what the
+    highlighted line is or what its keys do, wrapped into HINT_ROWS lines of 16
+    characters under it.
     """
 
     editing = False
+    HINT_ROWS = 0
+    EDIT_HINT = "up/down, ok: set"  # the hint while a value is edited
 
     def on_nav(self, name, kind):
         if not self.editing:
@@ -111,10 +117,30 @@ class Form(ui.Menu):
     def edited(self, key):
         pass
 
+    def hint(self):
+        """The hint under the list (HINT_ROWS > 0): the subclass's."""
+        return ""
+
+    def edit_hint(self):
+        """The hint while a value is edited: its keys."""
+        return self.EDIT_HINT
+
     def draw(self, canvas):
         ui.Screen.draw(self, canvas)
         lines = self.rows(canvas.width // 8 - 1)
-        ui.draw_rows(canvas, lines, ui.scroll_top(self.index, len(lines)), self.index)
+        if not self.HINT_ROWS:
+            ui.draw_rows(canvas, lines, ui.scroll_top(self.index, len(lines)), self.index)
+            return
+        rows = ui.ROWS - self.HINT_ROWS
+        top = ui.clamp(self.index - rows // 2, 0, max(0, len(lines) - rows))
+        ui.draw_rows(canvas, lines[top : top + rows], 0, self.index - top)
+        ui.draw_more(
+            canvas, top > 0, top + rows < len(lines), self.index == top, self.index == top + rows - 1, 0, rows - 1
+        )
+        canvas.hline(0, ui.row_y(rows) - 1, canvas.width, 1)
+        hint = self.edit_hint() if self.editing else self.hint()
+        for i, line in enumerate(ui.wrap(hint, canvas.width // 8)[: self.HINT_ROWS]):
+            canvas.text(line, 0, ui.row_y(rows + i))
 
     def rows(self, chars):
         """The form's lines as shown, "label value", at most chars characters."""
@@ -126,9 +152,21 @@ class Form(ui.Menu):
                 continue
             if self.editing and key == self.items[self.index]:
                 value = "<%s>" % value
-            # A long value shortens the label, never itself: "Deal <Annabell>".
-            lines.append("%s %s" % (self.label(key)[: max(1, chars - 1 - len(value))], value))
+            lines.append(fit(self.label(key), value, chars))
         return lines
+
+
+def fit(label, value, chars):
+    """A form line "label value" in chars characters: a long value shortens the label,
+    never itself, and the label keeps whole words ("Tie gap <1000us>" reads "Tie
+    <1000us>", never "Tie ga"); no word fits: the value alone."""
+    room = chars - 1 - len(value)
+    while len(label) > room:
+        cut = label.rfind(" ", 0, len(label))
+        if cut < 0:
+            return value
+        label = label[:cut]
+    return label + " " + value
 
 
 class SetupForm(Form):

@@ -60,6 +60,7 @@ class RoundHands:
         self.ender = entry.ender
         self.display = None  # the round's display colour, once a hand is entered
         self.cards = [None] * len(entry.penalties)  # card lists per player
+        self.was = [None] * len(entry.penalties)  # a hand typed over: (cards, its penalty)
         self.choice = None
 
     def others(self, display):
@@ -95,10 +96,23 @@ class RoundHands:
             i = igo_choice.choose(app.match.rules, mine, self.others(self.display), declared, options)
         return options[i]
 
+    def hand(self, player):
+        """The player's cards: the hand used, else one typed over (the calculator
+        opens on it again), else none."""
+        was = self.was[player]
+        return self.cards[player] or (was[0] if was else None)
+
+    def typed_over(self, player, penalty):
+        """A penalty from the hand changed on the entry: no longer the hand's, which
+        is kept (with penalty, what it gave) for the calculator to use again."""
+        self.was[player] = (self.cards[player], penalty)
+        self.cards[player] = None
+
     def use_hand(self, player, display, cards, choice):
         """A hand from the calculator (choice: the ender's option, None = the pick)."""
         self.display = display
         self.cards[player] = list(cards)
+        self.was[player] = None
         self.entry.confirmed[player] = True
         if player == self.ender:
             self.choice = choice
@@ -129,10 +143,11 @@ def for_round(app, entry, player):
 class HandCalc(ui.Screen):
     """Hand calculator: the display colour (once per round), then 12 cards (up/down
     over the colour, ok, up/down over the value, ok; back steps back), then the
-    arrangement. A card starts at the last card's colour and the next value of it
-    not in the hand (start_value); a card already in the hand is refused ("already
-    in hand" and the error tone). The ender's result: up/down step through the
-    options (long press: scroll). ok on the result hands the hand to the round entry."""
+    arrangement, over a bottom row that says what the keys do. A card starts at the
+    last card's colour and the next value of it not in the hand (start_value); a card
+    already in the hand is refused ("already in hand" and the error tone). The ender's result: up/down step through the
+    options (long press: scroll). ok on the result hands the hand to the round entry,
+    which goes on to its next player (one ok: the hand's penalty is confirmed)."""
 
     MODULES = (
         "ui_hand",
@@ -150,7 +165,7 @@ class HandCalc(ui.Screen):
         self.ender = entry is None or player == entry.ender
         self.declared = app.settings["declared_colours"]
         self.display = entry.display if entry else None
-        self.cards = list(entry.cards[player] or ()) if entry else []
+        self.cards = list(entry.hand(player) or ()) if entry else []
         self.colour = self.display or 0
         self.value = start_value(self.cards, self.colour)
         self.problem = ""  # a refusal shown until the next press ("already in hand")
@@ -207,11 +222,12 @@ class HandCalc(ui.Screen):
             self.value = start_value(self.cards, self.colour)
             if len(self.cards) == 12:
                 self.arranged()
-        else:
+        else:  # the result used: one ok, and the round entry goes on to the next player
+            self.app.pop()
             if self.entry:
                 choice = self.index if self.index != self.pick else None
                 self.entry.use_hand(self.player, self.display, self.cards, choice)
-            self.app.pop()
+                self.entry.entry.next_player()
 
     def back(self):
         if self.field == "display":
@@ -312,11 +328,23 @@ class HandCalc(ui.Screen):
         lines += ui.wrap("Left: " + (cards_text(r["left"]) or "-"), width)
         if not self.ender and self.option is None:
             lines.append("own series only")
+        # The lines scroll over the bottom row, which says what the keys do.
+        rows = ROWS - 1
+        self.top = min(self.top, max(0, len(lines) - rows))
+        ui.draw_rows(canvas, lines[self.top : self.top + rows])
+        ui.draw_more(canvas, self.top > 0, self.top + rows < len(lines), last=rows - 1)
+        canvas.hline(0, row_y(rows) - 1, canvas.width, 1)
+        canvas.text(self.keys(), 0, row_y(rows))
+
+    def keys(self):
+        """The result's key line (16 characters at most): ok uses the hand (alone:
+        ends the calculator); an ender with
+        several options steps through them with up/down (a long press scrolls, as
+        the arrows say); otherwise up/down scroll."""
+        ok = "ok:use" if self.entry else "ok:end"
         if self.ender and len(self.options) > 1:
-            lines.append("up/down: other")
-        lines.append("ok: use" if self.entry else "ok: done")
-        self.top = min(self.top, max(0, len(lines) - ROWS))
-        ui.draw_rows(canvas, lines, self.top)
+            return "up/dn:opt " + ok
+        return ok
 
 
 def cards_text(cards):

@@ -15,7 +15,9 @@ MAX_PENALTY = 199  # above any 12-card hand
 
 
 class MatchMenu(ui.Menu):
-    """What to do next in the match."""
+    """What to do next in the match. It opens on Enter round; Score sheet is the last
+    line, so up from Enter round (a list wraps) lands on it, never on Delete match
+    or Undo round."""
 
     MODULES = ("ui_igo",)
 
@@ -27,12 +29,12 @@ class MatchMenu(ui.Menu):
         if sheet is None:
             self.app.pop()
             return
-        self.actions = ["round", "void", "hand", "sheet"]
+        self.actions = ["round", "void", "hand"]
         if sheet.rounds:
             self.actions.append("undo")
         if sheet.can_redo():
             self.actions.append("redo")
-        self.actions.append("end")
+        self.actions += ["end", "sheet"]  # the destructive lines away from both ends
         self.items = [ACTION_LABELS[a] for a in self.actions]
         self.index = min(self.index, len(self.items) - 1)
 
@@ -101,7 +103,9 @@ class RoundEnder(ui.Menu):
 class PenaltyEntry(ui.Screen):
     """Round entry, step 2: each player's penalty, the ender first, then in turn
     order. up/down: +-1, long press / repeat: +-10; ok: next player;
-    long ok: the hand calculator for this player; back: previous player.
+    long ok: the hand calculator for this player (ok on its result uses the hand and
+    goes on to the next player); back: previous player. A penalty from a hand
+    changed here says so ("typed (hand 12)"); the calculator opens on that hand again.
     Hands entered in the calculator are kept for the round (ui_hand.RoundHands, made
     on the first use: its code is loaded only for rounds entered from hands).
     A past round's penalties (route "penalties", from ui_round): `penalties` its
@@ -125,10 +129,23 @@ class PenaltyEntry(ui.Screen):
 
     def set_penalty(self, value):
         p = self.player()
+        if self.hands and self.hands.cards[p]:  # typed over: no longer the hand's, and
+            self.hands.typed_over(p, self.penalties[p])  # the hint says so (the hand is kept)
         self.penalties[p] = clamp(value, 0, MAX_PENALTY)
-        if self.hands:
-            self.hands.cards[p] = None  # typed over: no longer from the hand
         self.app.invalidate()
+
+    def next_player(self):
+        """The player's penalty is confirmed (ok, or the hand used in the calculator):
+        the next player's, or after the last the review."""
+        self.confirmed[self.player()] = True
+        if self.pos + 1 < len(self.order):
+            self.pos += 1
+            self.app.invalidate()
+        elif self.hands:  # announced penalties may change the engine's pick
+            self.hands.rearrange()  # its garbage collected before the review opens
+            self.app.next_pass(self.review)
+        else:
+            self.review()
 
     def on_nav(self, name, kind):
         p = self.player()
@@ -136,16 +153,7 @@ class PenaltyEntry(ui.Screen):
             d = ui.step(kind)
             self.set_penalty(self.penalties[p] + (d if name == "up" else -d))
         elif name == "ok" and kind == "press":
-            self.confirmed[p] = True
-            if self.pos + 1 < len(self.order):
-                self.pos += 1
-                self.app.invalidate()
-            else:
-                if self.hands:  # announced penalties may change the engine's pick
-                    self.hands.rearrange()  # its garbage collected before the review opens
-                    self.app.next_pass(self.review)
-                else:
-                    self.review()
+            self.next_player()
         elif name == "ok" and kind == "long":
             self.app.push(self.app.screen("round_hand", self, p))
         elif name == "back" and kind == "press":
@@ -174,7 +182,12 @@ class PenaltyEntry(ui.Screen):
         name = sheet.names[p] + (" (ended)" if p == self.ender else "")
         canvas.center(name, ui.TOP + 1)
         ui.draw_big(canvas, str(self.penalties[p]), ui.TOP + 13, 3)
-        hint = "from hand" if self.hands and self.hands.cards[p] else "hold ok: hand"
+        hands = self.hands
+        hint = "hold ok: hand"
+        if hands and hands.cards[p]:
+            hint = "from hand"
+        elif hands and hands.was[p]:  # changed here: the hand said otherwise
+            hint = "typed (hand %d)" % hands.was[p][1]
         canvas.text(hint, 0, row_y(ROWS - 1))
 
 

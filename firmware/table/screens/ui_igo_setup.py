@@ -14,9 +14,17 @@ DRAW = -1  # `first`: the device draws who starts / deals
 
 class Setup(ui_form.SetupForm):
     """New match: players, target, who starts (deals) or a draw, a line per seat (ok:
-    pick a name from the roster or enter one), then the age order (Corsari)."""
+    pick a name from the roster or enter one), then the age order (Corsari).
+
+    The seats are the last group's (roster.seats; a fresh device: P1..Pn), and Starts /
+    Deals the player that group's setup chose (app.starts) while that player sits at
+    the table; else a draw, as I Go's rules say ("randomly determine a start
+    player"; Corsari's say nothing: the same). The line under the list says which
+    ("as last time" / "new table: draw") until it is changed, and for every other
+    line what ok does there."""
 
     MODULES = ("ui_igo_setup", "roster") + ui_form.FORM_MODULES
+    HINT_ROWS = 1
 
     def __init__(self, app, rules, players=None):
         from ..storage import roster
@@ -25,7 +33,6 @@ class Setup(ui_form.SetupForm):
         most = MAX_PLAYERS[rules]
         key = "igo_target" if rules == "igo" else "corsari_target"
         self.target = app.settings[key] or None  # None: Corsari automatic
-        self.first = 0
         ui_form.SetupForm.__init__(
             self,
             app,
@@ -34,8 +41,12 @@ class Setup(ui_form.SetupForm):
             players or app.settings["players"],
             MIN_PLAYERS,
             most,
-            roster.seats(app.roster, most, app.seated),  # a name for every possible seat: the last group first
+            roster.seats(most, app.seated),  # a name for every possible seat: the last group, then P1..
         )
+        names = self.names()
+        kept = app.starts in names  # the last group's starter, at the table again
+        self.first = names.index(app.starts) if kept else DRAW
+        self.said = "as last time" if kept else "new table: draw"  # until Starts changes
 
     def label(self, key):
         if key == "first":
@@ -63,6 +74,20 @@ class Setup(ui_form.SetupForm):
             self.target = clamp(t + unit * delta, 1, 990)
         elif key == "first":  # the players, then "draw"
             self.first = (self.first + 1 + (1 if delta > 0 else -1)) % (self.players + 1) - 1
+            self.said = None
+
+    def hint(self):
+        """The line under the list: what the highlighted line is or what ok does."""
+        key = self.items[self.index]
+        if key == "first" and self.said:
+            return self.said
+        if type(key) is int:
+            return "ok: pick a name"
+        if key == "players":
+            return "ok: %d to %d" % (self.fewest, self.most)
+        if key == "start":
+            return "ok: start"
+        return "ok: change"
 
     def swapped(self, a, b):
         """Starts / Deals names a player: it follows that player to the other seat."""

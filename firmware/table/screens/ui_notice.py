@@ -37,8 +37,9 @@ class Notice(ui.Screen):
 class Confirm(ui.Screen):
     """A yes/no question: ok calls `yes()` (after popping itself), back only pops.
     no_first (a question whose yes loses something, e.g. a delete): the last line
-    offers "No" and "Yes", "No" chosen; up/down choose, ok does what is chosen, so
-    ok pressed once too often answers no. wait_ms (a question from outside the
+    offers "No" and "Yes", "No" chosen; down chooses Yes, up No (no wrap: a stray up
+    never chooses Yes), ok does what is chosen, so ok pressed once too often answers
+    no. wait_ms (a question from outside the
     table): for that long after it appears every press is ignored and the key line
     says "wait", so a press already on its way to the screen under it answers
     nothing."""
@@ -73,7 +74,7 @@ class Confirm(ui.Screen):
             if self.choice != 0:
                 self.yes()
         elif name in ("up", "down") and self.choice is not None:
-            self.choice = 1 - self.choice
+            self.choice = 1 if name == "down" else 0
             self.app.invalidate()
         else:
             ui.Screen.on_nav(self, name, kind)

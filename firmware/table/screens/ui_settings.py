@@ -1,11 +1,11 @@
 """The settings screen: defaults for new games and the device's own settings
 (settings.TABLE), saved at once; its last line opens the hardware test; its title says
 the firmware's version (table/version.py through App.version: "Settings v1.2.0"). Two lines at
-the bottom say what the highlighted line is (its help in settings.TABLE). Loaded while
-it is open (its MODULES).
+the bottom say what the highlighted line is (its help in settings.TABLE), and while a
+value is edited, its name and keys. Loaded while it is open (its MODULES).
 """
 
-from . import ui, ui_form
+from . import ui_form
 
 # The settings shown here (the others are on the setup screens). The volume and the
 # LED brightness only on a board with a buzzer or LEDs.
@@ -24,13 +24,13 @@ HWTEST = "hwtest"  # an action line: the hardware test
 HWTEST_HELP = "Checks buttons and outputs"
 WIFI = "wifi"  # an action line on a W board: the Wi-Fi screen (ui_wifi.py)
 WIFI_HELP = "Network, password, QR codes"
-LIST = ui.ROWS - 2  # setting lines above the help
 
 
 class Settings(ui_form.Form):
     """Defaults for new games, display, sound and LEDs; saved at once."""
 
     MODULES = ("ui_settings", "version") + ui_form.FORM_MODULES
+    HINT_ROWS = 2  # the help under the list
 
     def __init__(self, app):
         out = app.out
@@ -60,16 +60,12 @@ class Settings(ui_form.Form):
         line = ui_form.lookup(key)[0]
         return line[4] if line else HWTEST_HELP
 
-    def draw(self, canvas):
-        ui.Screen.draw(self, canvas)
-        lines = self.rows(canvas.width // 8 - 1)
-        top = ui.clamp(self.index - LIST // 2, 0, max(0, len(lines) - LIST))
-        ui.draw_rows(canvas, lines[top : top + LIST], 0, self.index - top)
-        below = top + LIST < len(lines)
-        ui.draw_more(canvas, top > 0, below, self.index == top, self.index == top + LIST - 1, 0, LIST - 1)
-        canvas.hline(0, ui.row_y(LIST) - 1, canvas.width, 1)
-        for i, line in enumerate(ui.wrap(self.help(self.items[self.index]), canvas.width // 8)[:2]):
-            canvas.text(line, 0, ui.row_y(LIST + i))
+    def hint(self):
+        return self.help(self.items[self.index])
+
+    def edit_hint(self):
+        """The line edited, whole (its line may show the value alone), and its keys."""
+        return "%s: %s" % (self.label(self.items[self.index]), self.EDIT_HINT)
 
     def choose(self, index):
         if self.items[index] in (HWTEST, WIFI):

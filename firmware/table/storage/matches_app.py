@@ -10,7 +10,8 @@ from .matches import match_from, save_match, saved, summary, valid_id
 def start(app, drawn=False):
     """The new match (app.match, app.new_match's) begins: its `start` line (the players,
     who starts / deals and whether the device drew them) is logged and the match
-    saved; the players go to the front of the roster."""
+    saved; the players go to the front of the roster, with who the setup chose to
+    start (none after a draw: the next setup of the group offers a draw again)."""
     sheet = app.match
     names = sheet.names
     app.log(
@@ -22,7 +23,7 @@ def start(app, drawn=False):
     from . import roster
 
     app.transient("roster")
-    roster.seat(app, names)
+    roster.seat(app, names, None if drawn else names[sheet.first])
 
 
 def resume(app, match_id):

@@ -1,15 +1,18 @@
 """The roster: recent player names kept on the flash in `data/players.json`, so a regular
 group picks its players in a few presses.
 
-    {"v": 1, "names": ["Ann", "Bob", "Zoë"], "last": ["Ann", "Bob"]}
+    {"v": 1, "names": ["Ann", "Bob", "Zoë"], "last": ["Ann", "Bob"], "starts": "Bob"}
 
 Most recently seated first, at most MAX_NAMES (the oldest fall off). When a match
 starts its players move to the front in seat order, and `last` keeps them in their
 seats: the next setup seats that group again, whatever was added to the roster since
-(`python -m host_tools names add` puts names at the front of `names` only). A file
-without `last` (older firmware) seats the first names. Names from config.json
-(optional, written on a PC) are added after the recent ones while there is room: a way
-to preload the roster.
+(`python -m host_tools names add` puts names at the front of `names` only), and
+`starts` (absent: a draw, or none chosen yet) names the player its setup chose to start
+(I Go) or deal (Corsari): the next setup offers that player again. Seats nobody sat in
+are P1..Pn: a file without `last` (a fresh device whose names came from `names add`,
+or an older firmware's file) seats nobody, and its names come first in each seat's
+picker. Names from config.json (optional, written on a PC) are added after the recent
+ones while there is room: a way to preload the roster (they take no seat either).
 """
 
 from ..rules import names
@@ -23,19 +26,22 @@ NAME_LEN = 8  # display characters (names.width): a name fits the narrowest colu
 
 
 def load(path, preload=()):
-    """Return (roster, last, problem): the names in path (a list, [] when missing or
-    unusable) followed by the preload names it lacks; the last group seated (seat
-    order, None when the file does not say); problem: None or a one-line text."""
+    """Return (roster, last, starts, problem): the names in path (a list, [] when
+    missing or unusable) followed by the preload names it lacks; the last group seated
+    (seat order, None when the file does not say); who its setup chose to start (a
+    name of last, or None); problem: None or a one-line text."""
     from . import store_load  # the boot's (the setups keep roster, not it)
 
     obj, problem = store_load.load(path, MAX_SIZE)
-    roster, last = [], None
+    roster, last, starts = [], None, None
     if obj is not None:
         try:
-            roster, last = check(obj)
+            given, seated = check(obj)
+            starts = starter(obj, seated)
+            roster, last = given, seated
         except ValueError as e:
             problem = "%s: %s" % (FILE, e)
-    return merge(roster, preload), last, problem
+    return merge(roster, preload), last, starts, problem
 
 
 def check(obj):
@@ -50,6 +56,22 @@ def check(obj):
     if last is not None and type(last) is not list:
         raise ValueError("last must be a list")
     return merge([], given), None if last is None else merge([], last)
+
+
+def starter(obj, last):
+    """The `starts` of a roster file's object, kept as names are (clean): a name of
+    its last group, or None (absent, or no longer one of them); raise ValueError if
+    it is not a text."""
+    starts = obj.get("starts")
+    if starts is None:
+        return None
+    if type(starts) is not str:
+        raise ValueError("starts must be a name")
+    try:
+        starts = clean(starts)
+    except ValueError:
+        return None
+    return starts if last and starts in last else None
 
 
 def merge(roster, more):
@@ -70,21 +92,20 @@ def used(roster, seated):
     return merge(list(seated), roster)
 
 
-def to_obj(roster, last=None):
+def to_obj(roster, last=None, starts=None):
     obj = {"v": VERSION, "names": list(roster)}
     if last:  # none played yet: no key
         obj["last"] = list(last)
+        if starts in last:  # a draw, or none chosen: no key
+            obj["starts"] = starts
     return obj
 
 
-def seats(roster, count, last=None):
-    """Default names for count seats: the last group in its seats (last; none: the
-    roster's first names, as a file from before `last` says), then the roster's
-    other names, then P1..Pn for the seats left (never a name twice)."""
-    out = merge([], last or roster)[:count]
-    for name in roster:
-        if len(out) < count and name not in out:
-            out.append(name)
+def seats(count, last=None):
+    """Default names for count seats: the last group in its seats (last), then P1..Pn
+    for the seats nobody sat in (a fresh device: every seat; never a name twice). The
+    roster's other names are offered in each seat's picker, never seated unasked."""
+    out = merge([], last or ())[:count]
     for seat in range(len(out), count):
         k = seat + 1
         while "P%d" % k in out:
@@ -129,14 +150,19 @@ def forget(app, name):
     and the history keep it."""
     app.roster = [n for n in app.roster if n != name]
     app.seated = [n for n in app.seated if n != name]
-    app.roster_due = to_obj(app.roster, app.seated)
+    if app.starts == name:
+        app.starts = None
+    app.roster_due = to_obj(app.roster, app.seated, app.starts)
     app.save()
 
 
-def seat(app, players):
+def seat(app, players, starts=None):
     """These players sit down (seat order): to the front of the app's roster, written
-    at the app's next save; app.seated names the seats of the game that starts now."""
+    at the app's next save; app.seated names the seats of the game that starts now,
+    app.starts who its setup chose to start or deal (a name of players; None: a draw,
+    or a game without a starter that has not kept the last one's)."""
     app.roster = used(app.roster, players)
     app.seated = list(players)
-    app.roster_due = to_obj(app.roster, app.seated)
+    app.starts = starts if starts in players else None
+    app.roster_due = to_obj(app.roster, app.seated, app.starts)
     app.save()

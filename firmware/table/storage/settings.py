@@ -25,7 +25,7 @@ TABLE = (  # type: tuple
         "Corsari to",
         0,
         (0, 990, 10, "auto"),
-        "Game ends past it; auto 30 each",
+        "auto: 30/player, at least 100",
     ),
     (
         "declared_colours",
@@ -35,7 +35,7 @@ TABLE = (  # type: tuple
         "Series colours: as laid or named",
     ),
     ("players", "Players", 4, (2, 6, 1), "Players at the last setup"),
-    ("tie_window_us", "Tie gap", 1000, (10, 50000, 100, None, "%dus"), "Taps closer tie; us = microsecond"),
+    ("tie_window_us", "Tie gap", 1000, (10, 50000, 100, None, "%dus"), "Taps this close tie; 1000us=1ms"),
     (
         "tie_break",
         "Ties",
