@@ -38,6 +38,10 @@ def compile_firmware():
         dst = os.path.join(MPY_DIR, name + ".mpy")
         os.makedirs(os.path.dirname(dst), exist_ok=True)
         shutil.copyfile(compiled[src], dst)
+    from host_tools.device.deploy import DATA_FILES
+
+    for name in DATA_FILES:  # the firmware's data beside its modules, as deploy puts it
+        shutil.copyfile(os.path.join(ROOT, "firmware", name), os.path.join(MPY_DIR, name))
 
 
 def run_file(name, heap):

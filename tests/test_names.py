@@ -57,21 +57,42 @@ def test_editor_steps_wrap_and_groups_jump():
     assert len(ui_names.GROUP_NAMES) == len(ui_names.GROUPS)
 
 
-def test_the_editor_offers_the_roster_first_then_common_names():
+def test_the_editor_offers_the_roster_first_then_the_lists_names_and_letters():
     from table.screens import firstnames
 
-    assert firstnames.offer("A") == "Ann" and firstnames.offer("Al") == "Alex"
-    assert firstnames.offer("a") == "Ann"  # any case
-    assert firstnames.offer("Ann") == "Anna"  # longer than what is typed, never itself
-    assert firstnames.offer("Annabell") == "" and firstnames.offer("") == ""
-    assert firstnames.offer("A", ["Zoë", "Abdul"]) == "Abdul"  # the roster's first
-    assert firstnames.offer("Zo", ["Zoë"]) == "Zoë"  # as the display spells it: Zoe
-    assert firstnames.offer("Lukas") == "Łukasz" and firstnames.offer("Luk") == "Luke"
-    assert firstnames.offer("Cy") == ""
-    words = firstnames.NAMES.split()
-    assert len(words) == len(set(words))
-    for name in words:  # every one a name the roster keeps as it is
-        assert 1 <= names.width(name) <= roster.NAME_LEN and roster.clean(name) == name, name
+    assert firstnames.offer("Al") == "Alexandr" and firstnames.offer("Ann") == "Anna"
+    assert firstnames.offer("ann") == "Anna"  # any case
+    assert firstnames.offer("Anna") == "Anna Mar" and firstnames.offer("Qxz") == ""  # longer, never itself
+    assert firstnames.options("A", ["Zoë", "Abdul"])[0] == "Abdul"  # the table's first
+    assert firstnames.options("Zo", ["Zoë"])[0] == "Zoë"  # as the display spells it: Zoe
+    assert "Łukasz" in firstnames.options("Lukas")  # Ł spelled L
+    opts = firstnames.options("Zo")
+    assert opts[:3] == ["r", "e", "l"] and "ë" in opts and "Zoe" in opts  # letters as the names write them
+    assert firstnames.options("")[:3] == ["M", "A", "J"]  # capitals first
+    for typed in ("", "A", "An", "Cy", "Mar", "Zo"):  # every option fits and keeps to what is typed
+        for o in firstnames.options(typed):
+            assert len(o) == 1 or firstnames.key(o).startswith(firstnames.key(typed)), (typed, o)
+            assert len(o) == 1 or roster.clean(o) == o, o
+
+
+def test_the_list_is_read_from_the_flash_as_the_host_tool_ranked_it():
+    """A text more than SCAN names start with has its options precomputed in the file,
+    fewer are read and ranked on the device: both come out as rank() of all its names."""
+    from table.screens import firstnames
+
+    entries = []
+    with open(firstnames.path(), "rb") as f:
+        f.readline()
+        for line in f:
+            if line[:1] != b"\t" and b"\t" not in line:
+                name = line[1:].rstrip(b"\n").decode()
+                if firstnames.key(name).startswith("cy"):
+                    entries.append((firstnames.weight(line[0] - 48), name))
+    assert 0 < len(entries) <= firstnames.SCAN
+    assert firstnames.options("Cy") == firstnames.rank(2, entries)
+    assert firstnames.weight(0) == 8 and firstnames.weight(4) == 16 and firstnames.weight(3) == 13
+    assert firstnames.next_char("Þór", 1) == "h" and firstnames.next_char("Þór", 2) == "ó"
+    assert firstnames.next_char("Ann", 3) == ""
 
 
 def test_a_name_is_measured_as_the_display_spells_it():
