@@ -2,9 +2,10 @@
 the device's player names (its roster, `data/players.json`) from the PC.
 
 `list` prints the names the device offers, most recently seated first; `add` puts
-names at the front of its lists (the oldest fall off past 16): the next setup still
-seats the last group played (players.json's `last`); `remove` takes names off (and
-out of that group). The roster's own rules (firmware/table/storage/roster.py) apply: a name is
+names at the front of its lists (the oldest fall off past 16): they take no seat, the
+next setup still seats the last group played (players.json's `last`; on a fresh device
+the seats are P1..Pn) and offers them first in each seat's picker; `remove` takes names
+off (and out of that group). The roster's own rules (firmware/table/storage/roster.py) apply: a name is
 kept as written ("Zoë", "Łukasz"), cut to what the screen draws in 8 characters, and
 a name is there once. Over USB (the Pico plugged in, or --port) the file is written
 atomically through mpremote; --flash DIR writes the simulator's (or a virtual
@@ -141,14 +142,16 @@ def parse(data, what):
 
 
 def current(flash):
-    """(the roster file's names, its last group or None, the names config.json preloads)."""
-    names, last = [], None
+    """(the roster file's names, its last group or None, who that group's setup chose
+    to start or None, the names config.json preloads)."""
+    names, last, starts = [], None, None
     data = flash.read(paths.ROSTER)
     if data is not None:
         obj = parse(data, paths.ROSTER)
         if obj is not None:
             try:
                 names, last = roster.check(obj)
+                starts = roster.starter(obj, last)
             except ValueError as exc:
                 print("names: %s is unusable (%s): the device sets it aside" % (paths.ROSTER, exc))
     preload = []
@@ -158,7 +161,7 @@ def current(flash):
         given = obj.get("names") if obj else None
         if type(given) is list:
             preload = roster.merge([], given)
-    return names, last, preload
+    return names, last, starts, preload
 
 
 def cleaned(name):
@@ -218,7 +221,7 @@ def main(argv):
     else:
         flash = UsbDevice(args.port or find_port(flash=True))
     try:
-        names, last, preload = current(flash)
+        names, last, starts, preload = current(flash)
         if args.action == "list":
             for name in names:
                 print(name)
@@ -232,9 +235,9 @@ def main(argv):
             out, said = add(names, args.names)
         else:
             out, said = remove(names, args.names, preload)
-        if last is not None:  # the group keeps its seats; a removed name leaves it
+        if last is not None:  # the group keeps its seats (and its starter); a removed name leaves it
             last = [n for n in last if n in out]
-        flash.write(paths.ROSTER, dumps(roster.to_obj(out, last)).encode("utf-8"))
+        flash.write(paths.ROSTER, dumps(roster.to_obj(out, last, starts)).encode("utf-8"))
     finally:
         flash.close()
     for line in said:
