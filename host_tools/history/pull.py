@@ -11,6 +11,8 @@ Examples:
     python -m host_tools pull --db history.sqlite --port /dev/ttyACM0
     python -m host_tools pull --db history.sqlite --flash sim_flash  the simulator's
     python -m host_tools pull --db history.sqlite --file sim_flash/data/history.jsonl
+    python -m host_tools pull --db history.sqlite --url http://192.168.1.23/ --url http://table-3f2a/
+                                  W boards over Wi-Fi, several tables in one run (pull_url.py)
 
 Identity: a history line is identified by (device, history, seq): the device's id,
 the id of its history (a new one each time the device starts its history anew, e.g.
@@ -747,9 +749,19 @@ def main(argv):
     port_option(source)
     source.add_argument("--file", metavar="HISTORY", help="read a local history.jsonl instead")
     source.add_argument(
+        "--url",
+        action="append",
+        metavar="http://HOST[:PORT]/",
+        help="a W board's history over Wi-Fi (its address or name, Settings > Wi-Fi); repeat it for several tables",
+    )
+    source.add_argument(
         "--flash", metavar="DIR", help="the simulator's flash folder (make sim's: sim_flash): its %s" % paths.HISTORY
     )
     args = parser.parse_args(argv)
+    if args.url:  # W boards over Wi-Fi (pull_url.py)
+        from host_tools.history import pull_url
+
+        return pull_url.main(args.db, args.url)
     if args.flash:
         if not os.path.isdir(args.flash):
             raise UserError("no flash folder %s (make sim makes sim_flash at its first run)" % args.flash)
