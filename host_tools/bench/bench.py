@@ -278,6 +278,13 @@ def table(r):
         % (
             ", ".join(
                 "%s %d (before %d)" % (n, np["after"][n], np["before"][n]) for n in ("Ann", "Zoe", "Lukasz", "table")
+            )
+            + "; 100 names of 20 countries: median %s, max %d (before %s, %d)"
+            % (
+                np["sample"]["median"],
+                np["sample"]["max"],
+                np["sample"]["before"]["median"],
+                np["sample"]["before"]["max"],
             ),
             np["target"],
             mark(np["pass"]),
