@@ -20,6 +20,8 @@ import tempfile
 
 from host_tools import MICROPYTHON, ArgumentParser, UserError, folder
 from host_tools.bench.deploy import figures as deploy_figures
+from host_tools.bench.heap import figures as heap_figures
+from host_tools.bench.heap import table_lines as heap_table_lines
 from host_tools.bench.presses import figures as press_figures
 from host_tools.bench.screen_open import figures as open_figures
 from host_tools.bench.scripts import write_sessions
@@ -42,7 +44,8 @@ from host_tools.bench.speed import SPEED_TARGETS, fairness, speed
 # Keys of bench/results.json that other runs write: `make mutate`, bench/bench_pio.py, and
 # `make soak` (the long session: four simulated hours on each runtime, half an hour here).
 KEPT = ("mutation", "pio_capture", "heap_largest_free_block")
-ONLY = ("screen_open_ms", "igo_heap_peak_bytes", "heap_largest_free_block")  # --only: figures that run alone
+# --only: figures that run alone
+ONLY = ("screen_open_ms", "igo_heap_peak_bytes", "heap_largest_free_block", "heap_by_screen")
 # Issue #37: the I Go peak under 85 KB on the chip (shared/chip/2026-11-28-a938039.md:
 # 91,920 with .mpy, a live count at every 4 KB allocated, its peak at the match start).
 # The 32-bit runner cannot collect within a loop pass; its comparable figure is the
@@ -99,6 +102,7 @@ def collect(quick, workdir):
     results["firmware_heap_peak_bytes"] = heap
     results["igo_heap_peak_bytes"] = igo_peak(heap.pop("mp32_stats", {}).get("igo"))
     results["screen_open_ms"] = open_figures(workdir)
+    results["heap_by_screen"] = heap_figures(workdir)  # the chip's measure, screen by screen (#46)
     results["display_bytes_per_update"] = display
     results["live_server"] = live(workdir)
     minutes = LIVE_SOAK_QUICK_MINUTES if quick else LIVE_SOAK_BENCH_MINUTES
@@ -290,12 +294,15 @@ def table(r):
             mark(np["pass"]),
         )
     )
+    if r.get("heap_by_screen"):
+        lines += heap_table_lines(r["heap_by_screen"])
     for what, fig in (
         ("Press count", np),
         ("Session", h),
         ("Screen open", so),
         ("Long session", fb),
         ("Evening (W board)", ls),
+        ("Heap by screen", r.get("heap_by_screen") or {"problems": []}),
     ):
         for p in fig["problems"]:
             lines += ["", "%s problem: %s" % (what, p)]
@@ -350,6 +357,8 @@ def collect_only(names, workdir, quick):
         results["heap_largest_free_block"] = soak(workdir, quick, _progress("heap_largest_free_block"))
     if "screen_open_ms" in names:
         results["screen_open_ms"] = open_figures(workdir)
+    if "heap_by_screen" in names:
+        results["heap_by_screen"] = heap_figures(workdir)
     if "igo_heap_peak_bytes" in names:
         node = mp32_node()
         if node is None:
@@ -388,6 +397,8 @@ def main(argv):
         f.write("\n")
     if args.only:
         print(json.dumps({k: results[k] for k in args.only}, sort_keys=True, indent=2))
+        if "heap_by_screen" in args.only:
+            print("\n".join(heap_table_lines(results["heap_by_screen"])))
     else:
         print(table(results))
     print("\nwrote %s" % os.path.relpath(args.out, os.getcwd()))

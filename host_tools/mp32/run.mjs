@@ -65,6 +65,17 @@ function fail(msg) {
   process.exit(1);
 }
 
+// The runner's own options, not simrun's: --app-arg TEXT (repeatable) becomes the
+// app's sys.argv[1:]; --heapsize BYTES the interpreter's first heap area (256 KB).
+const appArgs = [];
+let heapSize = 256 * 1024;
+for (let i = 0; i < argv.length;) {
+  if (argv[i] === "--app-arg" || argv[i] === "--heapsize") {
+    if (argv[i] === "--app-arg") appArgs.push(argv[i + 1]);
+    else heapSize = Number(argv[i + 1]);
+    argv.splice(i, 2);
+  } else i += 1;
+}
 for (let i = 0; i < argv.length; i += 2) {
   if (argv[i] === "--flash" || argv[i] === "--app" || argv[i] === "--firmware" ||
       argv[i] === "--script") argv[i + 1] = path.resolve(argv[i + 1]);
@@ -79,7 +90,7 @@ if (importSize === null && !testing && (!flash || !app || !app.endsWith(".py")))
 
 function interpreter(write) {
   return loadMicroPython({
-    heapsize: 256 * 1024,
+    heapsize: heapSize,
     linebuffer: false,
     stdout: write || stdout,
     stderr: write || stderr,
@@ -207,6 +218,7 @@ let done = false;
 try {
   mp.runPython(`
 import sys
+sys.argv[:] = ${JSON.stringify(["run.mjs"].concat(appArgs))}
 sys.path.insert(0, ${JSON.stringify(simdevice)})
 import simrun
 _world, _app, _board = simrun.setup(${JSON.stringify(argv)})
