@@ -352,6 +352,7 @@ class Live:
     def start(self):
         ssid, password, problem = _config(self.app).network(self.settings, self.app.config)
         self.problem = problem
+        self.radio.name = self.settings["ssid"]  # the host name's (wifi.host_name)
         try:
             self.radio.start(self.settings["mode"] if ssid else "off", ssid, password)
         except OSError as e:  # the radio did not start: say so; the table goes on
