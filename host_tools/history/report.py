@@ -838,7 +838,7 @@ def main(argv):
     for text in problems:
         print("report: chart: %s" % text, file=sys.stderr)
     if args.out:
-        print("wrote %s (%s)" % (os.path.join(args.out, "index.html"), counts_text(games)))
+        print("wrote %s: %s" % (os.path.join(args.out, "index.html"), counts_text(games)))
     if args.csv:
         print("wrote %s" % ", ".join(os.path.join(args.csv, name) for name in CSV_FILES))
     return 0

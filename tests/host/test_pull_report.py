@@ -587,7 +587,7 @@ def test_a_margin_is_a_later_taps_and_the_counts_read_well(tmp_path):
     pull.load(db, lines)
     out = run("report", "--db", db, "--out", tmp_path / "report")
     assert out.returncode == 0, out.stderr
-    assert out.stdout.strip() == "wrote %s (1 game (1 finished))" % (tmp_path / "report" / "index.html")
+    assert out.stdout.strip() == "wrote %s: 1 game (1 finished)" % (tmp_path / "report" / "index.html")
     page = (tmp_path / "report" / "index.html").read_text(encoding="utf-8")
     assert "<td>Ann</td><td>3</td><td>3</td><td>3</td><td>0</td><td>—</td>" in page
     assert "<td>Bob</td><td>3</td><td>0</td><td>0</td><td>0</td><td>4.0</td>" in page
