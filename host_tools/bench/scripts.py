@@ -73,7 +73,7 @@ def hand_calc(s, display, cards, first):
         s.press("ok")
         colour = card >> 4
     s.wait(300)  # the arrangement is computed
-    s.press("ok")  # use the result
+    s.press("ok")  # use the result: the round entry goes on to the next player
 
 
 def deal(seed):
@@ -114,10 +114,10 @@ def enter_round(s, sheet, ender, penalties, calc=None):
         p = (ender + k) % n
         if p in from_hand:
             s.hold("ok")
-            hand_calc(s, display, hands[p], k == 0)
+            hand_calc(s, display, hands[p], k == 0)  # its ok goes on to the next player
         else:
             s.number(penalties[p])
-        s.press("ok")
+            s.press("ok")
     s.wait(200)
     s.press("ok")  # save the round
     sheet.add_round(ender, penalties)
@@ -147,13 +147,14 @@ def game_script(rules):
     if rules == "corsari":
         s.press("ok", 3)  # youngest first: P1, P2, P3 (P4 last)
     s.wait(300)
+    s.press("ok")  # a fresh device draws who starts / deals: its notice seen
     s.note("round 1: the ender and the next player use the hand calculator")
     enter_round(s, sheet, 0, [0, 0, 14, 21], deal(7 if rules == "igo" else 8))
     s.note("a void round")
     void_round(s, sheet, 2)
     s.note("the score sheet")
     s.press("ok")
-    s.press("down", 3)
+    s.press("up")  # the round menu's last line
     s.press("ok")
     s.wait(300)
     s.press("back", 2)  # to the round menu, to the match
@@ -226,6 +227,8 @@ def players_script():
     s.press("up")
     s.press("ok")  # Start (the last line)
     s.press("ok", 2)  # youngest first: P1, P2 (P3 last)
+    s.wait(300)
+    s.press("ok")  # a fresh device draws who deals: its notice seen
     sheet = scoresheet.Sheet("corsari", ["P1", "P2", "P3"], None, [0, 1, 2])
     enter_round(s, sheet, 0, [12, 30, 41])
     enter_round(s, sheet, 1, [25, 8, 33])
@@ -254,11 +257,8 @@ def players_script():
     s.press("up", 11)  # ë
     s.wait(400)
     s.hold("ok")  # done
-    s.press("up")
-    s.press("ok")
-    s.press("down")  # Starts: draw
+    s.press("up")  # Starts: draw (the Corsari match's dealer was drawn: none kept)
     s.wait(400)
-    s.press("ok")
     s.press("down", 5)
     s.wait(400)
     s.press("ok")  # Start
