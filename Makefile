@@ -143,9 +143,9 @@ screenshots: $(STAMP)
 wiring: $(STAMP)
 	$(PY) -m host_tools wiring --out docs/wiring
 
-## make pull [PORT=...] [FLASH=sim_flash] [DB=history.sqlite]: the history into SQLite
+## make pull [PORT=...] [FLASH=sim_flash] [URL="http://HOST/ ..."] [DB=history.sqlite]: the history into SQLite (URL: W boards over Wi-Fi)
 pull: $(STAMP)
-	$(VIA_MAKE) $(PY) -m host_tools pull --db $(DB) $(if $(FLASH),--flash $(FLASH),$(if $(PORT),--port $(PORT)))
+	$(VIA_MAKE) $(PY) -m host_tools pull --db $(DB) $(if $(URL),$(foreach u,$(URL),--url $(u)),$(if $(FLASH),--flash $(FLASH),$(if $(PORT),--port $(PORT))))
 
 report: $(STAMP)
 	$(PY) -m host_tools report --db $(DB) --out report
