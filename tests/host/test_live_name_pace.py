@@ -4,6 +4,7 @@ runs them) with the real navigation buttons (navbuttons.py: debounced, a press o
 release, a long press after 600 ms), at the table's pace, with the name arriving
 at every moment of a round being entered."""
 
+import json
 import sys
 
 from corsica_rig import FakeHw
@@ -150,6 +151,9 @@ def test_a_round_entered_press_by_press_is_saved_as_entered_whenever_a_name_arri
             assert app.roster[0] == "Zed" and app.live.answered == ["Zed", True], name_at
             assert type(app.top()).__name__ == "MatchScreen"
             assert app.match.rounds[0]["penalties"] == [1, 3, 5, 2]
+            with open(table.rig.root + "/data/players.json") as f:
+                kept = json.load(f)
+            assert kept["names"][0] == "Zed" and kept["last"] == ["Ann", "Bob", "Cy", "Dee"]  # the seats stay
         finally:
             table.close()
 

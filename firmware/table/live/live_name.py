@@ -121,6 +121,6 @@ def add(live, name):
     app = live.app
     app.transient("roster")
     app.roster = roster.merge([name], app.roster)
-    app.roster_due = roster.to_obj(app.roster)
+    app.roster_due = roster.to_obj(app.roster, app.seated, app.starts)  # the seats and starter kept
     app.save()
     live.answered = [name, True]
