@@ -21,8 +21,10 @@ beside it (matplotlib, DejaVu Sans: every name is drawn as written, "Zoë", "Łu
 Players are named as the device logged them on each game's `start` line; games from
 before names were logged are counted apart. How a game counts (docs/rules.md "How the
 report counts a game"): finished, not over (an I Go / Corsari match that may go on),
-abandoned (a deck game that never reached its end) or deleted (an unfinished match
-deleted on the device: in no player's numbers).
+left (a deck game left before its end: kept in Continue on the device), abandoned (a
+deck game that neither reached its end nor was left: the power went) or deleted (an
+unfinished match deleted on the device: in no player's numbers); a deck game resumed
+from Continue says how often.
 
 --csv DIR writes games.csv, rounds.csv and slaps.csv for a spreadsheet (UTF-8 with a
 byte-order mark, so that spreadsheet programs read "Zoë" as written; docs/formats.md
@@ -55,10 +57,12 @@ COLUMNS = (
 
 
 class Game:
-    """One row of `games`, with its seats' names (None for a game without names) and
-    whether the device deleted it (its last `delete` line not followed by `restore`)."""
+    """One row of `games`, with its seats' names (None for a game without names),
+    whether the device deleted it (its last `delete` line not followed by `restore`),
+    whether a deck game was left (its last `leave` line not followed by `resume`) and
+    how often it was resumed."""
 
-    def __init__(self, row, names, deleted=False):
+    def __init__(self, row, names, deleted=False, left=False, resumed=0):
         for key, value in zip([c.strip() for c in COLUMNS.split(",")], row):
             setattr(self, key, value)
         self.key = (self.device, self.history, self.game)
@@ -70,19 +74,25 @@ class Game:
         self.who += ["player %d" % (p + 1) for p in range(len(self.who), self.n)]
         self.session = self.rules == "corsica" and self.mode == "referee"
         self.number = None  # games and referee sessions are numbered apart: 1, 2, ...
+        self.left = left
+        self.resumed = resumed  # a deck game's `resume` lines
         self.status = self._status(deleted)
 
     def _status(self, deleted):
-        """ "finished", "deleted" (not finished, deleted on the device), "abandoned" (a
-        deck game without its end: it cannot be resumed), "not over" (a match that may
-        go on); None for a referee session (no game)."""
+        """ "finished", "deleted" (not finished, deleted on the device), "not over" (an
+        I Go / Corsari match that may go on), a deck game's "left" (left before its end:
+        kept in Continue) or "abandoned" (neither finished nor left: the power went, or
+        a firmware from before deck games were kept); None for a referee session (no
+        game)."""
         if self.session:
             return None
         if self.over:
             return "finished"
         if deleted:
             return "deleted"
-        return "abandoned" if self.rules == "corsica" else "not over"
+        if self.rules != "corsica":
+            return "not over"
+        return "left" if self.left else "abandoned"
 
     def counted(self):
         """Whether the game counts in its players' numbers (not a session, not deleted)."""
@@ -143,17 +153,26 @@ def load_games(conn):
     ):
         seats.setdefault((device, history, game), {})[seat] = name
     last = {}  # (device, history, game) -> its last delete or restore line's event
+    kept = {}  # ... -> a deck game's last leave or resume line's event
+    resumed = {}  # ... -> its resume lines
     for device, history, game, event in conn.execute(
-        "SELECT device, history, game, event FROM lines WHERE event IN ('delete', 'restore') "
+        "SELECT device, history, game, event FROM lines WHERE event IN ('delete', 'restore', 'leave', 'resume') "
         "ORDER BY device, history, seq"
     ):
-        last[(device, history, game)] = event
+        key = (device, history, game)
+        if event in ("leave", "resume"):
+            kept[key] = event
+            resumed[key] = resumed.get(key, 0) + (event == "resume")
+        else:
+            last[key] = event
     games = []
     for row in conn.execute("SELECT %s FROM games ORDER BY ord" % COLUMNS):
         by_seat = seats.get(tuple(row[:3]), {})
         names = [by_seat.get(s) for s in range(len(by_seat))]
-        deleted = last.get(tuple(row[:3])) == "delete"
-        games.append(Game(row, names if names and None not in names else None, deleted))
+        key = tuple(row[:3])
+        deleted = last.get(key) == "delete"
+        named = names if names and None not in names else None
+        games.append(Game(row, named, deleted, kept.get(key) == "leave", resumed.get(key, 0)))
     counts = [0, 0]
     for g in games:
         counts[g.session] += 1
@@ -510,6 +529,8 @@ def game_section(conn, out_dir, g, palette):
     if not g.session:
         totals = ", ".join("%s %s" % (g.name(p), t) for p, t in enumerate(g.totals or []))
         result = ("Winner: %s" % g.winner_text()) if g.over else RESULTS[g.status]
+        if g.resumed:
+            result += " (resumed from Continue %s)" % ("once" if g.resumed == 1 else "%d times" % g.resumed)
         parts.append("<p>%s; totals: %s.</p>" % (html.escape(result), html.escape(totals or "—")))
     rounds = round_rows(conn, g)
     if rounds:
@@ -571,6 +592,7 @@ def game_section(conn, out_dir, g, palette):
 
 RESULTS = {  # a game's result line when it has no winner, by its status
     "not over": "Not over",
+    "left": "Left unfinished: kept in Continue on the device",
     "abandoned": "Abandoned: the deck game never reached its end",
     "deleted": "Deleted on the device before its end: not counted in the players' numbers",
 }
@@ -603,7 +625,7 @@ def counts_text(games, notes=None):
     return text
 
 
-STATUSES = ("finished", "not over", "abandoned", "deleted")  # a game's status, in the summary's order
+STATUSES = ("finished", "not over", "left", "abandoned", "deleted")  # a game's status, in the summary's order
 
 
 def summary(games):

@@ -290,7 +290,7 @@ def session():
     from table.rules import scoresheet
 
     sheet = scoresheet.Sheet("igo", NAMES, None, None)
-    s.press("up", 3)  # from Corsica deck to I Go
+    s.press("down")  # from Continue (home's first line since the deck game is kept) to I Go
     s.press("ok")
     s.press("up")
     s.press("ok")  # Start (the setup's last line)

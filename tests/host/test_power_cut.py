@@ -2,7 +2,8 @@
 moments of a scripted game (the interpreter itself, so it stops at whatever it was
 doing, a flash write included), wait until it is gone, boot again from the same
 flash, and check that the match loads, the history is valid (docs/formats.md "Device
-history") and at most the round being entered is missing."""
+history") and at most the round being entered is missing; a Corsica deck game cut
+or left comes back from Continue with at most the pile in play lost."""
 
 import json
 import os
@@ -12,6 +13,7 @@ import time
 
 from host_tools import ROOT
 from host_tools.sim import sim
+from table.rules.corsica_match import from_obj as deck_from
 from table.rules.rng import Rng
 from table.rules.scoresheet import Sheet
 from table.storage import store_load
@@ -170,6 +172,7 @@ def test_sigkill_in_a_deck_game_leaves_its_piles_up_to_the_last(tmp_path):
     reboot.write_text("300 back press\n")
     rng = Rng(38)
     piles = []
+    resumes = 0
     for k in range(KILLS // 2):
         flash = tmp_path / ("cut%d" % k)
         flash.mkdir()
@@ -184,4 +187,72 @@ def test_sigkill_in_a_deck_game_leaves_its_piles_up_to_the_last(tmp_path):
         assert again.returncode == 0, err
         assert same_lines(history_lines(flash))[: len(cut)] == cut  # kept through the boot
         piles.append(sum(ln["event"] in ("trick", "slap") for ln in cut))
+        saved = saved_deck(flash)
+        if saved is not None:  # cut after the deal's save: the game waits in Continue
+            won = piles_won(cut)
+            assert won - 1 <= saved.piles <= won, (saved.piles, won)  # at most the last pile lost
+            resumed = resume(tmp_path, flash)
+            assert resumed["totals"] == saved.totals() and resumed["game"] == saved.game
+            resumes += 1
     assert max(piles) > 0, piles  # the kills did land inside the game
+    assert resumes > 0  # and some games were got back
+
+
+def saved_deck(flash):
+    """The deck game saved on this flash (a corsica_match.DeckMatch: its file loads and
+    every card is there once), or None."""
+    index, problem = store_load.load(os.path.join(flash, "data", "matches", "index.json"))
+    assert problem is None, problem
+    if not index or not index["matches"]:
+        return None
+    [entry] = index["matches"]
+    assert entry["rules"] == "corsica"
+    obj, problem = store_load.load(os.path.join(flash, "data", "matches", entry["id"] + ".json"))
+    assert problem is None, problem
+    match = deck_from(obj)
+    assert match.deck.card_count() == 54 and entry["rounds"] == match.piles
+    assert entry["totals"] == match.totals()
+    return match
+
+
+def piles_won(lines):
+    """Piles won in these history lines: by an honour, or by a good slap."""
+    return sum(1 for ln in lines if ln["event"] == "trick" or (ln["event"] == "slap" and ln["winner"] is not None))
+
+
+def resume(tmp_path, flash):
+    """Boot the flash and resume its saved game from Continue (a notice at boot
+    dismissed first); return its `resume` history line."""
+    script = tmp_path / "resume.txt"
+    script.write_text("300 back press\n600 ok press\n900 ok press\n1200 ok press\n2000 back press\n")
+    proc = device(flash, script)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 0, err
+    assert not (flash / "data" / "errors.txt").exists()
+    line = history_lines(flash)[-1]
+    assert line["event"] == "resume", line
+    return line
+
+
+def test_a_deck_game_left_then_cut_comes_back_as_it_was_left(tmp_path):
+    """Leave a deck game in the middle (back, ok: it is kept), the power goes, the
+    device boots: Continue resumes it with every card where it was left, the pile in
+    play included."""
+    script = deck_script(tmp_path / "deck.txt")
+    lines = script.read_text().splitlines()[: 6 + 40]  # the deal, 40 presses
+    end = int(lines[-1].split()[0])
+    lines += ["%d back press" % (end + 1300), "%d ok press" % (end + 1600)]  # Leave? ok: kept
+    script.write_text("\n".join(lines) + "\n")
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    proc = device(flash, script)  # the script's end: the interpreter stops, as at a cut
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 0, err
+    before = history_lines(flash)
+    assert before[-1]["event"] == "leave", before[-1]
+    saved = saved_deck(flash)
+    assert saved.totals() == before[-1]["totals"] and saved.piles == piles_won(before)
+    kept = saved.deck.to_obj()
+    resumed = resume(tmp_path, flash)
+    assert resumed["totals"] == before[-1]["totals"]
+    assert saved_deck(flash).deck.to_obj() == kept  # resumed, nothing played: the same game

@@ -975,3 +975,52 @@ def test_only_the_last_line_can_be_torn_by_a_power_cut(tmp_path):
     assert rows(db, "SELECT line, problem, text FROM rejected") == [
         (4, "damaged: cut short in the middle of the file", history[3][:25])
     ]
+
+
+def test_each_deck_game_says_how_it_ended_left_resumed_or_cut(tmp_path):
+    """Deck games kept as saved matches (#45): one left and kept (left after it was
+    resumed once), one resumed and won, one cut by the power, one deleted from
+    Continue; the games table, the page and games.csv say how each ended."""
+    from host_tools.history import report
+
+    out = []
+
+    def add(event, game, **fields):
+        out.append(json.loads(line(len(out) + 1, event, game, "corsica", device="d", history="h", **fields)))
+
+    slap = {"order": [{"player": 0, "t_us": 5, "margin_us": 0}], "winner": 0, "tie": [], "false": []}
+    add("start", "1-1", players=["Ann", "Bob"], mode="deck")
+    add("slap", "1-1", **slap)
+    add("leave", "1-1", totals=[30, 24])
+    add("resume", "1-1", totals=[30, 24])
+    add("trick", "1-1", winner=1, cards=6, totals=[26, 28])
+    add("leave", "1-1", totals=[26, 28])
+    add("start", "1-7", players=["Ann", "Cy"], mode="deck")
+    add("leave", "1-7", totals=[27, 27])
+    add("resume", "1-7", totals=[27, 27])
+    add("game_over", "1-7", totals=[0, 54], winners=[1])
+    add("start", "1-11", players=["Bob", "Cy"], mode="deck")
+    add("slap", "1-11", **slap)
+    add("start", "1-13", players=["Cy", "Dan"], mode="deck")
+    add("leave", "1-13", totals=[27, 27])
+    add("delete", "1-13")
+    db = str(tmp_path / "h.sqlite")
+    assert pull.load(db, out) == (len(out), [])
+    games, problems = report.write_report(db, str(tmp_path / "report"), str(tmp_path / "csv"))
+    assert problems == []
+    assert [(g.game, g.status, g.resumed) for g in games] == [
+        ("1-1", "left", 1),
+        ("1-7", "finished", 1),
+        ("1-11", "abandoned", 0),
+        ("1-13", "deleted", 0),
+    ]
+    page = (tmp_path / "report" / "index.html").read_text(encoding="utf-8")
+    assert "Left unfinished: kept in Continue on the device (resumed from Continue once)" in page
+    assert "Winner: Cy (resumed from Continue once)" in page
+    assert "Abandoned: the deck game never reached its end; totals" in page
+    assert "<td>Ann, Bob</td><td>left</td>" in page
+    with open(tmp_path / "csv" / "games.csv", encoding="utf-8-sig", newline="") as f:
+        import csv
+
+        got = [(g["device_game"], g["status"]) for g in csv.DictReader(f)]
+    assert got == [("1-1", "left"), ("1-7", "finished"), ("1-11", "abandoned"), ("1-13", "deleted")]
