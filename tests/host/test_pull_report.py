@@ -323,18 +323,28 @@ def test_names_from_the_device_through_pull_into_sqlite_and_the_report(tmp_path)
     s = Script()
     s.press("ok")  # I Go
     s.press("ok").press("down").press("ok")  # players 4 -> 3
-    s.press("up").press("ok")  # Start
+    # The names wait in each seat's picker (New name, Edit P1, then the names).
+    s.press("down", 3).press("ok").press("down", 2).press("ok")  # seat 1: Zoë
+    s.press("down").press("ok").press("down", 3).press("ok")  # seat 2: Ann (Zoë is seat 1's)
+    s.press("down").press("ok").press("down", 4).press("ok")  # seat 3: Bob
+    s.press("down").press("ok")  # Start: the device draws who starts
+    s.t += 1500
+    s.press("ok")  # its notice read
     for _ in range(4):
         s.round(0, [5, 10, 12])  # Zoë ends lowest every round: 4 points, the game
     s.press("back")  # game over: home
-    s.press("down").press("down").press("ok")  # Corsari
-    s.press("ok").press("down").press("down").press("ok")  # players 4 -> 2 (Zoë, Ann)
-    s.press("up").press("ok")  # Start; the age order: Zoë youngest
-    s.press("ok")
+    s.press("down").press("down").press("ok")  # Corsari: the last group seated
+    s.press("ok").press("down").press("ok")  # players 3 -> 2 (Zoë, Ann)
+    s.press("up").press("ok")  # Start
+    s.t += 1500
+    s.press("ok").press("ok")  # the notices before the first deal (who deals: drawn)
     s.round(1, [15, 0])  # Ann ends and announces 0: Ann wins at once
     sim(tmp_path, s, flash)
+    history = flash / "data" / "history.jsonl"
+    with open(history, encoding="utf-8") as f:
+        starts = [(o["rules"], o["first"], int(o["drawn"])) for o in map(json.loads, f) if o["event"] == "start"]
     db = str(tmp_path / "h.sqlite")
-    out = run("pull", "--file", str(flash / "data" / "history.jsonl"), "--db", db)
+    out = run("pull", "--file", str(history), "--db", db)
     assert out.returncode == 0, out.stderr
     assert rows(db, "SELECT name, games, finished, wins FROM players ORDER BY name") == [
         ("Ann", 2, 2, 1),
@@ -354,7 +364,8 @@ def test_names_from_the_device_through_pull_into_sqlite_and_the_report(tmp_path)
         ("corsari", 0, "Zoë", 15, 0),
         ("corsari", 1, "Ann", 0, 1),
     ]
-    assert rows(db, "SELECT rules, first, drawn FROM games ORDER BY first_seq") == [("igo", 0, 0), ("corsari", 0, 0)]
+    assert rows(db, "SELECT rules, first, drawn FROM games ORDER BY first_seq") == starts
+    assert [rules for rules, _, drawn in starts] == ["igo", "corsari"] and all(drawn for *_, drawn in starts)
     out_dir = tmp_path / "report"
     out = run("report", "--db", db, "--out", str(out_dir))
     assert out.returncode == 0, out.stderr
