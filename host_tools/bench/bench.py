@@ -22,6 +22,8 @@ from host_tools import MICROPYTHON, ArgumentParser, UserError, folder
 from host_tools.bench.deploy import figures as deploy_figures
 from host_tools.bench.heap import figures as heap_figures
 from host_tools.bench.heap import table_lines as heap_table_lines
+from host_tools.bench.history_pull import figures as history_pull_figures
+from host_tools.bench.history_pull import row as history_pull_row
 from host_tools.bench.presses import figures as press_figures
 from host_tools.bench.screen_open import figures as open_figures
 from host_tools.bench.scripts import write_sessions
@@ -45,7 +47,7 @@ from host_tools.bench.speed import SPEED_TARGETS, fairness, speed
 # `make soak` (the long session: four simulated hours on each runtime, half an hour here).
 KEPT = ("mutation", "pio_capture", "heap_largest_free_block")
 # --only: figures that run alone
-ONLY = ("screen_open_ms", "igo_heap_peak_bytes", "heap_largest_free_block", "heap_by_screen")
+ONLY = ("screen_open_ms", "igo_heap_peak_bytes", "heap_largest_free_block", "heap_by_screen", "history_pull")
 # Issue #37: the I Go peak under 85 KB on the chip (shared/chip/2026-11-28-a938039.md:
 # 91,920 with .mpy, a live count at every 4 KB allocated, its peak at the match start).
 # The 32-bit runner cannot collect within a loop pass; its comparable figure is the
@@ -109,6 +111,7 @@ def collect(quick, workdir):
     results["live_soak"] = live_soak(workdir, minutes, _progress("live_soak"))
     results["deploy_s"] = deploy_figures(1 if quick else 3)
     results["name_presses"] = press_figures(workdir)
+    results["history_pull"] = history_pull_figures(workdir)
     return results
 
 
@@ -294,6 +297,8 @@ def table(r):
             mark(np["pass"]),
         )
     )
+    if r.get("history_pull"):
+        lines.append(history_pull_row(r["history_pull"]))
     if r.get("heap_by_screen"):
         lines += heap_table_lines(r["heap_by_screen"])
     for what, fig in (
@@ -355,6 +360,8 @@ def collect_only(names, workdir, quick):
     results = {}
     if "heap_largest_free_block" in names:
         results["heap_largest_free_block"] = soak(workdir, quick, _progress("heap_largest_free_block"))
+    if "history_pull" in names:
+        results["history_pull"] = history_pull_figures(workdir)
     if "screen_open_ms" in names:
         results["screen_open_ms"] = open_figures(workdir)
     if "heap_by_screen" in names:

@@ -21,10 +21,23 @@ import sys
 import time
 
 from host_tools import ROOT
+from host_tools.bench.session import BENCH, CHIP_PEAK, MP32_RUN, PICO_W_HEAP, RUNNER_PEAK, mp32_node
 from host_tools.sim import sim
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
-BENCH_LINES = 5000  # the history the bench pulls: a long club season on one table
+# The history the bench pulls: 3000 lines, about 600 KB, on the simulator's flash (1408k).
+# More than a Pico W holds beside its firmware: its littlefs is 212 blocks of 4 KiB (the
+# emulated chip, v1.28.0), and the simulator's block model puts the W's deployed files
+# at about 160 of them (a flash of 848k refused the boot's writes with 1500 lines).
+BENCH_LINES = 3000
+APP = os.path.join(BENCH, "history_app.py")
+APP_END_MS = 30000  # the measured run's script: the transfer takes about 10 s of loop passes
+UNIX_HEAP = "320k"  # the 64-bit port's W heap for the server (bench.session's LIVE_UNIX_HEAP)
+PIECE_TARGET = 8192  # the transfer may hold at most this much more than the table before it (32-bit)
+# The chip's TCP upload from MicroPython's lwIP settings (extmod/lwip-include/lwipopts_common.h,
+# the comment beside the MEM_SIZE 8000 / TCP_MSS 800 block the ports take by default: "TCP dl/ul
+# are around 750/600 k/s on local network"): not measured on a Pico W here (no radio emulated).
+LWIP_UPLOAD_BYTES_S = 600 * 1024
 SCRIPT_MS = 600000  # the served simulator's script: it serves this long at most
 
 
@@ -163,3 +176,116 @@ def timed_pull(db, urls):
     start = time.monotonic()
     run = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=600)
     return time.monotonic() - start, run
+
+
+def _heap_run(cmd, stream):
+    """The @bench stats of a run of bench/history_app.py (with "problem")."""
+    try:
+        out = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=900)
+    except subprocess.TimeoutExpired:
+        return {"problem": "timed out"}
+    for line in getattr(out, stream).splitlines():
+        if line.startswith("@bench "):
+            stats = json.loads(line[len("@bench ") :])
+            keep = ("history_before", "history_peak", "history_after", "history_bytes", "history_length")
+            fig = {k: stats.get(k) for k in keep + ("history_passes", "heap_pass_peak")}
+            fig["problem"] = None if out.returncode == 0 else "exit %d" % out.returncode
+            if fig["history_bytes"] != fig["history_length"]:
+                fig["problem"] = "the PC got %s of %s bytes" % (fig["history_bytes"], fig["history_length"])
+            return fig
+    return {"problem": "no statistics (exit %d): %s" % (out.returncode, out.stderr.strip()[-300:])}
+
+
+def _heap_flash(folder, n):
+    """A flash holding n history lines (the app boots on it; no other file yet)."""
+    os.makedirs(os.path.join(folder, "data"), exist_ok=True)
+    with open(os.path.join(folder, "data", "history.jsonl"), "w") as f:
+        f.writelines(history_lines(n, "e6614c311b4f7a2d", "3f2a9c01"))
+
+
+def figures(workdir, n=BENCH_LINES):
+    """`history_pull`: the real `pull --url` of n lines from the simulator's W (wall
+    time, the first pull and a second with nothing new), and the device's live heap
+    during the same transfer (bench/history_app.py: the 32-bit runner, the target's
+    figure, and the 64-bit unix port), with the chip's estimates."""
+    out = {"lines": n, "problems": []}
+    flash = os.path.join(workdir, "history-pull-table")
+    db = os.path.join(workdir, "history-pull.sqlite")
+    table_flash(flash, n)
+    out["bytes"] = os.path.getsize(os.path.join(flash, "data", "history.jsonl"))
+    with Table(flash) as table:
+        for key in ("first_pull_s", "second_pull_s"):
+            secs, run = timed_pull(db, [table.url])
+            out[key] = round(secs, 2)
+            if run.returncode:
+                out["problems"].append("%s: exit %d: %s" % (key, run.returncode, run.stderr.strip()[-200:]))
+    out["lines_per_s"] = int(n / out["first_pull_s"]) if out["first_pull_s"] else None
+    script = os.path.join(workdir, "history-pull-script.txt")
+    with open(script, "w") as f:
+        f.write("%d back press\n" % APP_END_MS)
+    unix_flash = os.path.join(workdir, "history-pull-unix")
+    _heap_flash(unix_flash, n)
+    cmd = sim.command("--board", "sim_w", "--app", APP, "--flash", unix_flash, "--script", script, "--heap", UNIX_HEAP)
+    out["unix64"] = _heap_run(cmd, "stderr")
+    node = mp32_node()
+    if node is None:
+        out["mp32"] = {"problem": "no node: the 32-bit runner was not run"}
+    else:
+        mp_flash = os.path.join(workdir, "history-pull-mp32")
+        _heap_flash(mp_flash, n)
+        firmware = sim.compiled_firmware()
+        cmd = [node, MP32_RUN, "--board", "sim_w", "--flash", mp_flash, "--app", APP, "--firmware", firmware]
+        out["mp32"] = _heap_run(cmd + ["--script", script], "stdout")
+    for key in ("unix64", "mp32"):
+        if out[key].get("problem"):
+            out["problems"].append("%s: %s" % (key, out[key]["problem"]))
+    mp = out["mp32"]
+    if mp.get("history_peak") is not None:
+        grown = mp["history_peak"] - mp["history_before"]
+        out["value"] = grown
+        chip_before = mp["history_before"] * CHIP_PEAK // RUNNER_PEAK
+        chip_peak = mp["history_peak"] * CHIP_PEAK // RUNNER_PEAK
+        out["chip_estimate"] = {
+            "before": chip_before,
+            "peak": chip_peak,
+            "grown": chip_peak - chip_before,
+            "free_at_peak": PICO_W_HEAP - chip_peak,
+            "send_s": round(out["bytes"] / LWIP_UPLOAD_BYTES_S, 1),
+        }
+    else:
+        out["value"] = None
+    out["target"] = "the transfer holds <= %d bytes more than before it (32-bit live heap)" % PIECE_TARGET
+    out["pass"] = out["value"] is not None and out["value"] <= PIECE_TARGET and not out["problems"]
+    return out
+
+
+def row(fig):
+    """The line of bench.table for `history_pull`."""
+    mp, unix = fig.get("mp32", {}), fig.get("unix64", {})
+    chip = fig.get("chip_estimate") or {}
+    text = (
+        "real pull --url of %d lines (%d bytes) from the simulator's W: %s s (again, nothing new: %s s); "
+        "live heap during the transfer 32-bit %s -> %s (after %s), 64-bit %s -> %s; "
+        "chip estimate %s -> %s, %s free, about %s s at lwIP's 600 KB/s"
+        % (
+            fig.get("lines", 0),
+            fig.get("bytes", 0),
+            fig.get("first_pull_s"),
+            fig.get("second_pull_s"),
+            mp.get("history_before"),
+            mp.get("history_peak"),
+            mp.get("history_after"),
+            unix.get("history_before"),
+            unix.get("history_peak"),
+            chip.get("before"),
+            chip.get("peak"),
+            chip.get("free_at_peak"),
+            chip.get("send_s"),
+        )
+    )
+    problems = "; ".join(fig.get("problems") or [])
+    return "| `history_pull` | %s | | %s | %s |" % (
+        text + (" (%s)" % problems if problems else ""),
+        fig.get("target", ""),
+        "pass" if fig.get("pass") else "**FAIL**",
+    )
