@@ -57,6 +57,7 @@ package(
         "storage/jsonfmt.py",
         "storage/matches.py",
         "storage/matches_app.py",
+        "storage/matches_deck.py",
         "storage/matches_boot.py",
         "storage/paths.py",
         "storage/roster.py",

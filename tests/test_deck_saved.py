@@ -246,7 +246,7 @@ def test_a_finished_game_stays_viewable_until_deleted():
         assert "Deck finished" in text and "Bob won" in text, text
         table.nav("ok")
         choose(table, "View")
-        assert table.canvas().title() == "Bob WINS!" and "back: home" in table.shown()
+        assert table.canvas().title() == "Bob WINS!" and "back: leave" in table.shown()
         table.nav("back")
         choose(table, "Continue")
         table.nav("ok")
@@ -286,7 +286,7 @@ def test_a_corrupt_saved_deck_game_is_set_aside_with_one_line():
         write_file(table.rig.root + "/data/matches/7-7.json", '{"v": 1, "rules": "corsica", "mode": "deck"}')
         reboot(table)
         choose(table, "Continue")
-        assert "7-7.json: bad game, names or piles" in table.rig.text()
+        assert "7-7.json: bad game or names" in table.rig.text()
         assert exists(table.rig.root + "/data/matches/7-7.json.bad")
     finally:
         table.close()

@@ -222,7 +222,7 @@ def test_deck_honour_demand_and_a_game_to_the_end():
         assert over["winners"] == [1] and over["totals"] == [0, 4]
         text = canvas.shown()
         assert "holds every card" in text and "ok: deal again" in text
-        assert "back: home" in text  # pushed on the home screen (from the setup: "back: setup")
+        assert "back: leave" in text
         table.press(0)  # nothing happens after the end
         assert game.over and table.history("slap") == []
         table.nav("ok")  # a new deal for the same players

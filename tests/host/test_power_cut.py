@@ -190,7 +190,7 @@ def test_sigkill_in_a_deck_game_leaves_its_piles_up_to_the_last(tmp_path):
         saved = saved_deck(flash)
         if saved is not None:  # cut after the deal's save: the game waits in Continue
             won = piles_won(cut)
-            assert won - 1 <= saved.piles <= won, (saved.piles, won)  # at most the last pile lost
+            assert won - 1 <= saved.deck.piles <= won, (saved.deck.piles, won)  # at most the last pile lost
             resumed = resume(tmp_path, flash)
             assert resumed["totals"] == saved.totals() and resumed["game"] == saved.game
             resumes += 1
@@ -210,7 +210,7 @@ def saved_deck(flash):
     obj, problem = store_load.load(os.path.join(flash, "data", "matches", entry["id"] + ".json"))
     assert problem is None, problem
     match = deck_from(obj)
-    assert match.deck.card_count() == 54 and entry["rounds"] == match.piles
+    assert match.deck.card_count() == 54 and entry["rounds"] == match.deck.piles
     assert entry["totals"] == match.totals()
     return match
 
@@ -251,7 +251,7 @@ def test_a_deck_game_left_then_cut_comes_back_as_it_was_left(tmp_path):
     before = history_lines(flash)
     assert before[-1]["event"] == "leave", before[-1]
     saved = saved_deck(flash)
-    assert saved.totals() == before[-1]["totals"] and saved.piles == piles_won(before)
+    assert saved.totals() == before[-1]["totals"] and saved.deck.piles == piles_won(before)
     kept = saved.deck.to_obj()
     resumed = resume(tmp_path, flash)
     assert resumed["totals"] == before[-1]["totals"]

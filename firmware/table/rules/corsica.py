@@ -13,7 +13,8 @@ State (read it, don't write it):
   `honour_by`: who turned the honour being answered.
 - `trick_winner`: set when the attempts ran out; the pile stays on the table (still
   slappable) until that player picks it up with `play_card()`.
-- `mistakes[p]`, `eliminated(p)`, `over`, `winner`.
+- `mistakes[p]`, `eliminated(p)`, `over`, `winner`; `piles`: piles won so far (by a
+  slap or by an honour).
 
 Where the rules are silent, this engine decides:
 - Player 0 leads the first trick; the deal goes 0, 1, 2, ... so the first players
@@ -111,6 +112,7 @@ class Game:
         self.honour_by = None
         self.trick_winner = None
         self.mistakes = [0] * players
+        self.piles = 0
         self.over = False
         self.winner = None
         for p in range(players):
@@ -149,6 +151,7 @@ class Game:
             "honour_by": self.honour_by,
             "trick_winner": self.trick_winner,
             "mistakes": list(self.mistakes),
+            "piles": self.piles,
             "winner": self.winner,
             "rng": self.rng.state(),
         }
@@ -224,6 +227,7 @@ class Game:
             self.hands[player].extend(self.pile)
             self.pile = []
             self.under = 0
+            self.piles += 1
             self.turn = player
             self.demand = 0
             self.honour_by = None
@@ -277,6 +281,7 @@ class Game:
         self.hands[winner].extend(self.pile)
         self.pile = []
         self.under = 0
+        self.piles += 1
         self.trick_winner = None
         self._check_over(winner)
         return ("trick", winner, count)
@@ -358,6 +363,7 @@ def game_from(obj):
         if type(m) is not int or not 0 <= m <= MAX_MISTAKES:
             raise ValueError("mistakes %r is not 0..%d" % (m, MAX_MISTAKES))
     game.mistakes = list(mistakes)
+    game.piles = _int(obj, "piles", 0, 0x3FFFFFFF)
     winner = _int(obj, "winner", 0, last, True)
     if winner is not None and len(hands[winner]) != game.total:
         raise ValueError("winner %d does not hold every card" % winner)

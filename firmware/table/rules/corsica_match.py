@@ -1,13 +1,13 @@
-"""A Battle of Corsica deck game as a saved match: the game (corsica.Game), its
-players' names, its game id and the piles won so far. storage/matches.py keeps it in
+"""A Battle of Corsica deck game as a saved match: the game (corsica.Game, which counts
+the piles won), its players' names and its game id. storage/matches.py keeps it in
 `data/matches/<id>.json` beside the I Go / Corsari matches (docs/formats.md, "Saved
 matches"), so the Continue list offers it and Resume puts it back exactly: every
 hand, the pile, whose turn, the honour being answered, the mistakes and the random
 state of the draws to come.
 
-The deck screen (screens/ui_deck.py) keeps it as the app's match and saves it where
-no slap can win a pile (after the deal, a pile taken, a slap judged, when the game is
-left): a power cut loses at most the pile in play.
+The deck screen (screens/ui_deck.py, through storage/matches_deck.py) keeps it as the
+app's match and saves it where no slap can win a pile (after the deal, a pile taken, a
+slap judged, when the game is left): a power cut loses at most the pile in play.
 """
 
 from .corsica import game_from
@@ -23,11 +23,10 @@ class DeckMatch:
 
     rules = RULES
 
-    def __init__(self, game_id, names, deck, piles=0):
+    def __init__(self, game_id, names, deck):
         self.game = game_id
         self.names = list(names)
         self.deck = deck
-        self.piles = piles  # piles won so far, by a slap or by an honour
         self.changed = True
 
     def totals(self):
@@ -42,7 +41,7 @@ class DeckMatch:
             "id": self.game,
             "rules": RULES,
             "names": list(self.names),
-            "rounds": self.piles,
+            "rounds": self.deck.piles,
             "totals": self.totals(),
             "over": deck.over,
             "winners": [] if deck.winner is None else [deck.winner],
@@ -56,7 +55,6 @@ class DeckMatch:
             "mode": MODE,
             "game": self.game,
             "names": list(self.names),
-            "piles": self.piles,
             "deck": self.deck.to_obj(),
         }
 
@@ -67,15 +65,14 @@ def from_obj(obj):
         raise ValueError("not a saved deck game")
     game_id = obj.get("game")
     names = obj.get("names")
-    piles = obj.get("piles")
-    if type(game_id) is not str or type(piles) is not int or piles < 0 or type(names) is not list:
-        raise ValueError("bad game, names or piles")
+    if type(game_id) is not str or type(names) is not list:
+        raise ValueError("bad game or names")
     for name in names:
         if type(name) is not str:
             raise ValueError("bad name %r" % (name,))
     deck = game_from(obj.get("deck"))
     if len(names) != deck.players:
         raise ValueError("%d names for %d players" % (len(names), deck.players))
-    match = DeckMatch(game_id, names, deck, piles)
+    match = DeckMatch(game_id, names, deck)
     match.changed = False
     return match

@@ -87,12 +87,13 @@ class RefereeSetup(_Setup):
 
 class DeckSetup(_Setup):
     START = "Deal"
-    # The deck's game engine, loaded after the setup's first frame and kept for the
-    # deck (not loaded twice, and the deck opens with less to load).
-    MODULES = _Setup.MODULES + ("corsica", "corsica_cards", "rng")
+    # The deck's game engine, its saved form and saving, the tap judge, loaded after
+    # the setup's first frame and kept for the deck (not loaded twice, and the deck opens with less to load).
+    MODULES = _Setup.MODULES + ("corsica", "corsica_cards", "corsica_match", "matches_deck", "rng", "judge")
 
     def __init__(self, app):
-        app.preload("table.rules.corsica")
+        app.preload("table.storage.matches_deck")  # (which imports corsica_match, corsica)
+        app.preload("table.rules.judge")
         _Setup.__init__(
             self, app, "Corsica deck", ["players", "tie_window_us", "tie_break", "slap_window_ms"] + list(VARIANTS)
         )

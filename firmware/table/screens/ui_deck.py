@@ -13,10 +13,9 @@ Leaving keeps the game as it is; a power cut loses at most the pile in play."""
 
 from ..rules.corsica import Game
 from ..rules.corsica_cards import card_text
-from ..rules.corsica_match import DeckMatch
 from ..rules.names import cut
 from ..rules.ticks import ticks_diff
-from ..storage.paths import MAX_MATCHES
+from ..storage.matches_deck import kept, opened, refused
 from . import ui
 from .ui_tap import RULES, TAP_MODULES, TapScreen
 
@@ -25,28 +24,14 @@ COUNTS_X = 72  # x of the card-count column (">Ann 12"); the messages' 9 charact
 NAME_CHARS = 3  # the seats' names in the column and the messages (ui.short_names: told apart)
 
 
-LEAVE_QUESTION = "Leave? The game is kept in Continue"
-
-
-def full(app):
-    """Why no new game can start (the saved matches are full: a deck game is one of
-    them), or None."""
-    if app.saved_count >= MAX_MATCHES:
-        return "%d matches saved: delete one in Continue first." % MAX_MATCHES
-    return None
-
-
 def deal(app, players, match=None):
     """A new game with the settings' variants, shuffled by a seed from the clock (a
-    notice instead when the saved matches are full); or `match`, a saved deck game
-    (corsica_match.DeckMatch) resumed from Continue, its players seated again."""
-    if match is not None:
-        app.seated = list(match.names)
+    notice instead when the saved matches are full: the setup's Start, "ok: deal
+    again"); or `match`, a saved deck game (corsica_match.DeckMatch) resumed from
+    Continue (its players seated again first: app.seated)."""
+    if match:
         return DeckGame(app, match.deck, match=match)
-    problem = full(app)
-    if problem:
-        return app.screen("notice", "Not started", problem)
-    return DeckGame(app, Game(players, app.settings["variants"], app.out.now_us() % 1000000))
+    return refused(app) or DeckGame(app, Game(players, app.settings["variants"], app.out.now_us() % 1000000))
 
 
 class DeckGame(TapScreen):
@@ -58,7 +43,7 @@ class DeckGame(TapScreen):
     result. Presses are placed by their timestamps, so the window is the same for
     everyone."""
 
-    MODULES = ("ui_deck", "corsica", "corsica_cards", "corsica_match") + TAP_MODULES
+    MODULES = ("ui_deck", "corsica", "corsica_cards", "corsica_match", "matches_deck") + TAP_MODULES
     MODE = "deck"
 
     def __init__(self, app, game, seed=None, clock=None, match=None):
@@ -66,9 +51,6 @@ class DeckGame(TapScreen):
         is new: logged, and saved as the app's match at once."""
         TapScreen.__init__(self, app, game.players, seed, clock, match.game if match else None)
         self.game = game
-        if match is not None:  # as they were seated then (deal seats them again too)
-            self.names = list(match.names)
-            self.short = ui.short_names(self.names, 7)
         self.tag = ui.short_names(self.names, NAME_CHARS)  # as the column and messages spell them
         self.seen = 0  # players whose tap since the last arm was handled (bitmask)
         self.out_bits = 0  # GPIO bits of eliminated players: never pressed
@@ -76,49 +58,32 @@ class DeckGame(TapScreen):
         self.banner = None  # title text for a tie, until the next card
         self.window_us = 0  # slap window after the last turned card (0: none)
         self.waiting = False  # the window is shown as open
-        for p in range(game.players):
-            if game.eliminated(p):
-                self.out_bits |= self.bits[p]
-        self.match = match or DeckMatch(self.game_id, self.names, game)
-        app.match = self.match  # the app's match: saved at its flushes (never in a slap window)
-        if match is None:
-            self.arm(self.clock(), False)  # no pile yet: nothing to slap, the start line written
-            self.keep()  # in Continue from the deal on
-        else:  # a pile left slappable can still be slapped
-            self.app.log("resume", self.game_id, RULES, {"totals": match.totals()})
-            self.arm(self.clock(), game.slappable() is not None and not game.over)
+        # The app's match (self.match): saved at its flushes (never in a slap window),
+        # from the deal on; a pile left slappable can still be slapped.
+        self.arm(self.clock(), opened(self, match))
 
     def arm(self, t_us, window=True):
         TapScreen.arm(self, t_us, window)
         self.seen = 0
-
-    def keep(self):
-        """Save the game (the app's match) at the app's next flush: now, or once no
-        slap window is open."""
-        self.match.changed = True
-        self.app.save()
+        for p in range(self.players):  # eliminated players' buttons are dead from now on
+            if self.game.eliminated(p):
+                self.out_bits |= self.bits[p]
 
     def on_nav(self, button, kind):
         if button == "ok" and kind == "press" and self.game.over:
-            problem = full(self.app)
-            if problem:  # this game is kept (finished): no room for another
-                self.app.notice("Not started", problem)
-                return
             self.light(None)  # a new deal, the same players and settings
             self.app.replace(deal(self.app, self.game.players))
         elif button == "back" and kind == "press":
             if self.game.over:
                 self.leave()
             else:
-                self.app.confirm("Corsica deck", LEAVE_QUESTION, self.leave)
+                self.app.confirm("Corsica deck", "Leave? The game is kept in Continue", self.leave)
 
     def leave(self):
         """Close the game; one not over is kept as it is now (a `leave` line, saved:
         Continue offers it)."""
-        TapScreen.leave(self)  # the window closed: the save below is written at once
-        if not self.game.over:
-            self.app.log("leave", self.game_id, RULES, {"totals": self.match.totals()})
-            self.keep()
+        TapScreen.leave(self)  # the window closed: the save is written at once
+        kept(self.app, self.match, "leave")
 
     def on_snapshot(self, t_us, levels, pin=-1):
         game = self.game
@@ -145,7 +110,6 @@ class DeckGame(TapScreen):
         self.window_us = self.app.settings["slap_window_ms"] * 1000 if turned else 0
         self.waiting = self.window_us > 0
         if event == "trick":
-            self.match.piles += 1
             self.message = ("%s TAKES" % self.tag[player], "%d cards" % detail)
             totals = [len(h) for h in self.game.hands]
             self.app.log("trick", self.game_id, RULES, {"winner": player, "cards": detail, "totals": totals})
@@ -168,7 +132,7 @@ class DeckGame(TapScreen):
                 "game_over", self.game_id, RULES, {"winners": [game.winner], "totals": [len(h) for h in game.hands]}
             )
         if not self.slap_window:
-            self.keep()
+            kept(self.app, self.match)
 
     def tick(self, now_ms):
         self.judge.keep(self.clock())  # a pile may wait minutes or hours
@@ -196,7 +160,6 @@ class DeckGame(TapScreen):
         winner = result["winner"]
         if winner is not None:
             game.slap(winner)
-            self.match.piles += 1
             self.message = ("%s SLAP!" % self.tag[winner], REASON_TEXT[reason])
         else:
             taps = result["false_taps"]
@@ -211,9 +174,6 @@ class DeckGame(TapScreen):
                 penalty = "OUT"
             who = "FALSE x%d" % len(taps) if len(taps) > 1 else "FALSE:" + self.tag[player]  # 9 chars
             self.message = (who, penalty)
-        for p in range(game.players):
-            if game.eliminated(p):
-                self.out_bits |= self.bits[p]
         self.pile_changed(self.clock(), False)
         self.light(winner, "false" if winner is None else "tie" if result["tie"] else "won")
         self.app.invalidate()
@@ -266,7 +226,7 @@ class DeckGame(TapScreen):
             ui.draw_big(canvas, self.names[game.winner], 12, 3)
             canvas.center("holds every card", 38)
             canvas.text("ok: deal again", 0, 47)
-            canvas.text("back: setup" if len(self.app.stack) > 2 else "back: home", 0, 56)
+            canvas.text("back: leave", 0, 56)
             return
         top = card_text(game.pile[-1]) if len(game.pile) > game.under else "--"
         if top[0] == "X":

@@ -162,6 +162,7 @@ class MatchActions(ui.Menu):
                 return
             match = app.match
             if match.rules == matches.DECK:  # a deck game: its screen, as it was left
+                app.seated = list(match.names)  # its players, seated again
                 app.reset(app.screen("deck", match.deck.players, match))
             else:
                 app.reset(app.screen("match"))
