@@ -123,6 +123,7 @@ class Server:
 
     def __init__(self):
         self.evening = live.Evening()
+        self.asking = None  # the question on the device (None: not asked)
         self.answered = None
 
     def asking_name(self):
@@ -159,7 +160,7 @@ def test_the_evening_games_their_winners_and_each_players_wins():
         state = live.state(app)
         assert state["evening"]["games"] == [["I Go", ["Ann", "Cy"]], ["Corsica deck", ["Di"]], ["I Go", ["Fay"]]]
         assert state["evening"]["wins"][:4] == [["Ann", 1], ["Cy", 1], ["Di", 1], ["Fay", 1]]
-        assert state["asking"] is None and state["answered"] is None
+        assert state["asking"] is None and state["asked"] is False and state["answered"] is None
         for k in range(live.MAX_GAMES):  # referee games (never over) push out the unfinished ones first
             ev.logged(app, "start", "2-%d" % k, "corsica", {"players": ["Gus", "Hal"]}, 20 + k)
         assert live.state(app)["evening"]["games"] == state["evening"]["games"]
