@@ -131,7 +131,7 @@ def test_two_tables_in_one_run_then_nothing_new(tables, tmp_path):
     assert r.returncode == 0, r.stderr
     games = host_cli.rows(db, "SELECT device, COUNT(*) FROM games GROUP BY device ORDER BY device")
     assert sorted(d for d, _ in games) == sorted(device for device, _ in ids)
-    assert "(%d games" % sum(n for _, n in games) in r.stdout
+    assert " %d games" % sum(n for _, n in games) in r.stdout
     page = (out_dir / "index.html").read_text()
     assert all("device %s" % device in page for device, _ in ids)
 
