@@ -67,7 +67,8 @@ def test_the_editor_offers_the_roster_first_then_the_lists_names_and_letters():
     assert firstnames.options("Zo", ["Zoë"])[0] == "Zoë"  # as the display spells it: Zoe
     assert "Łukasz" in firstnames.options("Lukas")  # Ł spelled L
     opts = firstnames.options("Zo")
-    assert opts[:3] == ["r", "e", "l"] and "ë" in opts and "Zoe" in opts  # letters as the names write them
+    assert opts[:3] == ["Zoltán", "Zoé", "Zoe"]  # a few names: all of them whole, the likeliest first
+    assert opts[-12:-9] == ["r", "e", "l"] and "ë" in opts  # then the letters, as the names write them
     assert firstnames.options("")[:3] == ["M", "A", "J"]  # capitals first
     for typed in ("", "A", "An", "Cy", "Mar", "Zo"):  # every option fits and keeps to what is typed
         for o in firstnames.options(typed):
@@ -76,8 +77,9 @@ def test_the_editor_offers_the_roster_first_then_the_lists_names_and_letters():
 
 
 def test_the_list_is_read_from_the_flash_as_the_host_tool_ranked_it():
-    """A text more than SCAN names start with has its options precomputed in the file,
-    fewer are read and ranked on the device: both come out as rank() of all its names."""
+    """A text more than SCAN names start with has its options precomputed in the file
+    (rank() of all its names); fewer are read on the device, every name offered whole,
+    then the letters (small())."""
     from table.screens import firstnames
 
     entries = []
@@ -89,7 +91,12 @@ def test_the_list_is_read_from_the_flash_as_the_host_tool_ranked_it():
                 if firstnames.key(name).startswith("cy"):
                     entries.append((firstnames.weight(line[0] - 48), name))
     assert 0 < len(entries) <= firstnames.SCAN
-    assert firstnames.options("Cy") == firstnames.rank(2, entries)
+    assert firstnames.options("Cy") == firstnames.small(2, entries)
+    assert firstnames.options("Cy")[0] == "Cynthia" and firstnames.options("Cy")[-4:] == ["n", "p", "r", "d"]
+    with open(firstnames.path(), "rb") as f:
+        for line in f:
+            if line.startswith(b"an\t"):  # a node: "an" is more than SCAN names
+                assert firstnames.options("An") == line.rstrip(b"\n").decode().split("\t")[1:]
     assert firstnames.weight(0) == 8 and firstnames.weight(4) == 16 and firstnames.weight(3) == 13
     assert firstnames.next_char("Þór", 1) == "h" and firstnames.next_char("Þór", 2) == "ó"
     assert firstnames.next_char("Ann", 3) == ""

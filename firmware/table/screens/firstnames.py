@@ -17,8 +17,9 @@ The file (UTF-8 text, one line each):
     NAMES..END: "CNAME": C the name's popularity class (chr(48 + c), c in 0..74: its
         weight is about 2 ** (c / 4), `weight`), then the name, sorted by the name as the
         display spells it, lower case, then by the name.
-Fewer names than SCAN under a typed text: those names are read and ranked here, as the
-host tool ranked the others (`rank`).
+SCAN names or fewer under a typed text: those names are read here and all offered whole,
+the heaviest first, then the letters that follow, by the weight of their names (`small`):
+a few names are fewer presses away whole than letter by letter.
 """
 
 from ..rules import names
@@ -94,6 +95,21 @@ def rank(n, entries, offered=NAMES_OFFERED):
             del left[best]
         else:
             return out
+
+
+def small(n, entries):
+    """The options for a typed text of n display characters that at most SCAN names
+    start with (entries [(weight, name)]): every name whole, the heaviest first (a name
+    no longer than the typed text too: it is the typed text), then the letters that
+    follow, heaviest first."""
+    entries = sorted(entries, key=lambda e: (-e[0], e[1]))
+    left = {}
+    for w, name in entries:
+        ch = next_char(name, n)
+        if ch:
+            left[ch] = left.get(ch, 0) + w
+    letters = sorted(left, key=lambda ch: (-left[ch], ch))
+    return [name for _, name in entries] + letters
 
 
 def path():
@@ -183,7 +199,7 @@ def _read(typed):
             if not key(name).startswith(k):
                 break
             entries.append((weight(line[0] - 48), name))
-    return rank(len(k), entries)
+    return small(len(k), entries)
 
 
 def options(typed, first=()):

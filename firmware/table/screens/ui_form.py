@@ -223,13 +223,15 @@ class SetupForm(Form):
 
     def pick(self, seat, name):
         """Seat a name; one seated (or waiting) elsewhere changes places with it
-        (`swapped`)."""
+        (`swapped`); the cursor goes on to the next line (the next seat, or Start)."""
         if name in self.seated:
             other = self.seated.index(name)
             self.seated[other] = self.seated[seat]
             self.seated[seat] = name
             self.swapped(seat, other)
         self.seated[seat] = name
+        if seat in self.items:  # on to the next line: the next seat, after the last Start
+            self.index = self.items.index(seat) + 1
 
     def swapped(self, a, b):
         """Seats a and b changed places (a subclass's lines that name a seat follow)."""

@@ -172,7 +172,28 @@ class SeatPicker(ui.Menu):
             self.pick(self.seat, name)
 
 
-PAGE = 5  # options a held up or down steps over
+PAGE = 5  # positions a held up or down jumps
+
+
+def line(count):
+    """Where the options of a typed text lie (count of them, the most likely first):
+    [position of option 0, of option 1, ...] on the editor's line, 0 the place the
+    editor starts at, up +1 (held: +PAGE), down -1 (held: -PAGE), the line from
+    -(count - 1) // 2 to count // 2. The likelier an option, the fewer presses away:
+    0 is none, then +1, -1, +5, -5 (one press), +2, -2, +4, -4, +6, -6, +10, -10 (two)."""
+    top, bottom = count // 2, -((count - 1) // 2)
+    presses = {0: 0}
+    todo = [0]
+    i = 0
+    while i < len(todo):
+        at = todo[i]
+        i += 1
+        for step in (1, -1, PAGE, -PAGE):
+            p = at + step
+            if bottom <= p <= top and p not in presses:
+                presses[p] = presses[at] + 1
+                todo.append(p)
+    return sorted(presses, key=lambda p: (presses[p], abs(p), -p))
 
 
 class NameEditor(ui_text.TextEditor):
@@ -180,14 +201,17 @@ class NameEditor(ui_text.TextEditor):
     names (firstnames.py); done(name) is called with the cleaned name. Up to
     roster.NAME_LEN characters as the display spells them.
 
-    On an empty place the editor has the options for what is kept (`opts`: the
-    table's names, then the list's whole names and next letters, the most likely
-    first): ok takes the first (a letter is kept, a whole name is the name: done);
-    up steps to the next ones, past the last into the letters A-Z (a-z); down steps
-    back, before the first into the letters from Z (z) down. Holding up or down jumps
-    to the letter groups as ui_text does (F-J, P-T from an empty place). Holding ok:
-    done with what is shown. With no options (a name on no list) every key does what
-    ui_text's editor does: ok on an empty place is done."""
+    The options for what is kept (`opts`: the table's names, then the list's whole
+    names and next letters, the most likely first) lie on a line (`line`): the most
+    likely is shown at once after a new name's first frame and after each letter
+    kept, the next likeliest one press of up, down or a held up or down away. The
+    option shown (`cur`, drawn after the kept text, a whole name drawn whole): ok takes
+    it (a letter is kept and the next options shown; a whole name is the name: done);
+    holding ok: done with the name shown (the kept text and the option). Past the
+    line's ends, the letters as ui_text has them (A.. up, Z.. down). back: clear the
+    option (then ok: done with the kept text; up or down: the options again), then
+    delete. With no options (a name on no list) every key does what ui_text's editor
+    does: ok on an empty place is done."""
 
     MODULES = MODULES
     GROUPS = GROUPS
@@ -199,9 +223,12 @@ class NameEditor(ui_text.TextEditor):
 
     def __init__(self, app, text, done):
         ui_text.TextEditor.__init__(self, app, text, done)
-        self.rank = None  # the option shown (cur) is opts()[rank]; None: a letter of the groups
+        self.pos = None  # the option shown (cur) is at this position of the line; None: none, or a letter of the groups
         self.typed = None  # the kept text the options are for
         self.opts_kept = []  # (their cache: a press reads the list once)
+        self.order = []  # line(len(opts)): the options' positions
+        if not text:
+            self.show(0)
 
     def room(self, text=None):
         """Display characters left after text (default: the kept characters)."""
@@ -220,80 +247,78 @@ class NameEditor(ui_text.TextEditor):
             room = self.room()
             found = [] if room <= 0 else firstnames.options(typed, self.app.roster)
             self.opts_kept = [o for o in found if len(o) > 1 or names.width(o) <= room]
+            self.order = line(len(self.opts_kept))
             self.typed = typed
         return self.opts_kept
+
+    def show(self, pos):
+        """Show the option at position pos of the line; past its ends the letters
+        (ui_text's: A, a up; Z, z down); no options: none (an empty place)."""
+        opts = self.opts()
+        if not opts:
+            self.cur, self.pos = None, None
+        elif pos in self.order:
+            self.cur, self.pos = opts[self.order.index(pos)], pos
+        else:
+            self.cur, self.pos = self.starts()[0 if pos > 0 else 1], None
+        self.app.invalidate()
 
     def text(self):
         cur = self.cur or ""
         return cur if len(cur) > 1 else "".join(self.chars) + cur  # a whole name is the name
 
-    def offer(self, typed):
-        """What ok takes on an empty place (shown after it), as ui_text draws it."""
-        opts = self.opts()
-        return opts[0] if opts and self.cur is None and len(opts[0]) > 1 else ""
-
     def on_nav(self, name, kind):
         opts = self.opts()
-        if name in ("up", "down") and opts and (self.cur is None or self.rank is not None):
-            if self.room() <= 0:
-                return
+        cur = self.cur
+        if name in ("up", "down") and opts and (cur is None or self.pos is not None):
             step = (1 if kind == "press" else PAGE) * (1 if name == "up" else -1)
-            if self.cur is None and step < 0:  # down from the empty place: ui_text's Z, or P-T held
-                ui_text.TextEditor.on_nav(self, name, kind)
-                return
-            at = (0 if self.rank is None else self.rank) + step
-            if step == -PAGE and at < 0 < self.rank:
-                at = 0
-            if 0 <= at < len(opts):
-                self.cur, self.rank = opts[at], at
-            else:  # past the options: the letters, A or Z (a or z)
-                self.cur, self.rank = self.starts()[0 if at >= 0 else 1], None
-            self.app.invalidate()
+            if cur is None:  # back on the line: the most likely (held: PAGE on)
+                self.show(0 if kind == "press" else step)
+            else:
+                self.show(self.pos + step)
             return
-        if name == "ok" and kind == "press" and self.cur is None and opts:
-            self.take(opts[0])
-            return
-        if name == "ok" and kind == "press" and self.cur is not None and len(self.cur) > 1:
+        if name == "ok" and kind == "press" and cur is not None and len(cur) > 1:
             self.finish()
+            return
+        if name == "ok" and kind == "press" and cur is not None and self.room(self.text()) > 0:
+            self.chars.append(cur)
+            self.show(0)
             return
         if name == "ok" and kind == "long":
-            self.finish()
+            if self.chars or len(self.text()) > 1:  # not a letter alone: a stray hold
+                self.finish()
             return
-        if name == "back" or (name == "ok" and kind == "press" and self.cur is not None):
-            self.rank = None
+        if name == "back" or name == "ok":
+            self.pos = None
         ui_text.TextEditor.on_nav(self, name, kind)
 
-    def take(self, option):
-        """ok on an empty place: the first option (a letter kept, a name: done)."""
-        if len(option) > 1:
-            self.finish(option)
-        elif self.room(self.text() + option) >= 0:
-            self.chars.append(option)
-            self.app.invalidate()
-
     def hints(self):
-        """Four lines under the text: what ok takes, where up and down go, holding ok,
-        back."""
+        """Four lines under the text: what ok takes, what up and down show, what
+        holding ok keeps, back."""
         opts = self.opts()
-        if not opts or (self.cur is not None and self.rank is None):
+        if not opts or (self.cur is not None and self.pos is None):
             return ui_text.TextEditor.hints(self)
+        if self.cur is None:  # cleared: ok keeps the text as it is
+            kept = "".join(self.chars)
+            first = self.DONE if kept else ""
+            steps = "up/dn: " + self.spell(opts[0])
+            hold = "hold ok: done" if kept else "hold up/dn: %d" % PAGE
+            return [first, steps, hold, "back: delete" if kept else "back: cancel"]
         ends = self.starts()
-        if self.cur is None:
-            at, first = 0, "ok: " + self.spell(opts[0])
-            back = "back: delete" if self.chars else "back: cancel"
-        else:
-            at = self.rank
-            first = "ok: done" if len(self.cur) > 1 else (self.describe(self.cur) or "ok: keep it")
-            back = "back: clear"
-        up = self.spell(opts[at + 1]) if at + 1 < len(opts) else ends[0]
-        down = ends[1] if self.cur is None or at == 0 else self.spell(opts[at - 1])
+        pos = self.pos
+        first = "ok:" + self.spell(self.cur)
+        up = self.spell(opts[self.order.index(pos + 1)]) if pos + 1 in self.order else ends[0]
+        down = self.spell(opts[self.order.index(pos - 1)]) if pos - 1 in self.order else ends[1]
         steps = "up:%s dn:%s" % (up, down)
-        hold = "hold ok: done" if self.chars or self.cur is not None else "hold up/dn: %d" % PAGE
-        return [first, steps, hold, back]
+        if len(steps) > ROW + 1:
+            steps = "up/dn: more"
+        shown = names.to_ascii(self.text())
+        hold = "hold ok:" + shown if self.chars or len(self.cur) > 1 else "hold up/dn: %d" % PAGE
+        return [first, steps, hold, "back: clear"]
 
     def spell(self, option):
         """An option in a hint: a letter with its mark in words ("e acute")."""
-        return self.describe(option) or option
+        return self.describe(option) or names.to_ascii(option)
 
     def describe(self, ch):
         """A marked letter as the letter and its mark (the display cannot draw the mark)."""
@@ -312,7 +337,7 @@ class NameEditor(ui_text.TextEditor):
         """As ui_text draws it; a whole name shown is drawn whole, the part after the
         kept text underlined; the title says "likely" while the options are shown."""
         cur = self.cur or ""
-        likely = self.rank is not None or (not cur and self.opts())
+        likely = self.pos is not None or (self.cur is None and self.opts())
         group = "likely" if likely else self.GROUP_NAMES[self.group()]
         self.title = self.WORD + ": " + group
         ui.Screen.draw(self, canvas)
@@ -333,24 +358,5 @@ class NameEditor(ui_text.TextEditor):
         width = canvas.text_width(cur or " ", scale)
         if self.room() > 0 or len(self.cur or "") > 1:
             canvas.fill_rect(x, y + 8 * scale + 1, width, 2, 1)  # the place being chosen
-        rest = self.offered_rest()
-        if cur:
-            x += width + 1
-        while rest and x + canvas.text_width(rest, 1) > canvas.width:
-            rest = rest[:-1]
-        if rest:  # what ok takes on the empty place, small, after it
-            canvas.text(rest, x, y + 8 * scale - 8)
         for i, line in enumerate(self.hints()):  # 8 pixels a line: four under the text
             canvas.text(line, 0, ui_text.HINTS_Y + 8 * i)
-
-    def offered_rest(self):
-        """After an empty place: the first option (the rest of a name, or the letter)."""
-        opts = self.opts()
-        if self.cur is not None or not opts:
-            return ""
-        o = opts[0]
-        if len(o) == 1:
-            return names.to_ascii(o)
-        kept = names.to_ascii("".join(self.chars))
-        spelled = names.to_ascii(o)
-        return spelled[len(kept) :] if spelled.lower().startswith(kept.lower()) else spelled
