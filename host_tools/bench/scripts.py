@@ -244,20 +244,20 @@ def players_script():
     s.press("ok")  # seat 1: its picker, on P1 (seated there last time)
     s.wait(400)
     s.press("down")
-    s.press("ok")  # New name
-    s.press("down")
+    s.press("ok")  # New name: the likeliest first letter shown, M
+    s.press("down")  # J
+    s.hold("down")
+    s.hold("down")  # Z (the line's likelier letters are one press away, Z two)
     s.wait(400)
-    s.press("ok")  # Z: Zoe offered
-    s.hold("up")
-    s.hold("up")  # an empty place: a, held on to f, k
-    s.press("up", 4)
-    s.press("ok")  # o
-    for _ in range(7):
-        s.hold("up")  # f, k, p, u, 0, the capitals with marks, the small ones
-    s.press("up", 11)  # ë
+    s.press("ok")  # Z kept: a shown
+    s.press("up")  # o
     s.wait(400)
-    s.hold("ok")  # done
-    s.press("up")  # Starts: draw (the Corsari match's dealer was drawn: none kept)
+    s.press("ok")  # Zo kept: Zoltan shown, whole
+    s.press("up")
+    s.hold("up")  # Zoë
+    s.wait(400)
+    s.press("ok")  # done; the setup goes on to seat 2
+    s.press("up", 2)  # Starts: draw (the Corsari match's dealer was drawn: none kept)
     s.wait(400)
     s.press("down", 5)
     s.wait(400)

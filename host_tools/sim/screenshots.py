@@ -35,33 +35,33 @@ PICTURES = {
         ("referee", 8000),  # a false slap marked, the win passed down
     ],
     "players.png": [
-        ("players", 33900),  # an I Go setup: a line per seat, the typed name
-        ("players", 21300),  # a seat's picker: on the seat's player, then New name, the roster
-        ("players", 22000),  # the name editor: Z typed, Zoe offered (a long ok takes it)
-        ("players", 36800),  # the drawn starter
-        ("players", 35100),  # Starts: draw
-        ("players", 43950),  # Continue: two saved matches
-        ("players", 44300),  # the other one chosen
-        ("players", 44900),  # its actions
+        ("players", 28452),  # an I Go setup: a line per seat, the typed name
+        ("players", 21700),  # a seat's picker: on the seat's player, then New name, the roster
+        ("players", 25400),  # the name editor: Zo kept, Zoltan shown whole, the next likeliest a press away
+        ("players", 29200),  # the drawn starter
+        ("players", 27300),  # Starts: draw
+        ("players", 36600),  # Continue: two saved matches
+        ("players", 36900),  # the other one chosen
+        ("players", 37500),  # its actions
     ],
     # docs/first-game.md, its steps 1-19 (bench/session_first.txt's "# N." sections)
     "first-setup.png": [
         ("first", 500),  # 1: the home menu, I Go highlighted
-        ("first", 7500),  # 3: A typed, Ann offered
-        ("first", 21000),  # 5: Cy typed, ok: name done
-        ("first", 22500),  # 6: the setup, Start highlighted
+        ("first", 9200),  # 3: An kept, n shown: Ann, hold ok keeps it
+        ("first", 27300),  # 5: C kept, y shown: Cy
+        ("first", 28800),  # 6: the setup, Start highlighted
     ],
     "first-round.png": [
-        ("first", 25200),  # 7: who ended? Bob
-        ("first", 37200),  # 10: Ann's penalty, 12
-        ("first", 38000),  # 11: the summary before the round is saved
-        ("first", 42000),  # 12: the score sheet
+        ("first", 32200),  # 7: who ended? Bob
+        ("first", 44100),  # 10: Ann's penalty, 12
+        ("first", 44800),  # 11: the summary before the round is saved
+        ("first", 49000),  # 12: the score sheet
     ],
     "first-referee.png": [
-        ("first", 48500),  # 15: the idle screen, every tally 0
-        ("first", 49000),  # 16: armed
-        ("first", 51500),  # 17: Bob first, Ann +126 ms
-        ("first", 55000),  # 19: the idle screen, Bob 1 pile won
+        ("first", 55300),  # 15: the idle screen, every tally 0
+        ("first", 56000),  # 16: armed
+        ("first", 58500),  # 17: Bob first, Ann +126 ms
+        ("first", 62000),  # 19: the idle screen, Bob 1 pile won
     ],
 }
 

@@ -15,7 +15,9 @@ The flash folder is the device's one filesystem root, as on a Pico: before the d
 starts, deploy's own code (host_tools/device/deploy.py: the manifest, .mpy files, the board
 as board.mpy, main.py) brings the firmware there up to date, and the device boots
 main.py with rp2's import path. `--frozen` stands for a firmware with the modules
-frozen in (nothing deployed; the modules come after the flash root on the path).
+frozen in (no module deployed; the modules come after the flash root on the path;
+the firmware's data files, the name editor's list, at the flash root as `deploy
+--frozen` ships them).
 """
 
 import datetime
@@ -237,9 +239,36 @@ def install_firmware(flash, board, source=False, project=ROOT):
             with open(m.path, "rb") as f:
                 files[m.name] = f.read()
         files["board.py"] = boards.flat_source(os.path.join(project, "boards"), board).encode()
+        for name in deploy.DATA_FILES:  # the firmware's data files beside their modules, as deploy ships them
+            path = os.path.join(project, "firmware", name)
+            if os.path.exists(path):
+                with open(path, "rb") as f:
+                    files[name] = f.read()
     else:
         files = deploy.micropython_files(project, board)
     return deploy.deploy(DriveTransport(flash), files, board, "micropython")
+
+
+def frozen_data(flash, project=ROOT):
+    """With the firmware frozen in, its data files (the name editor's list) at the
+    flash root, as `deploy --frozen` ships them (a manifest cannot freeze a data
+    file); the modules themselves are not on the flash."""
+    from host_tools.device import deploy
+
+    os.makedirs(flash, exist_ok=True)
+    for name in deploy.DATA_FILES:
+        src = os.path.join(project, "firmware", name)
+        dst = os.path.join(flash, name.rsplit("/", 1)[-1])
+        if not os.path.exists(src):
+            continue
+        with open(src, "rb") as f:
+            data = f.read()
+        if os.path.exists(dst):
+            with open(dst, "rb") as f:
+                if f.read() == data:
+                    continue
+        with open(dst, "wb") as f:
+            f.write(data)
 
 
 def device_command(args, script, project=ROOT):
@@ -272,6 +301,7 @@ def device_command(args, script, project=ROOT):
     ]
     if getattr(args, "frozen", False):
         cmd += ["--firmware", FIRMWARE if args.source else compiled_firmware()]
+        frozen_data(args.flash, project)
     else:
         install_firmware(args.flash, args.board, args.source, project)
     if script:  # and how far it takes the clock (simchip keeps that at boot)
