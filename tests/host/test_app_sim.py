@@ -215,14 +215,12 @@ def test_a_name_typed_with_the_buttons_is_kept_in_the_roster_across_a_reboot(tmp
     s = Script()
     s.press("ok")  # I Go
     s.press("down", 3).press("ok")  # seat 1: its picker
-    s.press("ok")  # New name
-    s.press("down").press("ok")  # Z
-    s.press("up", 15).press("ok")  # o
-    s.press("down")  # an empty place: z
-    s.hold("up").hold("up").hold("up")  # the next groups: 0, À, à
-    s.press("up", 11).press("ok")  # ë
-    s.press("ok")  # ok on an empty place: done, back on the seat's line
-    s.press("down", 4).press("ok")  # Start
+    s.press("ok")  # New name: the likeliest first letter shown, M
+    s.press("down").hold("down").hold("down").press("ok")  # J, then two held downs: Z, kept
+    s.press("up").press("ok")  # a shown, up: o, kept; Zoltan shown
+    s.press("up").hold("up").press("ok")  # Zoë, whole: done, the setup on seat 2
+    s.press("down", 3).press("ok")  # Start
+    s.press("ok")  # a fresh device draws who starts: its notice seen
     s.round(0, [5, 10, 12, 20])
     shots = tmp_path / "shots"
     sim(tmp_path, s, flash, "--screens", str(shots))

@@ -325,9 +325,9 @@ def test_names_from_the_device_through_pull_into_sqlite_and_the_report(tmp_path)
     s.press("ok").press("down").press("ok")  # players 4 -> 3
     # The names wait in each seat's picker (New name, Edit P1, then the names).
     s.press("down", 3).press("ok").press("down", 2).press("ok")  # seat 1: Zoë
-    s.press("down").press("ok").press("down", 3).press("ok")  # seat 2: Ann (Zoë is seat 1's)
-    s.press("down").press("ok").press("down", 4).press("ok")  # seat 3: Bob
-    s.press("down").press("ok")  # Start: the device draws who starts
+    s.press("ok").press("down", 3).press("ok")  # seat 2 (the setup went on to it): Ann (Zoë is seat 1's)
+    s.press("ok").press("down", 4).press("ok")  # seat 3: Bob
+    s.press("ok")  # Start (after the last seat): the device draws who starts
     s.t += 1500
     s.press("ok")  # its notice read
     for _ in range(4):
