@@ -50,6 +50,7 @@ def start(board):
     args = _args()
     hold = [m for m in args.get("hold", "").split(",") if m]
     at = [int(t) for t in args.get("at", "").split(",") if t]
+    trace = [int(t) for t in args.get("trace", "").split(",") if t]  # lo,hi: every pass between
     session_app._simulator_modules()
     if getattr(board, "WIFI", False):  # rp2 has no `inspect` (live_app.py): microdot's MicroPython path
         sys.modules["inspect"] = Absent()
@@ -125,6 +126,9 @@ def start(board):
             print("@at %d %d %s" % (at.pop(0), live, top))
             print("@modules " + " ".join(sorted(m for m in sys.modules if m.startswith("table"))))
             micropython.qstr_info()
+        if trace and trace[0] <= clock.ticks_ms() <= trace[1]:
+            mods = sorted(m.split(".")[-1] for m in sys.modules if m.startswith("table.") and m.count(".") >= 2)
+            print("@trace %d %d %d %s %s %s" % (clock.ticks_ms(), live, firmware, top, after, " ".join(mods)))
         if firmware > 512 or after != state["screen"] or top != after:
             state["screen"] = after
             print("@pass %d %d %d %s %s" % (clock.ticks_ms(), live, firmware, top, after))

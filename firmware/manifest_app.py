@@ -42,6 +42,7 @@ package(
         "screens/ui_matches.py",
         "screens/ui_names.py",
         "screens/ui_notice.py",
+        "screens/ui_penalty.py",
         "screens/ui_referee.py",
         "screens/ui_referee_result.py",
         "screens/ui_round.py",

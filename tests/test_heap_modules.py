@@ -1,18 +1,22 @@
 """Issue #46: a screen's heap regression caught without timing. The firmware modules
 loaded at the points the emulated chip measured the heap (home after boot, the hand
 calculator's open from the ender's penalty, the screens it goes back to, home after
-the match is left), compared with the lists below: a module a screen leaves behind,
-or one loaded too early, fails here on both runtimes (make bench's heap_by_screen
-says what it costs on the chip)."""
+the match is left) and where the I Go session's other peaks were (the match's start,
+its saves), compared with the lists below: a module a screen leaves behind, one
+loaded too early, or a covered screen's that stays, fails here on both runtimes
+(make bench's heap_by_screen says what it costs on the chip)."""
 
 import sys
 
 from canvas_record import Rig
 
-# Firmware modules (whole names, packages left out) at each point of the I Go path.
-MATCH = ("table.rules.igo_scoring", "table.rules.scoresheet", "table.screens.ui_match")
-# The calculator's own: its screen and the engine (loaded after its first frame).
+# The match's own, loaded with its sheet (app.match) while a match is played.
+SHEET = ("table.rules.igo_scoring", "table.rules.scoresheet")
+# The calculator's: its screen and the engine (loaded after its first frame).
 CALCULATOR = ("table.rules.igo_arrange", "table.rules.igo_cards", "table.rules.igo_choice", "table.screens.ui_hand")
+# What the writes and a match's start load for the moment (app.WRITING), and the setup's.
+WRITING = ("events", "jsonfmt", "store", "store_load", "matches", "matches_app", "roster")
+HAND = "R1 R2 R3 O4 O5 Y6 Y7 G8 G9 C10 B11 K1".split()  # red is the display colour
 
 
 def firmware_modules():
@@ -20,13 +24,9 @@ def firmware_modules():
     return set(m for m in sys.modules if m.startswith("table.") and m.count(".") >= 2)
 
 
-def check(what, now, before, expected, allowed=()):
-    """`now` holds every expected module, and nothing `before` did not hold beyond
-    expected and allowed."""
-    missing = sorted(set(expected) - now)
-    extra = sorted(now - before - set(expected) - set(allowed))
-    assert not extra, "%s: loaded beyond the list: %s" % (what, extra)
-    assert not missing, "%s: not loaded: %s" % (what, missing)
+def screens():
+    """The screen modules loaded now, by their own names (ui, the base, left out)."""
+    return sorted(m.rpartition(".")[2] for m in firmware_modules() if m.startswith("table.screens.ui_"))
 
 
 def settle(app):
@@ -38,43 +38,102 @@ def settle(app):
             then(*args)
 
 
-def test_the_hand_calculator_loads_its_own_modules_and_leaves_none_behind():
+def enter_hand(rig):
+    """The calculator's keys for HAND (red is the first colour: ok takes it)."""
+    from table.rules.igo_cards import COLOURS
+
+    rig.nav("ok")  # the display colour: red
+    colour = 0
+    for card in HAND:
+        c = COLOURS.index(card[0])
+        rig.nav(("up*%d " % (c - colour) if c > colour else "") + "ok")
+        colour = c
+        calc = rig.app.top()
+        steps = (int(card[1:]) - calc.value) % 11
+        rig.nav(("up*%d " % steps if steps else "") + "ok")
+
+
+def test_under_the_hand_calculator_only_the_penalty_entry_stays_and_the_calculator_leaves_nothing():
     names = ["Ann", "Bob", "Cy", "Di"]
     rig = Rig(names=names)
     try:
         before = firmware_modules()  # what the test's own rig and a boot hold
         rig.start_match("igo", names, 4)
         rig.app.push(rig.app.screen("match"))
-        at_match = firmware_modules()
-        check("the match screen", at_match, before, MATCH, ("table.storage.store", "table.storage.jsonfmt"))
-        rig.nav("ok ok ok")  # enter the round, Ann ended: her penalty
-        entry = firmware_modules()
+        rig.nav("ok ok ok")  # the round menu, enter round, Ann ended: her penalty
+        assert rig.screen() == "PenaltyEntry"
+        # The match screen is two under: closed (app.Covered), its module gone.
+        assert screens() == ["ui_igo", "ui_penalty"], screens()
         rig.nav("ok:long")  # the calculator's open, where the chip's I Go peak was
         assert rig.screen() == "HandCalc"
-        check("the calculator's open", firmware_modules(), entry, CALCULATOR)
-        rig.nav("back")  # back to the penalty entry, which keeps the hand and its calculator
+        # The round menu's and who ended's code left as the calculator came.
+        assert screens() == ["ui_hand", "ui_penalty"], screens()
+        extra = sorted(firmware_modules() - before - set(SHEET) - set(CALCULATOR) - {"table.screens.ui_penalty"})
+        assert not extra, "the calculator's open holds beyond its own: %s" % extra
+        missing = sorted(set(CALCULATOR) - firmware_modules())
+        assert not missing, "not loaded at the calculator: %s" % missing
+        enter_hand(rig)
+        assert rig.app.top().field == "result"
+        rig.nav("ok")  # used: on to Bob's penalty; the calculator's code goes, the hand stays
         settle(rig.app)
+        entry = rig.app.top()
+        assert rig.screen() == "PenaltyEntry" and entry.pos == 1 and entry.hands.cards[0]
+        left = sorted(set(CALCULATOR) & firmware_modules())
+        assert not left, "the penalty entry holds the calculator's: %s" % left
+        assert screens() == ["ui_penalty"], screens()  # who ended stays closed until it is on top
+        rig.nav("back ok:long")  # Ann's again: the calculator opens on her hand kept
+        assert rig.screen() == "HandCalc" and rig.app.top().field == "result"
+        rig.nav("back back")  # the result's back takes the last card back; its value's back...
+        while rig.screen() == "HandCalc":
+            rig.nav("back")
         assert rig.screen() == "PenaltyEntry"
-        check("the penalty entry after the calculator", firmware_modules(), entry, CALCULATOR)
-        rig.nav("back")  # the round's ender: the calculator's modules go
-        assert rig.screen() == "RoundEnder"
-        gone = sorted(set(CALCULATOR) & firmware_modules())
-        assert not gone, "the round's ender holds the calculator's: %s" % gone
-        rig.nav("back back")  # the match, then home: the round's and the match's modules go
-        assert rig.screen() == "Home"
-        screens = {"table.screens.ui_igo", "table.screens.ui_match"}  # (the app keeps the match's sheet)
-        left = sorted((screens | set(CALCULATOR)) & firmware_modules())
-        assert not left, "home holds the match's modules: %s" % left
+        rig.nav("back")  # who ended, opened again as it was: Ann chosen
+        assert rig.screen() == "RoundEnder" and rig.app.top().index == 0
+        assert screens() == ["ui_igo"], screens()
+        rig.nav("back")  # the match, opened again
+        assert rig.screen() == "MatchScreen" and screens() == ["ui_match"], screens()
+        rig.nav("back")  # home: the round's and the match's modules gone
+        assert rig.screen() == "Home" and screens() == [], screens()
+        left = sorted(set(CALCULATOR) & firmware_modules())
+        assert not left, "home holds the calculator's: %s" % left
+    finally:
+        rig.close()
+
+
+def test_the_match_start_and_its_saves_leave_no_writing_code_loaded():
+    rig = Rig(names=["Ann", "Bob", "Cy", "Di"])
+    try:
+        rig.setup("I Go")  # four players
+        rig.start()
+        for _ in range(4):  # the start's passes: the match opens, begins, writes
+            settle(rig.app)
+            rig.nav("")
+        assert rig.screen() == "MatchScreen", rig.screen()
+        loaded = set(m.rpartition(".")[2] for m in firmware_modules())
+        assert not loaded & set(WRITING), sorted(loaded & set(WRITING))
+        assert screens() == ["ui_match"], screens()
+        assert "rng" not in loaded  # (the setup's draw loaded it for the whole match)
+        assert not rig.app.writes_due() and rig.app.saved_count == 1  # written and saved
+        rig.nav("ok ok ok")  # a round: Ann ended, all 0 but hers
+        rig.nav("up*5 ok ok ok ok ok")  # the review's ok saves it
+        settle(rig.app)
+        rig.nav("")
+        assert rig.screen() == "MatchScreen" and len(rig.app.match.rounds) == 1
+        loaded = set(m.rpartition(".")[2] for m in firmware_modules())
+        assert not loaded & set(WRITING), sorted(loaded & set(WRITING))
+        assert screens() == ["ui_match"], screens()
     finally:
         rig.close()
 
 
 def test_home_after_boot_holds_the_boot_modules_only():
+    from table import app
+
+    for name in screens():  # what tests before left: a boot starts without them
+        app.unload(name)
     rig = Rig(names=["Ann", "Bob"])
     try:
         assert rig.screen() == "Home"
-        now = firmware_modules()
-        screens = sorted(m for m in now if m.startswith("table.screens.") and m != "table.screens.ui")
-        assert not screens, "home holds screen modules: %s" % screens
+        assert screens() == [], screens()
     finally:
         rig.close()

@@ -767,6 +767,7 @@ def test_every_screen_class_is_walked():
         ui_matches,  # noqa: F401
         ui_names,  # noqa: F401
         ui_notice,  # noqa: F401
+        ui_penalty,  # noqa: F401
         ui_referee,  # noqa: F401
         ui_round,  # noqa: F401
         ui_settings,  # noqa: F401

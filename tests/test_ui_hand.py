@@ -28,10 +28,11 @@ def match_rig(names):
 
 def test_arrange_finds_the_best_series():
     from table.rules.igo_cards import parse_hand
+    from table.rules.igo_choice import arrange, masks_of
     from table.screens import ui_hand
 
     hand = parse_hand("R1 R2 R3 O4 O5 Y6 Y7 G8 G9 C10 B11 K1".split())
-    r = ui_hand.arrange(hand, 0)  # red is the display colour
+    r = arrange(hand, 0)  # red is the display colour
     removed = ui_hand.cards_text(r["removed"])
     assert removed == "R1 R2 R3"
     # best pair: yellow 6 7 + green 8 9 (30) beats green + blue (28)
@@ -42,12 +43,12 @@ def test_arrange_finds_the_best_series():
     other = parse_hand("B1 B2 C3 O1 O2 O3 O6 O7 O8 Y1 Y2 Y3".split())
     from table.rules.igo_arrange import min_series
 
-    option = min_series(ui_hand.masks_of(hand, 0))[0]
-    r2 = ui_hand.arrange(other, 0, False, option)
+    option = min_series(masks_of(hand, 0))[0]
+    r2 = arrange(other, 0, False, option)
     assert ui_hand.cards_text(r2["added"]) == "Y1 Y2 Y3"
     assert r2["penalty"] == 6
     # without the ender's series: the own series only
-    assert ui_hand.arrange(other, 0, False)["penalty"] == 1 + 2 + 3 + 1 + 2 + 3
+    assert arrange(other, 0, False)["penalty"] == 1 + 2 + 3 + 1 + 2 + 3
 
 
 def enter_hand(rig, display, cards):

@@ -132,6 +132,8 @@ class App:
         return self.stack[-1]
 
     def push(self, screen):
+        if len(self.stack) > 1 and getattr(self.stack[-2], "ROUTE", None):  # now two under the top
+            self.stack[-2] = Covered(self.stack[-2])
         self.stack.append(screen)
         self._entered()
 
@@ -160,6 +162,8 @@ class App:
         """The top screen changed: what the one left lit or sounded stops."""
         self.dirty = True
         self.out.all_off()
+        if type(self.stack[-1]) is Covered:  # back on top: opened again as it was
+            self.stack[-1] = self.stack[-1].reopen(self)
         self._unload_unused()
         self.stack[-1].enter()
         if self.unsaved and not getattr(self.stack[-1], "UNSAVED", False):
@@ -335,6 +339,7 @@ class App:
             if not self.history.flush():
                 self.storage_failed(self.history.error)
             if one:
+                self.drop(*WRITING)
                 return
         if self._save_due:
             from .storage import store
@@ -360,6 +365,7 @@ class App:
                         del self.files_due[name]
             if problem:
                 self.storage_failed(problem)
+        self.drop(*WRITING)
 
     def writes_due(self):
         """Whether a save or a history flush waits (flush)."""
@@ -407,6 +413,7 @@ class App:
 
         self.transient("matches_app")
         matches_app.start(self, drawn)
+        self.drop(*WRITING)  # the start's writes load what they need in the next passes
 
     def open_match(self, rules, names, target, youngest_first=None, first=0, drawn=False, note=None):
         """The setup's Start, a pass at a time (`leave`, `next_pass`): the setup closes
@@ -465,6 +472,23 @@ class App:
         next screen change."""
         self._mode_modules.update(modules)
 
+    def drop(self, *modules):
+        """Forget these modules now (what a write or a step loaded for the moment: a
+        screen does not hold them until the next screen change), unless a screen on
+        the stack names one of them in MODULES; then all stay (they import each
+        other: one forgotten while another holds it would be loaded twice)."""
+        for screen in self.stack:
+            for name in screen.MODULES:
+                if name in modules:
+                    return
+        for name in modules:
+            unload(name)
+
+
+# What the writes (App.flush) and a match's start load: dropped right after them
+# (App.drop), not at the next screen change. Before (#46) the I Go match's start held
+# them all at once under its first frame (about 12 KB).
+WRITING = ("events", "jsonfmt", "store", "store_load", "matches", "matches_app", "roster")
 
 # Screens opened by name (App.screen): the module is imported when the screen opens
 # (and dropped when no screen on the stack names it in MODULES), so screens never
@@ -478,9 +502,9 @@ ROUTES = {
     "igo_setup": ("ui_igo_setup", "Setup"),
     "sheet": ("ui_sheet", "SheetView"),
     "round": ("ui_round", "open_round"),  # a round of the sheet, or a change's review
-    "penalties": ("ui_igo", "PenaltyEntry"),
+    "penalties": ("ui_penalty", "PenaltyEntry"),
+    "review": ("ui_igo", "RoundReview"),
     "hand": ("ui_hand", "HandCalc"),
-    "round_hand": ("ui_hand", "for_round"),
     "settings": ("ui_settings", "Settings"),
     "hwtest": ("ui_hwtest", "HwTest"),
     "wifi": ("ui_wifi", "WiFi"),
@@ -495,6 +519,27 @@ ROUTES = {
     "confirm": ("ui_notice", "Confirm"),
     "unsaved": ("ui_notice", "Unsaved"),
 }
+
+
+class Covered:
+    """A screen two or more under the top, closed so that its module's code leaves
+    the heap while others cover it (the I Go match and its round menu under the
+    penalties' hand calculator): a screen says it may be (its ROUTE, and in KEEP the
+    attributes it gets back, e.g. a menu's index) when nothing else refers to it.
+    Reopened by its route when it is on top again (App._entered)."""
+
+    MODULES = ()
+
+    def __init__(self, screen):
+        self.route = screen.ROUTE
+        self.kept = [(name, getattr(screen, name)) for name in screen.KEEP]
+
+    def reopen(self, app):
+        screen = app.screen(self.route)
+        for name, value in self.kept:
+            setattr(screen, name, value)
+        return screen
+
 
 GAMES = (
     ("I Go", "igo"),

@@ -91,7 +91,6 @@ def enter_round(s, sheet, ender, penalties, calc=None):
     for the ender and the next player (their penalties then come from it, against the
     engine's pick for the ender, as the device computes them)."""
     from table.rules import igo_choice
-    from table.screens import ui_hand
 
     n = len(penalties)
     s.press("ok")  # round menu
@@ -102,14 +101,14 @@ def enter_round(s, sheet, ender, penalties, calc=None):
     from_hand = [(ender + k) % n for k in range(2)] if calc else []
     if calc:
         display, hands = calc
-        mine = ui_hand.masks_of(hands[ender], display)
+        mine = igo_choice.masks_of(hands[ender], display)
         others = [
-            ui_hand.masks_of(hands[p], display) if p in from_hand else penalties[p]
+            igo_choice.masks_of(hands[p], display) if p in from_hand else penalties[p]
             for p in [(ender + k) % n for k in range(1, n)]
         ]
         option = igo_choice.options(sheet.rules, mine)[igo_choice.choose(sheet.rules, mine, others)]
         for p in from_hand:
-            penalties[p] = ui_hand.arrange(hands[p], display, p == ender, option)["penalty"]
+            penalties[p] = igo_choice.arrange(hands[p], display, p == ender, option)["penalty"]
     for k in range(n):
         p = (ender + k) % n
         if p in from_hand:

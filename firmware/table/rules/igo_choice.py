@@ -10,6 +10,7 @@ so they are one option.
 
 from . import igo_arrange
 from .igo_arrange import NCOL, hand_total, value_sum
+from .igo_cards import hand_masks
 from .igo_scoring import corsari_ender_score
 
 
@@ -125,3 +126,22 @@ def lay_out(cards, display, mine, option, ender, declared_colours=False, series=
         series, added = igo_arrange.arrange_response(mine, colours, values, a, b)
     used = removed + series + added
     return removed, series, added, [c for c in cards if c not in used]
+
+
+def masks_of(cards, display):
+    """A hand's masks (card ints) with the display colour removed."""
+    return igo_arrange.without_colour(hand_masks(cards), display)
+
+
+def arrange(cards, display, ender=True, option=None, declared=False, masks=None):
+    """A 12-card hand laid out (the device's hand calculator and its round): the
+    ender lays out `option` ((colours, values); None: the first lowest-penalty
+    series), another player faces the ender's `option` (None: own series only).
+    `masks`: the hand's masks_of, if the caller has them. Returns a dict: penalty,
+    series, added, left, removed (cards)."""
+    if masks is None:
+        masks = masks_of(cards, display)
+    if ender:
+        option = option or igo_arrange.min_series(masks, declared)[0]
+    removed, series, added, left = lay_out(cards, display, masks, option or ((), 0), ender, declared)
+    return {"penalty": sum(c & 15 for c in left), "series": series, "added": added, "left": left, "removed": removed}

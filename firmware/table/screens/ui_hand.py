@@ -1,39 +1,18 @@
 """I Go / Corsari hand calculator: enter a 12-card hand with the buttons and see the
 best arrangement and its penalty.
 
-In a round (`RoundHands`: the round's display colour and hands, kept by the round
-entry, ui_igo.PenaltyEntry) the ender steps through every option (igo_choice: I Go, every lowest-penalty
-series; Corsari, every crew) with the engine's pick preselected, the same pick as
-the host's `score`; the other players' calculators add to the chosen series.
+In a round (ui_penalty.RoundHands: the round's display colour and hands, kept by the
+round entry, ui_penalty.PenaltyEntry) the ender steps through every option (igo_choice:
+I Go, every lowest-penalty series; Corsari, every crew) with the engine's pick
+preselected, the same pick as the host's `score`; the other players' calculators add
+to the chosen series. This module and the engine are loaded while the calculator is
+open only: the hands stay with the entry, and a hold of ok there loads them again.
 """
 
 from . import ui
 from .ui import ROWS, row_y
 
 COLOUR_NAMES = ("red", "orange", "yellow", "green", "cyan", "blue", "purple", "pink", "brown", "white")
-
-
-def masks_of(cards, display):
-    """A hand's masks with the display colour removed."""
-    from ..rules import igo_arrange
-    from ..rules.igo_cards import hand_masks
-
-    return igo_arrange.without_colour(hand_masks(cards), display)
-
-
-def arrange(cards, display, ender=True, option=None, declared=False, masks=None):
-    """A 12-card hand laid out: the ender lays out `option` ((colours, values); None:
-    the first lowest-penalty series), another player faces the ender's `option`
-    (None: own series only). `masks`: the hand's masks_of, if the caller has them.
-    Returns a dict: penalty, series, added, left, removed (cards)."""
-    from ..rules import igo_arrange, igo_choice
-
-    if masks is None:
-        masks = masks_of(cards, display)
-    if ender:
-        option = option or igo_arrange.min_series(masks, declared)[0]
-    removed, series, added, left = igo_choice.lay_out(cards, display, masks, option or ((), 0), ender, declared)
-    return {"penalty": sum(c & 15 for c in left), "series": series, "added": added, "left": left, "removed": removed}
 
 
 def start_value(cards, colour):
@@ -47,97 +26,6 @@ def start_value(cards, colour):
         if v not in held:
             return v
     return 1  # every value of the colour is in: ok refuses each
-
-
-class RoundHands:
-    """The hands entered in one round's calculators, and what follows from them: the
-    ender's option (`choice`, None = the engine's pick) decides what the others add,
-    and every penalty from a hand follows it (`rearrange`). `entry` is the round
-    entry (ender, order, penalties, confirmed)."""
-
-    def __init__(self, entry):
-        self.entry = entry
-        self.ender = entry.ender
-        self.display = None  # the round's display colour, once a hand is entered
-        self.cards = [None] * len(entry.penalties)  # card lists per player
-        self.was = [None] * len(entry.penalties)  # a hand typed over: (cards, its penalty)
-        self.choice = None
-
-    def others(self, display):
-        """The other players as igo_choice wants them: a hand's masks, an announced
-        penalty (int), or left out while unknown."""
-        entry = self.entry
-        out = []
-        for p in entry.order[1:]:
-            if self.cards[p]:
-                out.append(masks_of(self.cards[p], display))
-            elif entry.confirmed[p]:
-                out.append(entry.penalties[p])
-        return out
-
-    def others_in(self):
-        entry = self.entry
-        return all(self.cards[p] or entry.confirmed[p] for p in entry.order[1:])
-
-    def ender_option(self):
-        """The ender's (colours, values): the choice or the engine's pick; None
-        while the ender's hand is not entered."""
-        hand = self.cards[self.ender]
-        if not hand:
-            return None
-        from ..rules import igo_choice
-
-        app = self.entry.app
-        declared = app.settings["declared_colours"]
-        mine = masks_of(hand, self.display)
-        options = igo_choice.options(app.match.rules, mine, declared)
-        i = self.choice
-        if i is None or i >= len(options):
-            i = igo_choice.choose(app.match.rules, mine, self.others(self.display), declared, options)
-        return options[i]
-
-    def hand(self, player):
-        """The player's cards: the hand used, else one typed over (the calculator
-        opens on it again), else none."""
-        was = self.was[player]
-        return self.cards[player] or (was[0] if was else None)
-
-    def typed_over(self, player, penalty):
-        """A penalty from the hand changed on the entry: no longer the hand's, which
-        is kept (with penalty, what it gave) for the calculator to use again."""
-        self.was[player] = (self.cards[player], penalty)
-        self.cards[player] = None
-
-    def use_hand(self, player, display, cards, choice):
-        """A hand from the calculator (choice: the ender's option, None = the pick)."""
-        self.display = display
-        self.cards[player] = list(cards)
-        self.was[player] = None
-        self.entry.confirmed[player] = True
-        if player == self.ender:
-            self.choice = choice
-        self.rearrange()
-
-    def rearrange(self):
-        """Every penalty from a hand, against the ender's option."""
-        option = self.ender_option()
-        declared = self.entry.app.settings["declared_colours"]
-        for p in self.entry.order:
-            if self.cards[p]:
-                self.entry.penalties[p] = arrange(self.cards[p], self.display, p == self.ender, option, declared)[
-                    "penalty"
-                ]
-        self.entry.app.invalidate()
-
-
-def for_round(app, entry, player):
-    """The calculator for a player of a round being entered (entry: ui_igo's
-    PenaltyEntry): the round's hands are made on first use and kept by the entry,
-    which then keeps this module loaded until the round is saved or left."""
-    if entry.hands is None:
-        entry.hands = RoundHands(entry)
-        entry.MODULES = entry.MODULES + HandCalc.MODULES
-    return HandCalc(app, entry.hands, player)
 
 
 class HandCalc(ui.Screen):
@@ -154,8 +42,7 @@ class HandCalc(ui.Screen):
         "igo_arrange",
         "igo_cards",
         "igo_choice",
-        "igo_scoring",
-    )
+    )  # (igo_scoring is the match's: the sheet holds it)
 
     def __init__(self, app, entry=None, player=0):
         ui.Screen.__init__(self, app)
@@ -223,11 +110,13 @@ class HandCalc(ui.Screen):
             if len(self.cards) == 12:
                 self.arranged()
         else:  # the result used: one ok, and the round entry goes on to the next player
-            self.app.pop()
-            if self.entry:
+            entry = self.entry
+            if entry:  # with the engine still loaded (the pop drops it)
                 choice = self.index if self.index != self.pick else None
-                self.entry.use_hand(self.player, self.display, self.cards, choice)
-                self.entry.entry.next_player()
+                entry.use_hand(self.player, self.display, self.cards, choice)
+            self.app.pop()
+            if entry:
+                entry.entry.next_player(True)
 
     def back(self):
         if self.field == "display":
@@ -248,11 +137,11 @@ class HandCalc(ui.Screen):
     def arranged(self):
         """The hand is complete: the ender's options and the engine's pick, then the
         arrangement shown."""
-        self.field = "result"
-        self.mine = mine = masks_of(self.cards, self.display)
-        if self.ender:
-            from ..rules import igo_choice
+        from ..rules import igo_choice
 
+        self.field = "result"
+        self.mine = mine = igo_choice.masks_of(self.cards, self.display)
+        if self.ender:
             others = self.entry.others(self.display) if self.entry else []
             self.options = igo_choice.options(self.rules, mine, self.declared)
             self.pick = igo_choice.choose(self.rules, mine, others, self.declared, self.options)
@@ -266,6 +155,8 @@ class HandCalc(ui.Screen):
         else:  # the ender's option, once their hand is in
             option = self.entry.ender_option() if self.entry else None
         self.option = option
+        from ..rules.igo_choice import arrange
+
         self.result = arrange(self.cards, self.display, self.ender, option, self.declared, self.mine)
         self.score = self.ender_line() if self.ender and self.entry else None
         self.top = 0

@@ -1,17 +1,16 @@
-"""I Go / Corsari round entry: the round menu, who ended, the penalties, the review,
-a void round, undo/redo, the match's delete. Loaded while these screens are open
-(over the match screen, ui_match.py). The setup before a match is ui_igo_setup.py,
-the score sheet ui_sheet.py, the game over ui_igo_over.py and the hand calculator
-ui_hand.py: each is loaded while its screens are open.
+"""I Go / Corsari round entry: the round menu, who ended, the review, a void round,
+undo/redo, the match's delete. Loaded while these screens are open (over the match
+screen, ui_match.py). The penalties are ui_penalty.py's (what stays under the hand
+calculator, ui_hand.py: the round menu and who ended are closed while it is up, their
+ROUTE and KEEP reopen them, app.Covered). The setup before a match is
+ui_igo_setup.py, the score sheet ui_sheet.py, the game over ui_igo_over.py: each is
+loaded while its screens are open.
 
 Every confirmed change goes through `app.match` (scoresheet.Sheet) and is followed
 by `app.save()`, so a power cut loses at most the round being entered.
 """
 
 from . import ui
-from .ui import ROWS, clamp, row_y
-
-MAX_PENALTY = 199  # above any 12-card hand
 
 
 class MatchMenu(ui.Menu):
@@ -20,6 +19,8 @@ class MatchMenu(ui.Menu):
     or Undo round."""
 
     MODULES = ("ui_igo",)
+    ROUTE = "match_menu"  # closed while two screens or more cover it (app.Covered)
+    KEEP = ("index",)
 
     def __init__(self, app):
         ui.Menu.__init__(self, app, "Round", [])
@@ -92,103 +93,14 @@ class RoundEnder(ui.Menu):
     """Round entry, step 1: who ended the round (said I Go)."""
 
     MODULES = ("ui_igo",)
+    ROUTE = "round_ender"  # closed under the penalties' hand calculator (app.Covered)
+    KEEP = ("index",)
 
     def __init__(self, app):
         ui.Menu.__init__(self, app, "Who ended?", list(app.match.names))
 
     def choose(self, index):
-        self.app.push(PenaltyEntry(self.app, index))
-
-
-class PenaltyEntry(ui.Screen):
-    """Round entry, step 2: each player's penalty, the ender first, then in turn
-    order. up/down: +-1, long press / repeat: +-10; ok: next player;
-    long ok: the hand calculator for this player (ok on its result uses the hand and
-    goes on to the next player); back: previous player. A penalty from a hand
-    changed here says so ("typed (hand 12)"); the calculator opens on that hand again.
-    Hands entered in the calculator are kept for the round (ui_hand.RoundHands, made
-    on the first use: its code is loaded only for rounds entered from hands).
-    A past round's penalties (route "penalties", from ui_round): `penalties` its
-    values, `edit` its index; the last ok opens the change's review instead."""
-
-    MODULES = ("ui_igo",)
-
-    def __init__(self, app, ender, penalties=None, edit=None):
-        ui.Screen.__init__(self, app)
-        self.ender = ender
-        self.edit = edit
-        n = len(app.match.names)
-        self.order = [(ender + k) % n for k in range(n)]
-        self.penalties = list(penalties or [0] * n)
-        self.confirmed = [penalties is not None] * n  # penalty passed with ok (announced)
-        self.pos = 0
-        self.hands = None  # ui_hand.RoundHands once the calculator was used
-
-    def player(self):
-        return self.order[self.pos]
-
-    def set_penalty(self, value):
-        p = self.player()
-        if self.hands and self.hands.cards[p]:  # typed over: no longer the hand's, and
-            self.hands.typed_over(p, self.penalties[p])  # the hint says so (the hand is kept)
-        self.penalties[p] = clamp(value, 0, MAX_PENALTY)
-        self.app.invalidate()
-
-    def next_player(self):
-        """The player's penalty is confirmed (ok, or the hand used in the calculator):
-        the next player's, or after the last the review."""
-        self.confirmed[self.player()] = True
-        if self.pos + 1 < len(self.order):
-            self.pos += 1
-            self.app.invalidate()
-        elif self.hands:  # announced penalties may change the engine's pick
-            self.hands.rearrange()  # its garbage collected before the review opens
-            self.app.next_pass(self.review)
-        else:
-            self.review()
-
-    def on_nav(self, name, kind):
-        p = self.player()
-        if name in ("up", "down"):
-            d = ui.step(kind)
-            self.set_penalty(self.penalties[p] + (d if name == "up" else -d))
-        elif name == "ok" and kind == "press":
-            self.next_player()
-        elif name == "ok" and kind == "long":
-            self.app.push(self.app.screen("round_hand", self, p))
-        elif name == "back" and kind == "press":
-            if self.pos:
-                self.pos -= 1
-                self.app.invalidate()
-            else:
-                self.app.pop()
-
-    def review(self):
-        """The penalties are in: the round's review (a change's, when editing)."""
-        if self.edit is None:
-            self.app.push(RoundReview(self.app, self.ender, list(self.penalties)))
-        else:
-            change = {"ender": self.ender, "penalties": list(self.penalties)}
-            self.app.push(self.app.screen("round", self.edit, change))
-
-    def draw(self, canvas):
-        sheet = self.app.match
-        p = self.player()
-        if self.edit is None:
-            self.title = "Penalty %d of %d" % (self.pos + 1, len(self.order))
-        else:
-            self.title = "R%d penalty %d/%d" % (self.edit + 1, self.pos + 1, len(self.order))
-        ui.Screen.draw(self, canvas)
-        name = sheet.names[p] + (" (ended)" if p == self.ender else "")
-        canvas.center(name, ui.TOP + 1)
-        ui.draw_big(canvas, str(self.penalties[p]), ui.TOP + 13, 3)
-        hands = self.hands
-        hint = "hold ok: hand"
-        if hands and hands.cards[p]:
-            hint = "from hand"
-        elif hands and hands.was[p]:  # changed here: the hand said otherwise
-            hint = "typed (hand %d)" % hands.was[p][1]
-        canvas.text(hint, 0, row_y(ROWS - 1))
+        self.app.push(self.app.screen("penalties", index))  # ui_penalty.py
 
 
 class RoundReview(ui.Screen):

@@ -110,6 +110,7 @@ class Setup(ui_form.SetupForm):
         if drawn:
             from ..rules import rng
 
+            app.transient("rng")  # (it stayed loaded under the whole match)
             first = rng.Rng(app.now_ms * 7919 + app.history.next_seq).below(self.players)
         note = None
         if drawn:

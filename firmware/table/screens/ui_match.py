@@ -51,6 +51,8 @@ class MatchScreen(ui.Screen):
     # are loaded while needed and dropped at the next screen change: the hand
     # calculator of the next round has its room.
     MODULES = ("ui_match",)
+    ROUTE = "match"  # closed while two screens or more cover it (app.Covered)
+    KEEP = ("top",)
     CALM = True
 
     def __init__(self, app):
