@@ -7,6 +7,7 @@ package(
     "table",
     files=(
         "rules/corsica_sim.py",
+        "rules/igo_cards.py",
         "rules/igo_hands.py",
         "rules/judge_trace.py",
     ),

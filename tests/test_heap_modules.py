@@ -13,7 +13,7 @@ from canvas_record import Rig
 # The match's own, loaded with its sheet (app.match) while a match is played.
 SHEET = ("table.rules.igo_scoring", "table.rules.scoresheet")
 # The calculator's: its screen and the engine (loaded after its first frame).
-CALCULATOR = ("table.rules.igo_arrange", "table.rules.igo_cards", "table.rules.igo_choice", "table.screens.ui_hand")
+CALCULATOR = ("table.rules.igo_arrange", "table.rules.igo_choice", "table.rules.igo_masks", "table.screens.ui_hand")
 # What the writes and a match's start load for the moment (app.WRITING), and the setup's.
 WRITING = ("events", "jsonfmt", "store", "store_load", "matches", "matches_app", "roster")
 HAND = "R1 R2 R3 O4 O5 Y6 Y7 G8 G9 C10 B11 K1".split()  # red is the display colour
@@ -27,6 +27,15 @@ def firmware_modules():
 def screens():
     """The screen modules loaded now, by their own names (ui, the base, left out)."""
     return sorted(m.rpartition(".")[2] for m in firmware_modules() if m.startswith("table.screens.ui_"))
+
+
+def fresh():
+    """Forget the screens', the calculator's and the writes' modules that tests before
+    left loaded (CPython runs every file in one process): as a boot starts."""
+    from table import app
+
+    for name in screens() + [m.rpartition(".")[2] for m in CALCULATOR] + list(WRITING) + ["rng"]:
+        app.unload(name)
 
 
 def settle(app):
@@ -55,6 +64,7 @@ def enter_hand(rig):
 
 def test_under_the_hand_calculator_only_the_penalty_entry_stays_and_the_calculator_leaves_nothing():
     names = ["Ann", "Bob", "Cy", "Di"]
+    fresh()
     rig = Rig(names=names)
     try:
         before = firmware_modules()  # what the test's own rig and a boot hold
@@ -101,6 +111,7 @@ def test_under_the_hand_calculator_only_the_penalty_entry_stays_and_the_calculat
 
 
 def test_the_match_start_and_its_saves_leave_no_writing_code_loaded():
+    fresh()
     rig = Rig(names=["Ann", "Bob", "Cy", "Di"])
     try:
         rig.setup("I Go")  # four players
@@ -127,10 +138,7 @@ def test_the_match_start_and_its_saves_leave_no_writing_code_loaded():
 
 
 def test_home_after_boot_holds_the_boot_modules_only():
-    from table import app
-
-    for name in screens():  # what tests before left: a boot starts without them
-        app.unload(name)
+    fresh()
     rig = Rig(names=["Ann", "Bob"])
     try:
         assert rig.screen() == "Home"

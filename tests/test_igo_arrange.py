@@ -5,12 +5,10 @@ from table.rules.igo_arrange import (
     best_response,
     hand_total,
     min_series,
-    series_choices,
-    series_count,
     value_sum,
     without_colour,
 )
-from table.rules.igo_cards import card_text, hand_masks, parse_colour, parse_hand
+from table.rules.igo_cards import card_text, hand_masks, parse_colour, parse_hand, series_choices, series_count
 from table.rules.rng import Rng
 
 O, K, R = parse_colour("O"), parse_colour("K"), parse_colour("R")

@@ -3,8 +3,8 @@ known, one card list per option; checked against the brute force in igo_referenc
 
 import igo_reference as ref
 
-from table.rules.igo_arrange import series_choices, without_colour
-from table.rules.igo_cards import hand_masks, parse_hand
+from table.rules.igo_arrange import without_colour
+from table.rules.igo_cards import hand_masks, parse_hand, series_choices
 from table.rules.igo_choice import choose, first_cards, options, penalties
 from table.rules.rng import Rng
 

@@ -1,7 +1,7 @@
 import igo_reference as ref
 
-from table.rules.igo_arrange import hand_total, min_series, series_choices, value_sum, without_colour
-from table.rules.igo_cards import card_text, hand_masks, parse_hand
+from table.rules.igo_arrange import hand_total, min_series, value_sum, without_colour
+from table.rules.igo_cards import card_text, hand_masks, parse_hand, series_choices
 from table.rules.igo_hands import choose_ender_option, score_hands
 
 

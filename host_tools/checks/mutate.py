@@ -29,6 +29,7 @@ MODULES = {
     "history": ["test_history"],
     "history_boot": ["test_history"],
     "igo_cards": ["test_igo_cards"],
+    "igo_masks": ["test_igo_cards", "test_igo_arrange"],
     "igo_arrange": ["test_igo_arrange"],
     "igo_choice": ["test_igo_choice", "test_igo_scoring"],
     "igo_scoring": ["test_igo_scoring"],

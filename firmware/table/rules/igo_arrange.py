@@ -2,7 +2,8 @@
 
 Hands are masks (igo_cards.hand_masks) with the display colour already removed
 (without_colour). A *series* is (colours, values): a sorted tuple of 0-2 colour
-indices and a value mask; which cards lay it out follows from the hand (series_choices).
+indices and a value mask; which cards lay it out follows from the hand
+(igo_cards.series_choices: the host's and the tests').
 
 Why the search is exact: fix the colour pair (a, b) of a non-ender's own series and let
 X be the values the player may add (held in a colour of the ender's series, not among
@@ -11,7 +12,7 @@ it in a or b or if it is in X, and twice only when both hold and two different c
 value v lie in colours {a, b} + the ender's colours. Trying every pair gives the optimum.
 """
 
-from .igo_cards import COLOURS, VALUES
+from .igo_masks import COLOURS, VALUES
 
 NCOL = len(COLOURS)  # colour pairs are a < b, by a then b: nested loops, not a list
 # of 45 tuples (900 bytes of heap while the engine is loaded)
@@ -91,52 +92,6 @@ def min_series(masks, declared_colours=False):
                 if m == u and ((c,), u) not in out:
                     out.append(((c,), u))
     return out
-
-
-def series_choices(masks, colours, values, declared_colours=False):
-    """Every card list that lays out the series: each value from a series colour that
-    holds it; without declared colours every series colour gives a card."""
-    lists = [[]]
-    for v in range(1, VALUES + 1):
-        bit = 1 << (v - 1)
-        if values & bit:
-            holders = [c for c in colours if masks[c] & bit]
-            if len(holders) == 1:  # one card: added to every list in place
-                for cards in lists:
-                    cards.append(holders[0] * 16 + v)
-            else:
-                lists = [cards + [c * 16 + v] for cards in lists for c in holders]
-    if not declared_colours and len(colours) > 1:
-        lists = [cards for cards in lists if _uses_every(cards, colours)]
-    return lists
-
-
-def series_count(masks, colours, values, declared_colours=False):
-    """len(series_choices(...)), without building the lists."""
-    count = 1
-    for v in range(1, VALUES + 1):
-        bit = 1 << (v - 1)
-        if values & bit:
-            holders = 0
-            for c in colours:
-                if masks[c] & bit:
-                    holders += 1
-            count *= holders
-    if not declared_colours and len(colours) > 1:
-        for c in colours:  # the one list from this colour alone does not count
-            if masks[c] & values == values:
-                count -= 1
-    return count
-
-
-def _uses_every(cards, colours):
-    used = 0
-    for card in cards:
-        used |= 1 << (card >> 4)
-    for c in colours:
-        if not used >> c & 1:
-            return False
-    return True
 
 
 def best_response(masks, colours, values):

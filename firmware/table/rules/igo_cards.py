@@ -1,12 +1,14 @@
-"""I Go / Corsari cards in the docs/formats.md "Card notation": parse, print, validate.
+"""I Go / Corsari cards in the docs/formats.md "Card notation": parse, print, validate
+(the host's `score --hands` and the tests; no device loads it). The cards as ints and
+masks, all the device's engine needs, are igo_masks.py's, named here too.
 
 A card is the int colour * 16 + value: colour is an index into COLOURS, value 1..11.
 For speed a hand is also kept as masks: a list of 10 ints, one per colour, with bit
 v - 1 set when the hand holds that colour's value v (see hand_masks).
 """
 
-COLOURS = "ROYGCBPKNW"  # red orange yellow green cyan blue purple pink brown white
-VALUES = 11
+from .igo_masks import COLOURS, VALUES, card_text, hand_masks  # noqa: F401  (hand_masks: named here too)
+
 HAND_SIZE = 12
 
 
@@ -29,11 +31,6 @@ def parse_card(text):
     if not t[1:].isdigit() or not 1 <= int(t[1:]) <= VALUES:
         raise ValueError("unknown card %r: value must be 1-%d" % (text, VALUES))
     return COLOURS.find(t[0]) * 16 + int(t[1:])
-
-
-def card_text(card):
-    """Notation of a card int, e.g. 'K8'."""
-    return COLOURS[card >> 4] + str(card & 15)
 
 
 def parse_hand(texts, size=HAND_SIZE, name="hand"):
@@ -65,14 +62,52 @@ def parse_hands(hand_texts, size=HAND_SIZE):
     return hands
 
 
-def hand_masks(cards):
-    """The 10 per-colour value masks of a list of card ints."""
-    masks = [0] * len(COLOURS)
-    for c in cards:
-        masks[c >> 4] |= 1 << ((c & 15) - 1)
-    return masks
-
-
 def mask_cards(colour, mask):
     """Card ints of one colour's value mask, lowest value first."""
     return [colour * 16 + v for v in range(1, VALUES + 1) if mask >> (v - 1) & 1]
+
+
+def series_choices(masks, colours, values, declared_colours=False):
+    """Every card list that lays out the series: each value from a series colour that
+    holds it; without declared colours every series colour gives a card."""
+    lists = [[]]
+    for v in range(1, VALUES + 1):
+        bit = 1 << (v - 1)
+        if values & bit:
+            holders = [c for c in colours if masks[c] & bit]
+            if len(holders) == 1:  # one card: added to every list in place
+                for cards in lists:
+                    cards.append(holders[0] * 16 + v)
+            else:
+                lists = [cards + [c * 16 + v] for cards in lists for c in holders]
+    if not declared_colours and len(colours) > 1:
+        lists = [cards for cards in lists if _uses_every(cards, colours)]
+    return lists
+
+
+def series_count(masks, colours, values, declared_colours=False):
+    """len(series_choices(...)), without building the lists."""
+    count = 1
+    for v in range(1, VALUES + 1):
+        bit = 1 << (v - 1)
+        if values & bit:
+            holders = 0
+            for c in colours:
+                if masks[c] & bit:
+                    holders += 1
+            count *= holders
+    if not declared_colours and len(colours) > 1:
+        for c in colours:  # the one list from this colour alone does not count
+            if masks[c] & values == values:
+                count -= 1
+    return count
+
+
+def _uses_every(cards, colours):
+    used = 0
+    for card in cards:
+        used |= 1 << (card >> 4)
+    for c in colours:
+        if not used >> c & 1:
+            return False
+    return True

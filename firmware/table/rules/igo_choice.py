@@ -10,7 +10,7 @@ so they are one option.
 
 from . import igo_arrange
 from .igo_arrange import NCOL, hand_total, value_sum
-from .igo_cards import hand_masks
+from .igo_masks import hand_masks
 from .igo_scoring import corsari_ender_score
 
 
@@ -82,7 +82,7 @@ def choose(rules, mine, others, declared_colours=False, choices=None):
 
 
 def first_cards(mine, option, declared_colours=False):
-    """The first card list that lays out `option` (igo_arrange.series_choices order,
+    """The first card list that lays out `option` (igo_cards.series_choices order,
     without building the others): each value from its first colour holding it; a
     two-colour series without declared colours takes its second colour's card for
     the highest value both hold, when that colour would give none otherwise."""

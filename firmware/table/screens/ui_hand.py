@@ -40,7 +40,7 @@ class HandCalc(ui.Screen):
     MODULES = (
         "ui_hand",
         "igo_arrange",
-        "igo_cards",
+        "igo_masks",
         "igo_choice",
     )  # (igo_scoring is the match's: the sheet holds it)
 
@@ -174,7 +174,7 @@ class HandCalc(ui.Screen):
         return "Ender scores %d" % scores[entry.ender]
 
     def draw(self, canvas):
-        from ..rules.igo_cards import COLOURS
+        from ..rules.igo_masks import COLOURS
 
         if self.field == "result":
             return self.draw_result(canvas)
@@ -198,7 +198,7 @@ class HandCalc(ui.Screen):
         canvas.text(self.problem or "display: " + COLOUR_NAMES[self.display], 0, row_y(ROWS - 1))
 
     def draw_result(self, canvas):
-        from ..rules.igo_cards import COLOURS
+        from ..rules.igo_masks import COLOURS
 
         r = self.result
         self.title = "Penalty %d" % r["penalty"]
@@ -239,6 +239,6 @@ class HandCalc(ui.Screen):
 
 
 def cards_text(cards):
-    from ..rules.igo_cards import card_text
+    from ..rules.igo_masks import card_text
 
     return " ".join(card_text(c) for c in cards)

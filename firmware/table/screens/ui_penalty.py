@@ -11,7 +11,7 @@ from . import ui
 from .ui import ROWS, clamp, row_y
 
 MAX_PENALTY = 199  # above any 12-card hand
-ENGINE = ("igo_choice", "igo_arrange", "igo_cards")  # the hands' arrangement (rules)
+ENGINE = ("igo_choice", "igo_arrange", "igo_masks")  # the hands' arrangement (rules)
 
 
 class PenaltyEntry(ui.Screen):
