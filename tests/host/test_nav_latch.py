@@ -62,8 +62,9 @@ def run(tmp_path, name, text):
 
 
 def highlighted(frame):
-    """The list line drawn in inverse video (ui.draw_rows lights its left margin)."""
-    rows = [r for r in range(6) if screen.pixel(frame, 1, TOP + r * LINE_H + 3)]
+    """The list line drawn in inverse video (ui.draw_rows lights its bar from x = 0;
+    a line's text starts at x = 1)."""
+    rows = [r for r in range(6) if screen.pixel(frame, 0, TOP + r * LINE_H + 3)]
     assert len(rows) == 1, rows
     return rows[0]
 
