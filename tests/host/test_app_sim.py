@@ -72,7 +72,13 @@ def test_i_go_game_by_buttons_then_a_reboot_resumes_it(tmp_path):
     s = Script()
     s.press("ok")  # I Go
     s.press("ok").press("down").press("ok")  # players 4 -> 3
-    s.press("up").press("ok")  # Start (the last line)
+    # A fresh device seats P1..P3: config.json's names wait in each seat's picker
+    # (New name, Edit P1, then the names; the cursor goes on to the next seat).
+    s.press("down", 3).press("ok").press("down", 2).press("ok")  # seat 1: Ann
+    s.press("ok").press("down", 3).press("ok")  # seat 2: Bob (Ann (seat 1) above it)
+    s.press("ok").press("down", 4).press("ok")  # seat 3: Cy
+    s.press("ok")  # Start (the cursor is on it): a new table draws who starts
+    s.press("ok")  # the draw's notice read
     s.round(0, [5, 10, 12])
     s.round(0, [5, 10, 12])
     sim(tmp_path, s, flash)
@@ -80,7 +86,7 @@ def test_i_go_game_by_buttons_then_a_reboot_resumes_it(tmp_path):
     assert match["names"] == ["Ann", "Bob", "Cy"]
     assert len(match["actions"]) == 2
     lines = history(flash)
-    assert lines[0]["event"] == "start" and lines[0]["players"] == ["Ann", "Bob", "Cy"]
+    assert lines[0]["event"] == "start" and lines[0]["players"] == ["Ann", "Bob", "Cy"] and lines[0]["drawn"]
     assert [h["totals"] for h in lines[1:]] == [[1, 0, 0], [2, 0, 0]]
 
     # power cut; the next boot resumes the match from the home screen
@@ -108,6 +114,7 @@ def test_corrupt_state_is_reported_and_the_device_starts_clean(tmp_path):
     s.press("ok")  # dismiss the notice
     s.press("ok")  # I Go (no Continue entry)
     s.press("up").press("ok")  # Start, 4 players
+    s.press("ok")  # the notice: the device drew who starts (a new table)
     s.round(0, [1, 2, 3, 4])
     sim(tmp_path, s, flash)
     assert (flash / "data" / "state.json.bad").read_text() == '{"v": 1, "match": '
@@ -165,6 +172,7 @@ def test_a_full_flash_loses_nothing_that_was_saved(tmp_path):
     size = ["--flash-size", "%dk" % (4 * blocks)]
     s = Script()
     s.press("ok").press("up").press("ok")  # I Go, 4 players, Start
+    s.press("ok")  # the notice: the device drew who starts (a new table)
     s.round(0, [1, 2, 3, 4])
     sim(tmp_path, s, flash, *size)
     index = json.loads((flash / "data" / "matches" / "index.json").read_text())
