@@ -74,6 +74,8 @@ def scenario(root, canvas, emit):
     shot("igo_setup")
     setup = app.top()
     nav("down*%d ok" % (len(setup.items) - 1 - setup.index))
+    shot("start_drawn")  # a new table: the device drew who starts
+    nav("ok")
     shot("score_sheet")
     nav("ok")
     shot("round_menu")
@@ -275,6 +277,7 @@ NAMES = [
     "settings",
     "settings_editing",
     "igo_setup",
+    "start_drawn",
     "score_sheet",
     "round_menu",
     "round_ender",
@@ -310,6 +313,8 @@ def test_screens_look_the_same_on_circuitpython_and_micropython(tmp_path):
     # The states are the ones meant (a few spot checks on what was drawn).
     shown = {n: " | ".join(t[0] for t in cp[n][1]) for n in NAMES}
     assert shown["home"].startswith("Table referee | I Go")
+    assert shown["start_drawn"].startswith("Drawn | P") and "(drawn by the" in shown["start_drawn"]
+    assert shown["score_sheet"].startswith("Round 1, to 4") and "starts next" in shown["score_sheet"]
     assert "Penalty 1 of 4" in shown["round_penalty"]
     assert "FIRST TAP" in shown["referee_result"] and " P1      +2.4 ms" in shown["referee_result"]
     assert "RANDOM" in shown["referee_tie"] and "=P" in shown["referee_tie"]
