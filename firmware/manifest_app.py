@@ -27,6 +27,7 @@ package(
         "rules/rng.py",
         "rules/scoresheet.py",
         "rules/sheet_edit.py",
+        "rules/sheet_file.py",
         "rules/ticks.py",
         "screens/firstnames.py",
         "screens/ui.py",

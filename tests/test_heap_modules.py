@@ -15,7 +15,7 @@ SHEET = ("table.rules.igo_scoring", "table.rules.scoresheet")
 # The calculator's: its screen and the engine (loaded after its first frame).
 CALCULATOR = ("table.rules.igo_arrange", "table.rules.igo_choice", "table.rules.igo_masks", "table.screens.ui_hand")
 # What the writes and a match's start load for the moment (app.WRITING), and the setup's.
-WRITING = ("events", "jsonfmt", "store", "store_load", "matches", "matches_app", "roster")
+WRITING = ("events", "jsonfmt", "store", "store_load", "matches", "matches_app", "roster", "sheet_file")
 HAND = "R1 R2 R3 O4 O5 Y6 Y7 G8 G9 C10 B11 K1".split()  # red is the display colour
 
 

@@ -391,6 +391,7 @@ class App:
     def _sheet_from(self, obj):
         from .rules import scoresheet
 
+        self.transient("sheet_file")  # what from_obj loads
         return scoresheet.Sheet.from_obj(obj, self.log)
 
     def new_game_id(self):
@@ -488,7 +489,7 @@ class App:
 # What the writes (App.flush) and a match's start load: dropped right after them
 # (App.drop), not at the next screen change. Before (#46) the I Go match's start held
 # them all at once under its first frame (about 12 KB).
-WRITING = ("events", "jsonfmt", "store", "store_load", "matches", "matches_app", "roster")
+WRITING = ("events", "jsonfmt", "store", "store_load", "matches", "matches_app", "roster", "sheet_file")
 
 # Screens opened by name (App.screen): the module is imported when the screen opens
 # (and dropped when no screen on the stack names it in MODULES), so screens never

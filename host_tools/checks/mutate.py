@@ -40,6 +40,7 @@ MODULES = {
     "corsica_sim": ["test_corsica_sim"],
     "scoresheet": ["test_scoresheet"],
     "sheet_edit": ["test_scoresheet"],
+    "sheet_file": ["test_scoresheet", "test_matches"],
     "jsonfmt": ["test_jsonfmt", "test_store", "test_history"],
     "rng": ["test_rng", "test_deck_saved"],
     "names": ["test_names", "test_canvas"],

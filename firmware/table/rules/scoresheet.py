@@ -19,8 +19,6 @@ still over.
 
 from .igo_scoring import MAX_PLAYERS, RULES, default_target, score_round
 
-VERSION = 1  # of the to_obj() layout
-
 
 class Sheet:
     def __init__(self, rules, names, target=None, youngest_first=None, first=0, game=None, log=None):
@@ -65,31 +63,17 @@ class Sheet:
         self._add({"void": True, "taker": taker, "seq": None})
 
     def undo(self, index=None):
-        """Take back round `index` of `rounds` (0-based; default: the last one)."""
-        active = self._active()
-        if not active:
-            raise ValueError("no round to undo")
-        if index is None:
-            index = len(active) - 1
-        if type(index) is not int or not 0 <= index < len(active):
-            raise ValueError("round index %r out of range 0-%d" % (index, len(active) - 1))
-        i = active[index]
-        before = self._result()
-        self._commit(self._actions, self._undone + [i])
-        seq = self._actions[i]["seq"]
-        if seq is not None:
-            self._emit("undo", {"of": seq})
-        self._log_result(before)
+        """Take back round `index` of `rounds` (0-based; default: the last one).
+        sheet_edit.py's, loaded for the moment (the sheet stays small in RAM)."""
+        from . import sheet_edit
+
+        sheet_edit.undo(self, index)
 
     def redo(self):
-        """Put back the most recently undone round, at its place."""
-        if not self._undone:
-            raise ValueError("nothing to redo")
-        i = self._undone[-1]
-        before = self._result()
-        self._commit(self._actions, self._undone[:-1])
-        self._log_round(i)
-        self._log_result(before)
+        """Put back the most recently undone round, at its place (sheet_edit.py's)."""
+        from . import sheet_edit
+
+        sheet_edit.redo(self)
 
     def can_redo(self):
         return bool(self._undone)
@@ -115,12 +99,16 @@ class Sheet:
     # --- settings ----------------------------------------------------------------
 
     def set_target(self, target):
-        """Change the target (None: the default); the sheet is recomputed."""
-        self._set("target", self._check_target(target))
+        """Change the target (None: the default); the sheet is recomputed (sheet_edit.py's)."""
+        from . import sheet_edit
+
+        sheet_edit.set_value(self, "target", self._check_target(target))
 
     def set_youngest_first(self, order):
-        """Change the age order (player indices, youngest first, or None)."""
-        self._set("youngest_first", self._check_order(order))
+        """Change the age order (player indices, youngest first, or None; sheet_edit.py's)."""
+        from . import sheet_edit
+
+        sheet_edit.set_value(self, "youngest_first", self._check_order(order))
 
     # --- reading -------------------------------------------------------------------
 
@@ -138,51 +126,19 @@ class Sheet:
     # --- JSON ----------------------------------------------------------------------
 
     def to_obj(self):
-        """The sheet as a JSON-ready dict (for store.save)."""
-        return {
-            "v": VERSION,
-            "rules": self.rules,
-            "names": list(self.names),
-            "target": self.target,
-            "youngest_first": self.youngest_first,
-            "first": self.first,
-            "game": self.game,
-            "actions": [dict(a) for a in self._actions],
-            "undone": list(self._undone),
-            "over_seq": self._over_seq,
-        }
+        """The sheet as a JSON-ready dict (for store.save): sheet_file.py's, loaded
+        for a save (the app drops it after the write)."""
+        from . import sheet_file
+
+        return sheet_file.to_obj(self)
 
     @staticmethod
     def from_obj(obj, log=None):
-        """Rebuild a sheet from to_obj(); raise ValueError (one line) if it is corrupt."""
-        try:
-            if type(obj) is not dict:
-                raise ValueError("not a JSON object")
-            if obj.get("v") != VERSION:
-                raise ValueError("unknown version %r" % (obj.get("v"),))
-            sheet = Sheet(
-                _get(obj, "rules"),
-                _get(obj, "names"),
-                _get(obj, "target"),
-                _get(obj, "youngest_first"),
-                _get(obj, "first"),
-                _get(obj, "game"),
-                log,
-            )
-            actions = _get(obj, "actions")
-            undone = _get(obj, "undone")
-            if type(actions) is not list or type(undone) is not list:
-                raise ValueError("actions and undone must be lists")
-            actions = [sheet._check_action(a) for a in actions]
-            for i in undone:
-                if type(i) is not int or not 0 <= i < len(actions) or undone.count(i) > 1:
-                    raise ValueError("bad undone index %r" % (i,))
-            sheet._commit(actions, list(undone))
-            sheet._over_seq = _check_seq(_get(obj, "over_seq"))
-        except (ValueError, TypeError, KeyError, IndexError) as e:
-            raise ValueError("sheet corrupt: %s" % e)
-        sheet.changed = False  # as its file holds it
-        return sheet
+        """Rebuild a sheet from to_obj(); raise ValueError (one line) if it is corrupt
+        (sheet_file.py's, loaded for the moment)."""
+        from . import sheet_file
+
+        return sheet_file.from_obj(Sheet, obj, log)
 
     # --- internals -----------------------------------------------------------------
 
@@ -197,17 +153,6 @@ class Sheet:
         else:  # the usual case: only the new round is scored
             self._commit(self._actions + [action], [], len(self._actions))
         self._log_round(len(self._actions) - 1)
-        self._log_result(before)
-
-    def _set(self, name, value):
-        old = getattr(self, name)
-        before = self._result()
-        setattr(self, name, value)
-        try:
-            self._commit(self._actions, self._undone)
-        except ValueError:
-            setattr(self, name, old)
-            raise
         self._log_result(before)
 
     def _active(self):
@@ -379,9 +324,3 @@ def _check_seq(seq):
     if seq is not None and type(seq) is not int:
         raise ValueError("seq %r is not an integer" % (seq,))
     return seq
-
-
-def _get(obj, key):
-    if key not in obj:
-        raise ValueError("%r missing" % key)
-    return obj[key]

@@ -1,7 +1,9 @@
 """Fixing a past round of a match sheet in place (docs/rules.md, "Fixing a past
-round"): `scoresheet.Sheet.edit` and `edit_result` load this module for the moment,
-so the sheet that stays in RAM with the match is no bigger for it (the app drops it
-again: it is in the MODULES of the screens that change a round).
+round"), and the sheet's other changes after the fact (undo, redo, its target and
+age order): `scoresheet.Sheet.edit`, `edit_result`, `undo`, `redo`, `set_target` and
+`set_youngest_first` load this module for the moment, so the sheet that stays in RAM
+with the match is no bigger for it (the app drops it again: it is in the MODULES of
+the screens that change a round, and ui_undo's question drops it after its change).
 
 The round keeps its place and its history seq; the rounds after it stay. If the game
 now ends before them they are taken back as by an undo (pushed on the redo stack,
@@ -57,4 +59,47 @@ def edit(sheet, index, change, round_fields):
     for j in cut[::-1]:
         if actions[j]["seq"] is not None:
             sheet._emit("undo", {"of": actions[j]["seq"]})
+    sheet._log_result(before)
+
+
+def undo(sheet, index=None):
+    """Sheet.undo: take back round `index` of `rounds` (0-based; default: the last one)."""
+    active = sheet._active()
+    if not active:
+        raise ValueError("no round to undo")
+    if index is None:
+        index = len(active) - 1
+    if type(index) is not int or not 0 <= index < len(active):
+        raise ValueError("round index %r out of range 0-%d" % (index, len(active) - 1))
+    i = active[index]
+    before = sheet._result()
+    sheet._commit(sheet._actions, sheet._undone + [i])
+    seq = sheet._actions[i]["seq"]
+    if seq is not None:
+        sheet._emit("undo", {"of": seq})
+    sheet._log_result(before)
+
+
+def redo(sheet):
+    """Sheet.redo: put back the most recently undone round, at its place."""
+    if not sheet._undone:
+        raise ValueError("nothing to redo")
+    i = sheet._undone[-1]
+    before = sheet._result()
+    sheet._commit(sheet._actions, sheet._undone[:-1])
+    sheet._log_round(i)
+    sheet._log_result(before)
+
+
+def set_value(sheet, name, value):
+    """Sheet.set_target, Sheet.set_youngest_first: the value (checked) set and the
+    sheet recomputed; a log that no longer replays leaves the sheet as it was."""
+    old = getattr(sheet, name)
+    before = sheet._result()
+    setattr(sheet, name, value)
+    try:
+        sheet._commit(sheet._actions, sheet._undone)
+    except ValueError:
+        setattr(sheet, name, old)
+        raise
     sheet._log_result(before)

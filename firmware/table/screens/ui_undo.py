@@ -26,6 +26,7 @@ def _confirm(app, title, question, change):
 
     def yes():
         change()
+        app.transient("sheet_edit")  # what the change loaded
         app.save()
         app.reset(app.screen("match"))
 
