@@ -2,6 +2,7 @@
 the terminal after the screen closes, and a crash in a screen (the virtual deck's
 game) shows the Error screen and writes data/errors.txt as on the device."""
 
+import json
 import os
 
 import simulator
@@ -32,6 +33,8 @@ DECK_SCRIPT = (
     "1400 up press\n1600 ok press\n"  # Deal
     "3000 p1 press\n"
 )
+# The same once a deck game is kept in Continue (home's first line): one more down.
+DECK_SCRIPT_AGAIN = "300 down press\n" + DECK_SCRIPT
 
 
 def test_interactive_crash_leaves_the_traceback_on_the_terminal(tmp_path):
@@ -59,7 +62,11 @@ def test_a_crash_in_the_deck_game_is_shown_and_logged_with_its_traceback(tmp_pat
     path = (flash / "data" / "errors.txt").resolve()
     said = "sim: the firmware logged RuntimeError: deck bug on the first card (the whole of it: %s)" % path
     assert said in r.stderr.splitlines(), r.stderr
-    r = simulator.run_ok("--script", script, "--app", app, "--flash", flash)  # logged again: said again
+    # The game dealt before the crash is kept in Continue (a deck game is a saved match).
+    index = json.loads((flash / "data" / "matches" / "index.json").read_text())
+    assert [m["rules"] for m in index["matches"]] == ["corsica"]
+    again = simulator.script_file(tmp_path, DECK_SCRIPT_AGAIN)
+    r = simulator.run_ok("--script", again, "--app", app, "--flash", flash)  # logged again: said again
     assert said in r.stderr.splitlines(), r.stderr
     r = simulator.run_ok("--script", simulator.script_file(tmp_path, "500 down press\n"), "--flash", flash)
     assert "logged" not in r.stderr  # nothing logged in this run: nothing said
