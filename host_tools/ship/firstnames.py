@@ -206,7 +206,11 @@ def main(argv):
     from host_tools import ArgumentParser
 
     parser = ArgumentParser(
-        prog="firstnames", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+        prog="firstnames",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        example="python -m host_tools firstnames          # write firmware/table/screens/firstnames.txt\n"
+        "python -m host_tools firstnames --check  # the committed file is what Faker gives",
     )
     parser.add_argument("--check", action="store_true", help="fail when %s differs from what would be written" % OUT)
     args = parser.parse_args(argv)
