@@ -23,27 +23,36 @@ PRESS_MS = 80  # simscript's press
 LONG_MS = 600  # navbuttons.LONG_MS: a hold gives its "long" event then
 HOLD_MS = 700
 
-# name: the buttons from the home screen, the last one opening the screen ("ok~" a hold).
+# I Go's setup, Starts set to P1 (up from "draw"), Start: the match opens with no
+# Notice over it, as it did on the chip (44dbbbf: P1 started unless changed); the
+# sequences of the match's own screens start with it. A new table's Start, with its draw
+# and the Notice that says who starts, is match_drawn.
+START = "ok down down ok up ok up up up ok"
+
+# (name, the buttons from the home screen, the last one opening the screen ("ok~" a
+# hold), the screen class that must be on top then: a sequence that reaches another
+# screen is a problem, never a figure of the wrong screen).
 SCREENS = (
-    ("igo_setup", "ok"),
-    ("corsari_setup", "down ok"),
-    ("referee_setup", "down down ok"),
-    ("deck_setup", "down down down ok"),
-    ("settings", "up ok"),
-    ("hwtest", "up ok up ok"),
-    ("referee", "down down ok up ok"),
-    ("deck", "down down down ok up ok"),
-    ("seat", "ok down down down ok"),
-    ("match", "ok up ok"),
-    ("round_menu", "ok up ok ok"),  # the round entry's module loads here
-    ("round_ender", "ok up ok ok ok"),
-    ("penalties", "ok up ok ok ok ok"),
-    ("hand", "ok up ok ok down down ok"),
-    ("sheet", "ok up ok ok down down down ok"),
-    ("continue", "ok up ok back ok"),  # a match started, saved, left: Continue (1) on top
-    ("resume", "ok up ok back ok ok ok"),  # its line, Resume: the match again, from its file
-    # target 1 (ok on Target, down to 1), Start; a round of 0 penalties: the game is over
-    ("game_over", "ok down ok down down down ok up up ok ok ok ok ok ok ok ok ok"),
+    ("igo_setup", "ok", "Setup"),
+    ("corsari_setup", "down ok", "Setup"),
+    ("referee_setup", "down down ok", "RefereeSetup"),
+    ("deck_setup", "down down down ok", "DeckSetup"),
+    ("settings", "up ok", "Settings"),
+    ("hwtest", "up ok up ok", "HwTest"),
+    ("referee", "down down ok up ok", "Referee"),
+    ("deck", "down down down ok up ok", "DeckGame"),
+    ("seat", "ok down down down ok", "SeatPicker"),
+    ("match", START, "MatchScreen"),
+    ("match_drawn", "ok up ok", "Notice"),  # a new table: the device draws who starts
+    ("round_menu", START + " ok", "MatchMenu"),  # the round entry's module loads here
+    ("round_ender", START + " ok ok", "RoundEnder"),
+    ("penalties", START + " ok ok ok", "PenaltyEntry"),
+    ("hand", START + " ok down down ok", "HandCalc"),
+    ("sheet", START + " ok up ok", "SheetView"),  # the round menu's last line
+    ("continue", START + " back ok", "Continue"),  # a match started, saved, left: Continue (1) on top
+    ("resume", START + " back ok ok ok", "MatchScreen"),  # its line, Resume: the match again, from its file
+    # target 1 (ok on Target, down to 1), Starts P1, Start; a round of 0 penalties: the game is over
+    ("game_over", "ok down ok down down down ok down ok up ok up up up ok" + " ok" * 8, "GameOver"),
 )
 
 
@@ -63,9 +72,9 @@ def script(keys):
     return "\n".join(lines) + "\n", opened
 
 
-def open_time(name, keys, workdir):
+def open_time(name, keys, workdir, shown=None):
     """One screen: {"ms", "screen", "loads": [[module, bytes], ...], "load_ms"} or
-    {"problem"}."""
+    {"problem"} (also when shown, the screen class meant, is not the one on top)."""
     folder = os.path.join(workdir, "open-" + name)
     shutil.rmtree(folder, ignore_errors=True)
     os.makedirs(folder)
@@ -84,6 +93,8 @@ def open_time(name, keys, workdir):
     after = [t for t in times if t > opened]
     if not after:
         return {"problem": "no screen after %d ms" % opened}
+    if shown and stats[0]["top"] != shown:
+        return {"problem": "%s on top, not %s: the keys %r" % (stats[0]["top"], shown, keys)}
     first = after[0]
     loads = [x for x in stats[0]["loads"] if opened <= x[0] < first]  # at `first`: after the frame
     return {
@@ -96,7 +107,7 @@ def open_time(name, keys, workdir):
 
 def figures(workdir):
     """screen_open_ms: every screen's open time (model), the largest, the target."""
-    screens = {name: open_time(name, keys, workdir) for name, keys in SCREENS}
+    screens = {name: open_time(name, keys, workdir, shown) for name, keys, shown in SCREENS}
     problems = ["%s: %s" % (n, s["problem"]) for n, s in sorted(screens.items()) if "problem" in s]
     worst = max((s["ms"] for s in screens.values() if "ms" in s), default=None)
     return {

@@ -10,7 +10,8 @@ OTHER_MODES = {"ui_hand", "ui_settings", "settings", "ui_form", "igo_scoring", "
 
 
 def loaded(name, tmp_path):
-    r = screen_open.open_time(name, dict(screen_open.SCREENS)[name], str(tmp_path))
+    keys = {n: k for n, k, _ in screen_open.SCREENS}[name]
+    r = screen_open.open_time(name, keys, str(tmp_path))
     assert "problem" not in r, r
     return r["screen"], [module.rpartition(".")[2] for module, _ in r["loads"]]  # table.screens.ui -> ui
 
@@ -31,9 +32,13 @@ def test_the_virtual_deck_opens_with_the_rules_its_setup_loaded(tmp_path):
 
 
 def test_a_match_opens_with_its_sheet_and_screen_only(tmp_path):
-    screen, names = loaded("match", tmp_path)  # the setup's Start
+    screen, names = loaded("match", tmp_path)  # the setup's Start, its starter chosen
     assert screen == "MatchScreen"
     assert "ui_match" in names and not set(names) & {"ui_igo", "matches", "matches_app", "store", "events"}, names
+    # A new table's Start: the device draws who starts and says so over the match.
+    screen, names = loaded("match_drawn", tmp_path)
+    assert screen == "Notice" and {"ui_match", "ui_notice"} <= set(names), names
+    assert not set(names) & {"ui_igo", "matches", "matches_app", "store", "events"}, names
 
 
 def test_the_referee_and_the_deck_setup_draw_before_what_their_first_frame_does_not_need(tmp_path):
