@@ -26,6 +26,7 @@ def play(tmp_path, flash, *options, resume=False):
         s.press("ok", 3)  # Continue, the match, Resume
     else:
         s.press("ok").press("up").press("ok")  # I Go, 4 players, Start
+        s.press("ok")  # the notice: a new table, the device drew who starts
     s.round(0, [1, 2, 3, 4])
     simulator.run_ok("--script", s.write(str(tmp_path / "script.txt")), "--flash", flash, *options)
 
