@@ -346,7 +346,11 @@ def test_deck_names_the_players_seated_at_setup_and_logs_them():
         app = table.app
         app.roster = ["Ann", "Zoë", "Cy", "Dee"]
         app.push(DeckSetup(app))
-        setup = table.screen()
+        setup = table.screen()  # the roster's names wait in the pickers: nobody sat yet
+        assert setup.seated[:3] == ["P1", "P2", "P3"]
+        setup.pick(0, "Ann")  # as the seat's picker does (test_players: its buttons)
+        setup.pick(1, "Zoë")
+        setup.pick(2, "Cy")
         setup.index = setup.items.index(0)  # the first seat's line, scrolled into view
         assert "1 Ann" in table.shown() and setup.label(0) == "1 Ann"
         setup.pick(1, "Dee")  # as the seat's picker does (test_players: its buttons)
@@ -358,7 +362,7 @@ def test_deck_names_the_players_seated_at_setup_and_logs_them():
         assert table.canvas().title() == "Ann to play"
         text = table.shown()  # the counts name the seats as the title does (P1..: nobody seated)
         assert ">Ann" in text and " Dee" in text and " Cy " in text and "P1" not in text
-        assert app.roster[:4] == ["Ann", "Dee", "Cy", "Zoë"]
+        assert app.roster[:4] == ["Ann", "Dee", "Cy", "Zoë"] and app.seated == ["Ann", "Dee", "Cy"]
         [start] = table.history("start")  # on the flash once dealt: no pile to slap yet
         assert start["players"] == ["Ann", "Dee", "Cy"] and start["mode"] == "deck"
         assert start["rules"] == "corsica" and start["game"] == screen.game_id
