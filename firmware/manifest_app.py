@@ -56,6 +56,7 @@ package(
         "storage/events.py",
         "storage/history.py",
         "storage/history_boot.py",
+        "storage/history_write.py",
         "storage/jsonfmt.py",
         "storage/matches.py",
         "storage/matches_app.py",

@@ -14,8 +14,8 @@ from canvas_record import Rig
 SHEET = ("table.rules.igo_scoring", "table.rules.scoresheet")
 # The calculator's: its screen and the engine (loaded after its first frame).
 CALCULATOR = ("table.rules.igo_arrange", "table.rules.igo_choice", "table.rules.igo_masks", "table.screens.ui_hand")
-# What the writes and a match's start load for the moment (app.WRITING), and the setup's.
-WRITING = ("events", "jsonfmt", "store", "store_load", "matches", "matches_app", "roster", "sheet_file")
+# What the writes and a match's start load for the moment (app.WRITING).
+WRITING = "events history_write jsonfmt matches matches_app roster sheet_file store store_load".split()
 HAND = "R1 R2 R3 O4 O5 Y6 Y7 G8 G9 C10 B11 K1".split()  # red is the display colour
 
 
@@ -34,7 +34,7 @@ def fresh():
     left loaded (CPython runs every file in one process): as a boot starts."""
     from table import app
 
-    for name in screens() + [m.rpartition(".")[2] for m in CALCULATOR] + list(WRITING) + ["rng"]:
+    for name in screens() + [m.rpartition(".")[2] for m in CALCULATOR] + WRITING + ["rng"]:
         app.unload(name)
 
 

@@ -489,7 +489,17 @@ class App:
 # What the writes (App.flush) and a match's start load: dropped right after them
 # (App.drop), not at the next screen change. Before (#46) the I Go match's start held
 # them all at once under its first frame (about 12 KB).
-WRITING = ("events", "jsonfmt", "store", "store_load", "matches", "matches_app", "roster", "sheet_file")
+WRITING = (
+    "events",
+    "history_write",
+    "jsonfmt",
+    "matches",
+    "matches_app",
+    "roster",
+    "sheet_file",
+    "store",
+    "store_load",
+)
 
 # Screens opened by name (App.screen): the module is imported when the screen opens
 # (and dropped when no screen on the stack names it in MODULES), so screens never

@@ -28,6 +28,7 @@ MODULES = {
     "store": ["test_store", "test_app"],
     "history": ["test_history"],
     "history_boot": ["test_history"],
+    "history_write": ["test_history"],
     "igo_cards": ["test_igo_cards"],
     "igo_masks": ["test_igo_cards", "test_igo_arrange"],
     "igo_arrange": ["test_igo_arrange"],

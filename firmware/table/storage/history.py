@@ -48,7 +48,7 @@ def now_text(clock=None):
 
 
 class History:
-    MODULES = ("events", "jsonfmt", "store")  # what log and flush import
+    MODULES = ("events", "jsonfmt", "store", "history_write")  # what log and flush import
 
     def __init__(self, path, boot_path, device_id=None):
         """path: e.g. paths.HISTORY (relative to the flash root); boot_path: the
@@ -98,52 +98,16 @@ class History:
 
     def texts(self):
         """The queue as (seq, line text): each line logged since the last call checked
-        (events.check) and made JSON text. A line naming an unknown event or field is
-        dropped, and ValueError says which."""
-        from . import events
-        from .jsonfmt import dumps
+        (events.check) and made JSON text (history_write.py's, loaded for a write). A
+        line naming an unknown event or field is dropped, and ValueError says which."""
+        from . import history_write
 
-        queue = self._queue
-        for i in range(len(queue)):
-            seq, line = queue[i]
-            if type(line) is dict:
-                try:
-                    events.check(line["event"], [key for key in line if key not in events.COMMON])
-                except ValueError:
-                    del queue[i]
-                    raise
-                queue[i] = (seq, dumps(line))
-        return queue
+        return history_write.texts(self)
 
     def flush(self):
         """Append the queued lines. Return True if the queue is empty afterwards, else
-        False with `error` set; the lines stay queued for the next flush."""
-        if not self._queue:
-            return True
-        self.texts()
-        try:
-            if self._recheck:
-                # Part of the failed batch may be on flash: keep only what is not.
-                from . import history_boot
+        False with `error` set; the lines stay queued for the next flush
+        (history_write.py's, loaded for the write: the app drops it after)."""
+        from . import history_write
 
-                last, self._torn = history_boot.tail(self.path)
-                if last:
-                    self._queue = [q for q in self._queue if q[0] > last["seq"]]
-                if self._torn:
-                    history_boot.cut_torn_tail(self)
-            with open(self.path, "a") as f:
-                if self._torn:
-                    f.write("\n")
-                for _, text in self._queue:
-                    f.write(text)
-                    f.write("\n")
-        except OSError as e:
-            from . import store
-
-            self._recheck = True
-            self.error = "history: %d lines not written: %s" % (len(self._queue), store.error_text(e))
-            return False
-        self._queue = []
-        self._torn = self._recheck = False
-        self.error = None
-        return True
+        return history_write.flush(self)
