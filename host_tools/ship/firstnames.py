@@ -9,8 +9,17 @@ OrderedDict weights where it has them, else all alike), each locale's adding up 
 A name goes on the list as the roster keeps it (roster.clean: cut to 8 display
 characters) when the display can spell every letter of it (names.to_ascii gives no
 "?"); its score is the sum of its weights over the locales (a name common in many
-countries first). The same Faker version gives the same file, byte for byte:
-`--check` fails when the committed file differs from what it would write.
+countries first). Every name weighs in the options of the texts many names start
+with (the file's nodes); the file lists by name those that score FLOOR or more (as
+common as one of 5,000 equally common names of one country's list): the 4,351 below
+it (4,050 of them on no country's list, most from Faker's language-wide `en` list of
+6,747 names) would take 11 KB, for an expected 0.07 of the bench's 100 drawn names.
+Such a name is typed as before #45, letter by letter (past the options' line, the
+letters). The file is coded (a canonical Huffman code each for the characters, the
+lengths shared with the name before and the popularity classes): 63 KB, not the 189
+KB of the list as text. Its header says where it comes from, its version and licence.
+The same Faker version gives the same file, byte for byte: `--check` fails when the
+committed file differs from what it would write.
 
 The list's format and how the device reads it: firmware/table/screens/firstnames.py.
 The bench's sample of names to type (`sample`) comes from the same lists.
@@ -168,33 +177,171 @@ def classes(score):
     return {n: min(74, int(round(4 * math.log2(s / least)))) for n, s in score.items()}
 
 
-def build(score=None):
-    """The list's file (bytes): see firmware/table/screens/firstnames.py."""
+FLOOR = 1 / 5000  # a name scored less (as common as one of 5,000 alike names of one list, or less) is left out
+BLOCK = 32  # names in a block of the file: a bisect finds the block, a read goes on from it
+END = "|"  # the char code's symbol that ends a text (never in a name)
+
+
+def huffman(counts):
+    """A canonical Huffman code for counts {symbol: how often}: (lengths [how many
+    codes of length 1, 2, ...], symbols in the code's order, {symbol: (code, length)}).
+    Ties are broken by the symbols' order, so the same counts give the same code."""
+    import heapq
+
+    order = sorted(counts)
+    if len(order) == 1:
+        lengths = {order[0]: 1}
+    else:
+        heap = [(counts[sym], i, [sym]) for i, sym in enumerate(order)]
+        heapq.heapify(heap)
+        lengths = dict.fromkeys(order, 0)
+        n = len(order)
+        while len(heap) > 1:
+            a, b = heapq.heappop(heap), heapq.heappop(heap)
+            for sym in a[2] + b[2]:
+                lengths[sym] += 1
+            heapq.heappush(heap, (a[0] + b[0], n, a[2] + b[2]))
+            n += 1
+    symbols = sorted(order, key=lambda sym: (lengths[sym], order.index(sym)))
+    per_length = [0] * max(lengths.values())
+    codes = {}
+    code = 0
+    at = 1
+    for sym in symbols:
+        while at < lengths[sym]:
+            code <<= 1
+            at += 1
+        codes[sym] = (code, at)
+        per_length[at - 1] += 1
+        code += 1
+    return per_length, symbols, codes
+
+
+class Bits:
+    """Bits written first to last, the first in a byte its highest."""
+
+    def __init__(self):
+        self.data = bytearray()
+        self.used = 0  # bits of the last byte used (0: a new byte next)
+
+    def put(self, code, length):
+        for i in range(length - 1, -1, -1):
+            if not self.used:
+                self.data.append(0)
+            if (code >> i) & 1:
+                self.data[-1] |= 0x80 >> self.used
+            self.used = (self.used + 1) & 7
+
+    def align(self):
+        """The next bit starts a byte (a block or a node starts at a byte)."""
+        self.used = 0
+
+
+def lcp(a, b):
+    """How many characters a and b start with alike."""
+    i = 0
+    while i < min(len(a), len(b)) and a[i] == b[i]:
+        i += 1
+    return i
+
+
+def _records(cls, rows, under, rank):
+    """The symbols the file codes, in order: [("chars" | "lcp" | "class", symbol)
+    or ("align", None)], the nodes first (one list), then the names (another)."""
+    nodes = []
+    for k in sorted(under):
+        nodes.append([("align", None)] + [("chars", ch) for ch in k] + [("chars", END)])
+        for o in rank(len(k), under[k]):
+            nodes[-1] += [("chars", ch) for ch in o] + [("chars", END)]
+        nodes[-1].append(("chars", END))
+    blocks = []
+    prev = ""
+    for i, (_, n) in enumerate(rows):
+        if i % BLOCK == 0:
+            blocks.append([("align", None)])
+            same = 0
+        else:
+            same = lcp(prev, n)
+            blocks[-1].append(("lcp", same))
+        blocks[-1] += [("chars", ch) for ch in n[same:]] + [("chars", END), ("class", cls[n])]
+        prev = n
+    return nodes, blocks
+
+
+def contents(score=None, floor=None):
+    """What the file holds: (classes {name: class} of every name, rows [(key, name)]
+    of the names it lists (a score of `floor` or more), sorted, under {key: [(weight,
+    name)]} of every name under each typed text that more than SCAN names start with)."""
     from table.screens import firstnames as fn
 
-    cls = classes(scores() if score is None else score)
-    rows = sorted((fn.key(n), n) for n in cls)
-    names_part = "".join("%s%s\n" % (chr(48 + cls[n]), n) for _, n in rows).encode()
-    under = {}  # typed key -> [(weight, name)] of the names under it, for the big ones
+    score = scores() if score is None else score
+    floor = FLOOR if floor is None else floor
+    cls = classes(score)
+    every = sorted((fn.key(n), n) for n in cls)
+    under = {}
     counts = {}
-    for k, _ in rows:
+    for k, _ in every:
         for i in range(len(k) + 1):
             counts[k[:i]] = counts.get(k[:i], 0) + 1
-    for k, n in rows:
+    for k, n in every:
         for i in range(len(k) + 1):
             if counts[k[:i]] > fn.SCAN:
                 under.setdefault(k[:i], []).append((fn.weight(cls[n]), n))
-    node_lines = []
-    for k in sorted(under):
-        opts = fn.rank(len(k), under[k])
-        node_lines.append("\t".join([k] + opts) + "\n")
-    nodes_part = "".join(node_lines).encode()
-    head_len = 64
-    nodes = head_len
-    first = nodes + len(nodes_part)
-    end = first + len(names_part)
-    head = ("firstnames 1 %d %d %d" % (nodes, first, end)).ljust(head_len - 1).encode() + b"\n"
-    return head + nodes_part + names_part
+    return cls, [(k, n) for k, n in every if score[n] >= floor], under
+
+
+def build(score=None, floor=None):
+    """The list's file (bytes): see firmware/table/screens/firstnames.py."""
+    from table.screens import firstnames as fn
+
+    cls, rows, under = contents(score, floor)
+    nodes, blocks = _records(cls, rows, under, fn.rank)
+    freq = {"chars": {}, "lcp": {}, "class": {}}
+    for rec in nodes + blocks:
+        for kind, sym in rec:
+            if kind != "align":
+                freq[kind][sym] = freq[kind].get(sym, 0) + 1
+    codes = {kind: huffman(freq[kind]) for kind in freq}
+    tables = []
+    for kind in ("chars", "lcp", "class"):
+        per_length, symbols, _ = codes[kind]
+        tables.append(" ".join(str(c) for c in per_length))
+        tables.append("".join(symbols) if kind == "chars" else " ".join(str(s) for s in symbols))
+    tables = ("\n".join(tables) + "\n").encode()
+
+    def coded(records):
+        bits, offsets = Bits(), []
+        for rec in records:
+            for kind, sym in rec:
+                if kind == "align":
+                    bits.align()
+                    offsets.append(len(bits.data))
+                else:
+                    bits.put(*codes[kind][2][sym])
+        index = b"".join(o.to_bytes(3, "big") for o in offsets)
+        return bytes(bits.data), index
+
+    nodes_part, node_index = coded(nodes)
+    names_part, name_index = coded(blocks)
+    head = (HEADER % FAKER_VERSION).encode()
+    sections = (tables, nodes_part, node_index, names_part, name_index)
+    first = "firstnames 2 %d %d" % (BLOCK, len(rows))
+    width = len(first) + 6 * 7 + 1  # room for the offsets
+    at = width + len(head)
+    offsets = []
+    for part in sections:
+        offsets.append(at)
+        at += len(part)
+    line = ("%s %s %d" % (first, " ".join(str(o) for o in offsets), at)).ljust(width - 1) + "\n"
+    assert len(line) == width
+    return line.encode() + head + b"".join(sections)
+
+
+HEADER = (
+    "# The name editor's list of first names (firmware/table/screens/firstnames.py reads it).\n"
+    "# Built by python -m host_tools firstnames from Faker %s's person providers,\n"
+    "# https://github.com/joke2k/faker, MIT License, Copyright (c) 2012 Daniele Faraglia.\n"
+)
 
 
 OUT = os.path.join(FIRMWARE, "table", "screens", "firstnames.txt")

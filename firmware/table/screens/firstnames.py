@@ -1,7 +1,8 @@
-"""First names from a list on the flash (FILE, beside this module: about 20,000 names
+"""First names from a list on the flash (FILE, beside this module: about 16,000 names
 of many countries, built by `python -m host_tools firstnames` from Faker's lists, MIT;
 host_tools/ship/firstnames.py says how). Loaded with the name editor only
-(ui_names.MODULES); the list stays on the flash, a press reads a few hundred bytes.
+(ui_names.MODULES); the list stays on the flash, a press reads a few hundred bytes
+into one buffer and makes only the strings it returns.
 
 `options(typed, first)`: what can follow typed, the most likely first: whole names
 (the table's own, `first`, before the list's) and the letters that can follow, by how
@@ -9,14 +10,23 @@ common the names they lead to are. Names match as the display spells them, in an
 case (typed "zoe" matches Zoë); a letter offered is the name's own (ë, Þ, upper case
 at the start).
 
-The file (UTF-8 text, one line each):
-    the header: "firstnames 1 NODES NAMES END" (byte offsets of the sections, decimal)
-    NODES..NAMES: "KEY<TAB>OPTION<TAB>OPTION...": the options of every typed text (as
-        the display spells it, lower case: KEY) that more than SCAN names start with,
-        sorted by KEY;
-    NAMES..END: "CNAME": C the name's popularity class (chr(48 + c), c in 0..74: its
-        weight is about 2 ** (c / 4), `weight`), then the name, sorted by the name as the
-        display spells it, lower case, then by the name.
+The file (63 KB): text lines first, then bits.
+    "firstnames 2 BLOCK COUNT TABLES NODES NODE_INDEX NAMES NAME_INDEX END": the block
+        size, the names listed, the byte offsets of the sections (decimal);
+    "# ..." lines: what the list is, its source and licence (never read here);
+    TABLES: three canonical Huffman codes, two lines each: how many codes of each
+        length (1, 2, ...), then the symbols in the code's order: the characters (END,
+        "|", ends a text), then the lcps, then the popularity classes (decimal);
+    NODES: the options of every typed text that more than SCAN names start with
+        (`rank` of every name of Faker's lists under it), sorted by the text (as the
+        display spells it, lower case: its key); each from a byte: the key, END, each
+        option, END, and END (an empty option);
+    NODE_INDEX: each node's offset in NODES (3 bytes, big-endian);
+    NAMES: the names, sorted by key then name, BLOCK to a block from a byte; a name is
+        its characters after the first LCP it shares with the name before it (the
+        first of a block: all), END, then its popularity class c (its weight about
+        2 ** (c / 4), `weight`); at a block's start no LCP;
+    NAME_INDEX: each block's offset in NAMES (3 bytes).
 SCAN names or fewer under a typed text: those names are read here and all offered whole,
 the heaviest first, then the letters that follow, by the weight of their names (`small`):
 a few names are fewer presses away whole than letter by letter.
@@ -31,7 +41,7 @@ NAME_BIAS = 4  # a whole name goes before a letter whose names weigh up to NAME_
 FIRST_OFFERED = 2  # names of `first` (the table's) among them, at most
 _MANTISSA = (8, 10, 11, 13)  # 8 * 2 ** (i / 4), rounded
 
-_where = [None, None]  # the file's path, its header's offsets
+_where = [None, None]  # the file's path, its header and codes (_load)
 
 
 def weight(c):
@@ -130,50 +140,207 @@ def path():
     return _where[0] or None
 
 
-def _header(f):
+# The reading: one window of the file (_buf) and a bit position in it; a name or a
+# node's text as its symbols' indexes (_sym). Module state, so that a press allocates
+# nothing but the strings it returns.
+_buf = bytearray(128)
+_sym = bytearray(16)
+_st = [None, 0, 0, 0, 0]  # the open file, the window's file offset, its bytes, the bit position, symbols in _sym
+_FILE, _AT, _N, _P, _LEN = 0, 1, 2, 3, 4
+
+
+def _load(f):
+    """The header and the three codes, read once while the module is loaded (_where[1]):
+    [block, names, tables, nodes, node index, names' offset, name index, end, (char
+    code), (lcp code), (class code), END, UTF-8 bytes, key bytes]."""
     if _where[1] is None:
         words = f.readline().split()
-        if len(words) != 5 or words[0] != b"firstnames" or words[1] != b"1":
+        if len(words) != 10 or words[0] != b"firstnames" or words[1] != b"2":
             raise ValueError("%s is not a list of first names" % FILE)
-        _where[1] = [int(w) for w in words[2:]]
+        t = [int(w) for w in words[2:]]
+        f.seek(t[2])
+        chars = None
+        for _ in range(3):
+            counts = tuple(int(w) for w in f.readline().split())
+            line = f.readline().rstrip(b"\n")
+            if chars is None:
+                chars = line.decode()
+                t.append(counts)
+            else:
+                t.append((counts, bytes([int(w) for w in line.split()])))
+        t.append(chars.find("|"))
+        utf8 = bytearray(2 * len(chars))
+        keys = bytearray(2 * len(chars))
+        for i, ch in enumerate(chars):
+            b = ch.encode()
+            utf8[2 * i : 2 * i + len(b)] = b
+            a = key(ch).encode()
+            keys[2 * i : 2 * i + len(a)] = a
+        t.append(bytes(utf8))
+        t.append(bytes(keys))
+        _where[1] = t
     return _where[1]
 
 
-def _line_at(f, at):
-    """(the line starting at byte at, without its newline, the next line's start)."""
-    f.seek(at)
-    data = f.readline()
-    return data.rstrip(b"\n"), at + len(data)
+def _seek(at):
+    """The window from byte at of the file, the bit position at its start."""
+    st = _st
+    st[_FILE].seek(at)
+    st[_AT] = at
+    st[_N] = st[_FILE].readinto(_buf)
+    st[_P] = 0
 
 
-def _next_start(f, at):
-    """The first line start at or after byte at (at > 0: a line starts after a newline)."""
-    f.seek(at - 1)
-    return at - 1 + len(f.readline())
+def _code(counts):
+    """The next symbol of a canonical Huffman code (counts: how many codes of each
+    length from 1): its index among the code's symbols."""
+    st = _st
+    p = st[_P]
+    code = first = index = 0
+    for n in counts:
+        if p >= st[_N] << 3:
+            if not st[_N]:
+                raise ValueError("%s is cut short" % FILE)
+            q = p & 7
+            _seek(st[_AT] + (p >> 3))
+            p = q
+        code |= (_buf[p >> 3] >> (7 - (p & 7))) & 1
+        p += 1
+        if code - first < n:
+            st[_P] = p
+            return index + code - first
+        index += n
+        first = (first + n) << 1
+        code <<= 1
+    raise ValueError("%s has a bad code" % FILE)
 
 
-def _bisect(f, lo, hi, k, name_lines):
-    """The first line in [lo, hi) (line starts) whose key is k or after it."""
+def _text(m):
+    """Symbols from _sym[m] on to the end symbol (the kept ones: the first m): their count."""
+    t = _where[1]
+    counts, end = t[8], t[11]
+    while True:
+        s = _code(counts)
+        if s == end:
+            _st[_LEN] = m
+            return m
+        _sym[m] = s
+        m += 1
+
+
+def _compare(k):
+    """-1: the text in _sym spells (its key) before k and does not start with it; 0:
+    it starts with k; 1: after k."""
+    keys = _where[1][13]
+    j = 0
+    n = len(k)
+    if not n:
+        return 0
+    for i in range(_st[_LEN]):
+        s = 2 * _sym[i]
+        c = keys[s]
+        if c != k[j]:
+            return -1 if c < k[j] else 1
+        j += 1
+        if j == n:
+            return 0
+        c = keys[s + 1]
+        if c:
+            if c != k[j]:
+                return -1 if c < k[j] else 1
+            j += 1
+            if j == n:
+                return 0
+    return -1
+
+
+def _key_len(m):
+    """The length of the key of the text in _sym (m symbols)."""
+    keys = _where[1][13]
+    n = 0
+    for i in range(m):
+        n += 2 if keys[2 * _sym[i] + 1] else 1
+    return n
+
+
+def _string():
+    """The text in _sym as a string."""
+    utf8 = _where[1][12]
+    n = 0
+    for i in range(_st[_LEN]):
+        s = 2 * _sym[i]
+        _buf2[n] = utf8[s]
+        n += 1
+        if utf8[s + 1]:
+            _buf2[n] = utf8[s + 1]
+            n += 1
+    return str(_buf2[:n], "utf-8")
+
+
+_buf2 = bytearray(32)
+
+
+def _offset(at, i):
+    """The i-th 3-byte offset of the index at byte at."""
+    _seek(at + 3 * i)
+    return (_buf[0] << 16) | (_buf[1] << 8) | _buf[2]
+
+
+def _node(t, k):
+    """The options of the node whose key is k, or None: a bisect of the node index."""
+    nodes, index, names = t[3], t[4], t[5]
+    lo, hi = 0, (names - index) // 3
     while lo < hi:
         mid = (lo + hi) // 2
-        s = _next_start(f, mid) if mid > lo else lo
-        if s >= hi:
-            s = lo
-        line, end = _line_at(f, s)
-        if _line_key(line, name_lines) < k:
-            lo = end
-        elif s == lo:
-            return lo
+        _seek(nodes + _offset(index, mid))
+        _text(0)
+        if _compare(k) < 0:
+            lo = mid + 1
         else:
-            hi = s
-    return lo
+            hi = mid
+    if lo == (names - index) // 3:
+        return None
+    _seek(nodes + _offset(index, lo))
+    m = _text(0)
+    if _compare(k) or _key_len(m) != len(k):
+        return None
+    out = []
+    while _text(0):
+        out.append(_string())
+    return out
 
 
-def _line_key(line, name_lines):
-    if name_lines:
-        return key(line[1:].decode())
-    tab = line.find(b"\t")
-    return (line if tab < 0 else line[:tab]).decode()
+def _names(t, k):
+    """[(weight, name)] of the names that start with k, SCAN + 1 at most: a bisect of
+    the blocks by their first name, then the names in order."""
+    block, count, names, index, end = t[0], t[1], t[5], t[6], t[7]
+    lcps, classes = t[9], t[10]
+    lo, hi = 0, (end - index) // 3
+    while lo < hi:
+        mid = (lo + hi) // 2
+        _seek(names + _offset(index, mid))
+        _text(0)
+        if _compare(k) < 0:
+            lo = mid + 1
+        else:
+            hi = mid
+    i = max(lo - 1, 0) * block
+    out = []
+    while i < count and len(out) <= SCAN:
+        if i % block == 0:
+            _seek(names + _offset(index, i // block))
+            m = 0
+        else:
+            m = lcps[1][_code(lcps[0])]
+        _text(m)
+        c = classes[1][_code(classes[0])]
+        i += 1
+        found = _compare(k)
+        if found > 0:
+            break
+        if found == 0:
+            out.append((weight(c), _string()))
+    return out
 
 
 def _read(typed):
@@ -182,23 +349,17 @@ def _read(typed):
     p = path()
     if p is None:
         return []
-    k = key(typed)
+    k = key(typed).encode()
     with open(p, "rb") as f:
-        nodes, first, end = _header(f)
-        at = _bisect(f, nodes, first, k, False)
-        if at < first:
-            line, _ = _line_at(f, at)
-            fields = line.decode().split("\t")
-            if fields[0] == k:
-                return fields[1:]
-        at = _bisect(f, first, end, k, True)
-        entries = []
-        while at < end and len(entries) <= SCAN:
-            line, at = _line_at(f, at)
-            name = line[1:].decode()
-            if not key(name).startswith(k):
-                break
-            entries.append((weight(line[0] - 48), name))
+        _st[_FILE] = f
+        try:
+            t = _load(f)
+            opts = _node(t, k)
+            if opts is not None:
+                return opts
+            entries = _names(t, k)
+        finally:
+            _st[_FILE] = None
     return small(len(k), entries)
 
 
