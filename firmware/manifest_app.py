@@ -49,6 +49,7 @@ package(
         "screens/ui_round.py",
         "screens/ui_settings.py",
         "screens/ui_sheet.py",
+        "screens/ui_table.py",
         "screens/ui_tap.py",
         "screens/ui_text.py",
         "screens/ui_undo.py",

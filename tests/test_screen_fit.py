@@ -738,12 +738,12 @@ def test_the_fit_check_finds_text_at_a_scroll_arrow_and_headers_off_their_column
 
 
 def test_a_rounds_table_keeps_its_header_over_whole_values():
-    from table.screens import ui
+    from table.screens import ui_table
 
-    lines = ui.round_table(NAMES[:3], 1, [9, 2, 30], [0, 1, 0], [0, 1, 0])
+    lines = ui_table.round_table(NAMES[:3], 1, [9, 2, 30], [0, 1, 0], [0, 1, 0])
     assert lines == ["    pen rnd tot", "Ana   9  +0   0", "Ane*  2  +1   1", "Ben  30  +0   0"]
     # Values wider than a label widen its column; the names give the room.
-    lines = ui.round_table(NAMES[:3], 0, [199, 150, 0], [-10, 410, 100], [1025, -30, 100])
+    lines = ui_table.round_table(NAMES[:3], 0, [199, 150, 0], [-10, 410, 100], [1025, -30, 100])
     assert lines == ["  pen  rnd  tot", "a*199  -10 1025", "e 150 +410  -30", "B   0 +100  100"]
 
 

@@ -11,9 +11,9 @@ from host_tools import ROOT
 
 # The layers, top to bottom: the app and its boot (table/*.py), then each package.
 LAYERS = ("table", "table.screens", "table.live", "table.device", "table.storage", "table.rules")
-# Shared pieces, not screens that are opened: the base classes, the undo question and
-# the text editor.
-SHARED = {"ui", "ui_form", "ui_tap", "ui_undo", "ui_text"}
+# Shared pieces, not screens that are opened: the base classes, the undo question,
+# the text editor and a round's table.
+SHARED = {"ui", "ui_form", "ui_tap", "ui_undo", "ui_text", "ui_table"}
 # A screen's own part, opened by nothing else: loaded after the screen's first frame.
 PARTS = {"ui_referee": {"ui_referee_result"}}
 

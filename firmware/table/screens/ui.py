@@ -16,7 +16,7 @@ x = TEXT_X: they end at text_end(), clear of the scroll arrows' column (draw_mor
 A title is drawn whole: a screen makes its title fit (the screen-fit walks check it).
 """
 
-from ..rules.names import cut, short_names, to_ascii
+from ..rules.names import cut, short_names, to_ascii  # noqa: F401  (short_names: the screens use ui.short_names)
 
 try:
     from micropython import const
@@ -31,7 +31,6 @@ ROWS = const(6)  # text lines under the title on a 64-pixel display
 TOP = const(10)  # y of the first text line under the title (the last ends at y = 63)
 TEXT_X = const(1)  # x of a list's lines: 15 characters end 3 pixels left of the arrows
 ARROW_W = const(4)  # the scroll arrows' column at the right edge (draw_more)
-ROUND_LABELS = ("pen", "rnd", "tot")  # a round's table (round_table): its columns after the names
 
 
 def row_y(row):
@@ -154,33 +153,6 @@ def scroll(top, name, count, rows=ROWS, by=1):
     """The first line shown after up or down (name) moved it by `by` lines, so that
     the count lines still fill the rows."""
     return clamp(top + (by if name == "down" else -by), 0, max(0, count - rows))
-
-
-def round_table(names, ender, penalties, scores, totals, chars=15):
-    """A round's table in lines of chars characters, to draw as they are: a header
-    (ROUND_LABELS), then per player the short name ('*' after the ender's), penalty,
-    round score and total after it. The header and the rows are laid out from the
-    same column widths (each as wide as its label or its widest value, a space
-    between columns; the names take what is left, at least a letter), so each label
-    ends where the values under it end and no value is cut."""
-    n = len(names)
-    values = [("%d" % penalties[i], "%+d" % scores[i], "%d" % totals[i]) for i in range(n)]
-    widths = [max([len(ROUND_LABELS[k])] + [len(v[k]) for v in values]) for k in range(len(ROUND_LABELS))]
-    first = max(1, chars - len(widths) - sum(widths))  # the names' column
-    out = [_table_line("", ROUND_LABELS, first, widths)]
-    for i, name in enumerate(short_names(names, first)):
-        out.append(_table_line(name + ("*" if i == ender else ""), values[i], first, widths))
-    return out
-
-
-def _table_line(name, cells, first, widths):
-    """A line of round_table: the name left-aligned in first characters and one more
-    (a space, or the ender's '*'), the cells right-aligned in their widths, a space
-    between them."""
-    line = ("%-" + str(first + 1) + "s") % name
-    for k in range(len(cells)):
-        line += (" " if k else "") + ("%" + str(widths[k]) + "s") % cells[k]
-    return line
 
 
 def first_fit(texts, chars):

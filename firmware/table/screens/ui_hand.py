@@ -12,7 +12,14 @@ open only: the hands stay with the entry, and a hold of ok there loads them agai
 from . import ui
 from .ui import ROWS, row_y
 
-COLOUR_NAMES = ("red", "orange", "yellow", "green", "cyan", "blue", "purple", "pink", "brown", "white")
+# The colours' names, six characters each: one string, not a tuple of ten (#46: the heap
+# under the calculator).
+COLOUR_NAMES = "red   orangeyellowgreen cyan  blue  purplepink  brown white "
+
+
+def colour_name(colour):
+    """The name of a colour index ("red" for 0)."""
+    return COLOUR_NAMES[6 * colour : 6 * colour + 6].rstrip()
 
 
 def start_value(cards, colour):
@@ -183,7 +190,7 @@ class HandCalc(ui.Screen):
             ui.Screen.draw(self, canvas)
             canvas.center("cards to remove", ui.TOP)
             # The name large (a big "O" alone reads as zero), the card letter under it.
-            ui.draw_big(canvas, COLOUR_NAMES[self.colour].upper(), ui.TOP + 14, 2)
+            ui.draw_big(canvas, colour_name(self.colour).upper(), ui.TOP + 14, 2)
             canvas.center("card letter %s" % COLOURS[self.colour], row_y(ROWS - 1))
             return
         self.title = "Card %d of 12" % (len(self.cards) + 1)
@@ -194,8 +201,8 @@ class HandCalc(ui.Screen):
         c, v = COLOURS[self.colour], str(self.value)
         edit = "[%s]%s" % (c, v) if self.field == "colour" else "%s[%s]" % (c, v)
         canvas.text(edit, 0, row_y(3) + 2, 2)
-        canvas.text(COLOUR_NAMES[self.colour][:6], canvas.width - 48, row_y(4))
-        canvas.text(self.problem or "display: " + COLOUR_NAMES[self.display], 0, row_y(ROWS - 1))
+        canvas.text(colour_name(self.colour), canvas.width - 48, row_y(4))
+        canvas.text(self.problem or "display: " + colour_name(self.display), 0, row_y(ROWS - 1))
 
     def draw_result(self, canvas):
         from ..rules.igo_masks import COLOURS

@@ -106,7 +106,7 @@ class RoundEnder(ui.Menu):
 class RoundReview(ui.Screen):
     """Round entry, step 3: penalties and the round's scores; ok saves the round."""
 
-    MODULES = ("ui_igo",)
+    MODULES = ("ui_igo", "ui_table")
 
     def __init__(self, app, ender, penalties):
         ui.Screen.__init__(self, app)
@@ -149,7 +149,9 @@ def review_lines(sheet, ender, penalties, scores, winners):
         out += [sheet.names[i] for i in winners]
     out.append("%s ended" % sheet.names[ender])
     news = [totals[i] + scores[i] for i in range(len(totals))]
-    return out + ui.round_table(sheet.names, ender, penalties, scores, news)
+    from .ui_table import round_table  # (in RoundReview's MODULES)
+
+    return out + round_table(sheet.names, ender, penalties, scores, news)
 
 
 class VoidEntry(ui.Menu):

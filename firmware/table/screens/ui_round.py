@@ -18,7 +18,7 @@ def card_word(sheet):
 
 def round_lines(sheet, r, chars, totals=True):
     """What a round of sheet.rounds (or of Sheet.edit_result) was, in lines of at most
-    chars characters: who ended and the round's table (ui.round_table, drawn as it
+    chars characters: who ended and the round's table (ui_table.round_table, drawn as it
     is: its header over its columns), or who took the last card of a void round and,
     if totals, everyone's total."""
     names = sheet.names
@@ -31,8 +31,10 @@ def round_lines(sheet, r, chars, totals=True):
             for i, name in enumerate(ui.short_names(names, 8)):
                 out.append("%-8s%6d" % (name, r["totals"][i]))
         return out
+    from .ui_table import round_table  # (in the MODULES of the screens that show a round)
+
     out = ui.wrap("%s ended" % names[r["ender"]], chars)
-    return out + ui.round_table(names, r["ender"], r["penalties"], r["round_scores"], r["totals"])
+    return out + round_table(names, r["ender"], r["penalties"], r["round_scores"], r["totals"])
 
 
 def seat_line(sheet, r):
@@ -90,7 +92,7 @@ class RoundView(_Lines):
     """A round of the score sheet: who ended (or who took the last card), each
     player's penalty, round score and total; up/down scroll, ok: change it."""
 
-    MODULES = ("ui_round", "sheet_edit")
+    MODULES = ("ui_round", "sheet_edit", "ui_table")
 
     def __init__(self, app, index):
         ui.Screen.__init__(self, app)
@@ -113,7 +115,7 @@ class ChangeMenu(ui.Menu):
     """What to change in a round: a scored round's penalties, who ended, or void; a
     void round's taker, or scored."""
 
-    MODULES = ("ui_round", "sheet_edit")
+    MODULES = ("ui_round", "sheet_edit", "ui_table")
 
     def __init__(self, app, index):
         self.round = index
@@ -188,7 +190,7 @@ class EditReview(_Lines):
     """The round as the change makes it, the totals before and after, and how the end
     of the game changes; ok saves the change, back goes back a step."""
 
-    MODULES = ("ui_round", "sheet_edit")
+    MODULES = ("ui_round", "sheet_edit", "ui_table")
 
     def __init__(self, app, index, change):
         ui.Screen.__init__(self, app)
