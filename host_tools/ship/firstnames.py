@@ -177,6 +177,8 @@ def classes(score):
     return {n: min(74, int(round(4 * math.log2(s / least)))) for n, s in score.items()}
 
 
+NAMES_OFFERED = 4  # whole names among a typed text's options, at most (rank)
+NAME_BIAS = 4  # a whole name goes before a letter whose names weigh up to NAME_BIAS / 4 times its own
 FLOOR = 1 / 5000  # a name scored less (as common as one of 5,000 alike names of one list, or less) is left out
 BLOCK = 32  # names in a block of the file: a bisect finds the block, a read goes on from it
 END = "|"  # the char code's symbol that ends a text (never in a name)
@@ -268,6 +270,47 @@ def _records(cls, rows, under, rank):
     return nodes, blocks
 
 
+def rank(n, entries, offered=NAMES_OFFERED):
+    """The options for a typed text spelled with n display characters, from entries
+    [(weight, name)] of the names that start with it: whole names and next letters
+    mixed, the heaviest first, a letter weighing the names it leads to that are not
+    offered whole before it; at most `offered` whole names, and a name no longer than
+    the typed text (typed itself) only as a whole name. The file holds it for every text
+    more than SCAN names start with (the device reads it, never ranks)."""
+    from table.screens import firstnames as fn
+
+    entries = sorted(entries, key=lambda e: (-e[0], e[1]))
+    left = {}  # letter -> weight of its names not offered whole
+    for w, name in entries:
+        ch = fn.next_char(name, n)
+        if ch:
+            left[ch] = left.get(ch, 0) + w
+    out = []
+    i = 0
+    while True:
+        best = ""
+        for ch in left:
+            if not best or left[ch] > left[best] or (left[ch] == left[best] and ch < best):
+                best = ch
+        if i < len(entries) and offered > 0 and (not best or entries[i][0] * NAME_BIAS >= left[best] * 4):
+            w, name = entries[i]
+            i += 1
+            if name in out:
+                continue
+            out.append(name)
+            offered -= 1
+            ch = fn.next_char(name, n)
+            if ch in left:
+                left[ch] -= w
+                if left[ch] <= 0:
+                    del left[ch]
+        elif best:
+            out.append(best)
+            del left[best]
+        else:
+            return out
+
+
 def contents(score=None, floor=None):
     """What the file holds: (classes {name: class} of every name, rows [(key, name)]
     of the names it lists (a score of `floor` or more), sorted, under {key: [(weight,
@@ -295,19 +338,23 @@ def build(score=None, floor=None):
     from table.screens import firstnames as fn
 
     cls, rows, under = contents(score, floor)
-    nodes, blocks = _records(cls, rows, under, fn.rank)
+    nodes, blocks = _records(cls, rows, under, rank)
     freq = {"chars": {}, "lcp": {}, "class": {}}
     for rec in nodes + blocks:
         for kind, sym in rec:
             if kind != "align":
                 freq[kind][sym] = freq[kind].get(sym, 0) + 1
     codes = {kind: huffman(freq[kind]) for kind in freq}
-    tables = []
+    tables = bytearray()
     for kind in ("chars", "lcp", "class"):
         per_length, symbols, _ = codes[kind]
-        tables.append(" ".join(str(c) for c in per_length))
-        tables.append("".join(symbols) if kind == "chars" else " ".join(str(s) for s in symbols))
-    tables = ("\n".join(tables) + "\n").encode()
+        tables += bytes([len(per_length)] + per_length) + len(symbols).to_bytes(2, "big")
+        if kind == "chars":  # each symbol's UTF-8 bytes, then its key's, two bytes each (0: none)
+            assert all(len(ch.encode()) <= 2 and len(fn.key(ch)) <= 2 for ch in symbols)
+            tables += b"".join(ch.encode().ljust(2, b"\0") for ch in symbols)
+            tables += b"".join(fn.key(ch).encode().ljust(2, b"\0") for ch in symbols)
+        else:
+            tables += bytes(symbols)
 
     def coded(records):
         bits, offsets = Bits(), []
@@ -324,7 +371,7 @@ def build(score=None, floor=None):
     nodes_part, node_index = coded(nodes)
     names_part, name_index = coded(blocks)
     head = (HEADER % FAKER_VERSION).encode()
-    sections = (tables, nodes_part, node_index, names_part, name_index)
+    sections = (bytes(tables), nodes_part, node_index, names_part, name_index)
     first = "firstnames 2 %d %d" % (BLOCK, len(rows))
     width = len(first) + 6 * 7 + 1  # room for the offsets
     at = width + len(head)

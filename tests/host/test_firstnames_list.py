@@ -21,7 +21,7 @@ def built():
 def expected(k, cls, rows, under):
     """The options the host tool ranks for the key k (no table's names)."""
     if k in under:
-        return firstnames.rank(len(k), under[k])
+        return ship.rank(len(k), under[k])
     entries = [(firstnames.weight(cls[n]), n) for key, n in rows if key.startswith(k)]
     return firstnames.small(len(k), entries[: firstnames.SCAN + 1])
 

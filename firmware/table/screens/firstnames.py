@@ -18,7 +18,7 @@ The file (63 KB): text lines first, then bits.
         length (1, 2, ...), then the symbols in the code's order: the characters (END,
         "|", ends a text), then the lcps, then the popularity classes (decimal);
     NODES: the options of every typed text that more than SCAN names start with
-        (`rank` of every name of Faker's lists under it), sorted by the text (as the
+        (host_tools/ship/firstnames.py's `rank` of every name of Faker's lists under it), sorted by the text (as the
         display spells it, lower case: its key); each from a byte: the key, END, each
         option, END, and END (an empty option);
     NODE_INDEX: each node's offset in NODES (3 bytes, big-endian);
@@ -36,8 +36,6 @@ from ..rules import names
 
 FILE = "firstnames.txt"
 SCAN = 32  # at most this many names read for a typed text; more: the file's NODES line
-NAMES_OFFERED = 4  # whole names among a typed text's options, at most
-NAME_BIAS = 4  # a whole name goes before a letter whose names weigh up to NAME_BIAS / 4 times its own
 FIRST_OFFERED = 2  # names of `first` (the table's) among them, at most
 _MANTISSA = (8, 10, 11, 13)  # 8 * 2 ** (i / 4), rounded
 
@@ -69,57 +67,22 @@ def next_char(name, n):
     return ""
 
 
-def rank(n, entries, offered=NAMES_OFFERED):
-    """The options for a typed text spelled with n display characters, from entries
-    [(weight, name)] of the names that start with it: whole names and next letters
-    mixed, the heaviest first, a letter weighing the names it leads to that are not
-    offered whole before it; at most `offered` whole names, and a name no longer than
-    the typed text (typed itself) only as a whole name."""
-    entries = sorted(entries, key=lambda e: (-e[0], e[1]))
-    left = {}  # letter -> weight of its names not offered whole
-    for w, name in entries:
-        ch = next_char(name, n)
-        if ch:
-            left[ch] = left.get(ch, 0) + w
-    out = []
-    i = 0
-    while True:
-        best = ""
-        for ch in left:
-            if not best or left[ch] > left[best] or (left[ch] == left[best] and ch < best):
-                best = ch
-        if i < len(entries) and offered > 0 and (not best or entries[i][0] * NAME_BIAS >= left[best] * 4):
-            w, name = entries[i]
-            i += 1
-            if name in out:
-                continue
-            out.append(name)
-            offered -= 1
-            ch = next_char(name, n)
-            if ch in left:
-                left[ch] -= w
-                if left[ch] <= 0:
-                    del left[ch]
-        elif best:
-            out.append(best)
-            del left[best]
-        else:
-            return out
-
-
 def small(n, entries):
     """The options for a typed text of n display characters that at most SCAN names
     start with (entries [(weight, name)]): every name whole, the heaviest first (a name
     no longer than the typed text too: it is the typed text), then the letters that
-    follow, heaviest first."""
-    entries = sorted(entries, key=lambda e: (-e[0], e[1]))
-    left = {}
-    for w, name in entries:
+    follow, heaviest first. (Sorted without a key function: MicroPython calls it at
+    every comparison, a new tuple each time.)"""
+    order = [(-w, name) for w, name in entries]
+    order.sort()
+    left = {}  # letter -> minus the weight of its names
+    for w, name in order:
         ch = next_char(name, n)
         if ch:
             left[ch] = left.get(ch, 0) + w
-    letters = sorted(left, key=lambda ch: (-left[ch], ch))
-    return [name for _, name in entries] + letters
+    letters = [(w, ch) for ch, w in left.items()]
+    letters.sort()
+    return [name for _, name in order] + [ch for _, ch in letters]
 
 
 def path():
@@ -140,54 +103,65 @@ def path():
     return _where[0] or None
 
 
-# The reading: one window of the file (_buf) and a bit position in it; a name or a
-# node's text as its symbols' indexes (_sym). Module state, so that a press allocates
-# nothing but the strings it returns.
+# The reading: a window of the file (_buf; a bisect's probe reads only _probe of it)
+# and a bit position in it; a text (a name, a node's key or option) as its symbols'
+# indexes (_sym); a string made in _out[its UTF-8 length]. Module state, so that a
+# press allocates little but the strings it returns.
 _buf = bytearray(128)
+_probe = memoryview(_buf)[:24]
+_idx = bytearray(3)
 _sym = bytearray(16)
-_st = [None, 0, 0, 0, 0]  # the open file, the window's file offset, its bytes, the bit position, symbols in _sym
-_FILE, _AT, _N, _P, _LEN = 0, 1, 2, 3, 4
+_out = [bytearray(n) for n in range(17)]  # a name: 8 characters, 2 bytes each at most
+# _st: the open file, the window's file offset, its bytes, the bit position, the symbols
+# in _sym, the last key read that is no node (a key that starts with it is none either)
+_st = [None, 0, 0, 0, 0, None]
+_FILE, _AT, _N, _P, _LEN, _NO_NODE = 0, 1, 2, 3, 4, 5
+# _where[1]: the header's figures (as in the file, from its third word) and the codes
+_BLOCK, _COUNT, _TABLES, _NODES, _NODE_INDEX, _NAMES, _NAME_INDEX, _END = 0, 1, 2, 3, 4, 5, 6, 7
+_CHARS, _LCPS, _CLASSES, _LCP_SYMS, _CLASS_SYMS, _UTF8, _KEYS, _STOP = 8, 9, 10, 11, 12, 13, 14, 15
 
 
 def _load(f):
-    """The header and the three codes, read once while the module is loaded (_where[1]):
-    [block, names, tables, nodes, node index, names' offset, name index, end, (char
-    code), (lcp code), (class code), END, UTF-8 bytes, key bytes]."""
+    """The header's figures and the three codes, read once while the module is loaded
+    (_where[1]; see the _BLOCK.. and _CHARS.. indexes)."""
     if _where[1] is None:
         words = f.readline().split()
         if len(words) != 10 or words[0] != b"firstnames" or words[1] != b"2":
             raise ValueError("%s is not a list of first names" % FILE)
         t = [int(w) for w in words[2:]]
-        f.seek(t[2])
-        chars = None
-        for _ in range(3):
-            counts = tuple(int(w) for w in f.readline().split())
-            line = f.readline().rstrip(b"\n")
-            if chars is None:
-                chars = line.decode()
-                t.append(counts)
+        f.seek(t[_TABLES])
+        data = f.read(t[_NODES] - t[_TABLES])
+        at = 0
+        codes = []
+        for i in range(3):
+            n = data[at] if at < len(data) else 0
+            codes.append(data[at + 1 : at + 1 + n])
+            at += 1 + n
+            n = (data[at] << 8) | data[at + 1] if at + 1 < len(data) else 0
+            at += 2
+            if i == 0:
+                syms = data[at : at + 4 * n]
+                at += 4 * n
             else:
-                t.append((counts, bytes([int(w) for w in line.split()])))
-        t.append(chars.find("|"))
-        utf8 = bytearray(2 * len(chars))
-        keys = bytearray(2 * len(chars))
-        for i, ch in enumerate(chars):
-            b = ch.encode()
-            utf8[2 * i : 2 * i + len(b)] = b
-            a = key(ch).encode()
-            keys[2 * i : 2 * i + len(a)] = a
-        t.append(bytes(utf8))
-        t.append(bytes(keys))
+                codes.append(data[at : at + n])
+                at += n
+        if at != len(data) or len(syms) < 4:
+            raise ValueError("%s is cut short" % FILE)
+        half = len(syms) // 2
+        t += [codes[0], codes[1], codes[3], codes[2], codes[4], syms[:half], syms[half:]]
+        t.append(t[_UTF8].find(b"|\0") // 2)
         _where[1] = t
+        _st[_NO_NODE] = None
     return _where[1]
 
 
-def _seek(at):
-    """The window from byte at of the file, the bit position at its start."""
+def _seek(at, probe=False):
+    """The window from byte at of the file (probe: only _probe's bytes), the bit
+    position at its start."""
     st = _st
     st[_FILE].seek(at)
     st[_AT] = at
-    st[_N] = st[_FILE].readinto(_buf)
+    st[_N] = st[_FILE].readinto(_probe if probe else _buf)
     st[_P] = 0
 
 
@@ -216,14 +190,16 @@ def _code(counts):
 
 
 def _text(m):
-    """Symbols from _sym[m] on to the end symbol (the kept ones: the first m): their count."""
+    """The symbols from _sym[m] on to the end symbol (the first m kept): how many."""
     t = _where[1]
-    counts, end = t[8], t[11]
+    counts, stop = t[_CHARS], t[_STOP]
     while True:
         s = _code(counts)
-        if s == end:
+        if s == stop:
             _st[_LEN] = m
             return m
+        if m >= len(_sym):
+            raise ValueError("%s has a bad name" % FILE)
         _sym[m] = s
         m += 1
 
@@ -231,7 +207,7 @@ def _text(m):
 def _compare(k):
     """-1: the text in _sym spells (its key) before k and does not start with it; 0:
     it starts with k; 1: after k."""
-    keys = _where[1][13]
+    keys = _where[1][_KEYS]
     j = 0
     n = len(k)
     if not n:
@@ -254,55 +230,69 @@ def _compare(k):
     return -1
 
 
-def _key_len(m):
-    """The length of the key of the text in _sym (m symbols)."""
-    keys = _where[1][13]
+def _key_len():
+    """The length of the key of the text in _sym."""
+    keys = _where[1][_KEYS]
     n = 0
-    for i in range(m):
+    for i in range(_st[_LEN]):
         n += 2 if keys[2 * _sym[i] + 1] else 1
     return n
 
 
 def _string():
     """The text in _sym as a string."""
-    utf8 = _where[1][12]
+    utf8 = _where[1][_UTF8]
+    m = _st[_LEN]
     n = 0
-    for i in range(_st[_LEN]):
+    for i in range(m):
+        n += 2 if utf8[2 * _sym[i] + 1] else 1
+    if n >= len(_out):
+        raise ValueError("%s has a bad name" % FILE)
+    out = _out[n]
+    n = 0
+    for i in range(m):
         s = 2 * _sym[i]
-        _buf2[n] = utf8[s]
+        out[n] = utf8[s]
         n += 1
         if utf8[s + 1]:
-            _buf2[n] = utf8[s + 1]
+            out[n] = utf8[s + 1]
             n += 1
-    return str(_buf2[:n], "utf-8")
-
-
-_buf2 = bytearray(32)
+    return str(out, "utf-8")
 
 
 def _offset(at, i):
     """The i-th 3-byte offset of the index at byte at."""
-    _seek(at + 3 * i)
-    return (_buf[0] << 16) | (_buf[1] << 8) | _buf[2]
+    f = _st[_FILE]
+    f.seek(at + 3 * i)
+    if f.readinto(_idx) != 3:
+        raise ValueError("%s is cut short" % FILE)
+    return (_idx[0] << 16) | (_idx[1] << 8) | _idx[2]
 
 
-def _node(t, k):
-    """The options of the node whose key is k, or None: a bisect of the node index."""
-    nodes, index, names = t[3], t[4], t[5]
-    lo, hi = 0, (names - index) // 3
+def _first(at, index, count, k):
+    """The first of count records (a node, a block) whose text's key is not before k (a
+    bisect of their index: offsets from byte at), or count."""
+    lo, hi = 0, count
     while lo < hi:
         mid = (lo + hi) // 2
-        _seek(nodes + _offset(index, mid))
+        _seek(at + _offset(index, mid), True)
         _text(0)
         if _compare(k) < 0:
             lo = mid + 1
         else:
             hi = mid
-    if lo == (names - index) // 3:
+    return lo
+
+
+def _node(t, k):
+    """The options of the node whose key is k, or None."""
+    count = (t[_NAMES] - t[_NODE_INDEX]) // 3
+    i = _first(t[_NODES], t[_NODE_INDEX], count, k)
+    if i == count:
         return None
-    _seek(nodes + _offset(index, lo))
-    m = _text(0)
-    if _compare(k) or _key_len(m) != len(k):
+    _seek(t[_NODES] + _offset(t[_NODE_INDEX], i))
+    _text(0)
+    if _compare(k) or _key_len() != len(k):
         return None
     out = []
     while _text(0):
@@ -311,29 +301,20 @@ def _node(t, k):
 
 
 def _names(t, k):
-    """[(weight, name)] of the names that start with k, SCAN + 1 at most: a bisect of
-    the blocks by their first name, then the names in order."""
-    block, count, names, index, end = t[0], t[1], t[5], t[6], t[7]
-    lcps, classes = t[9], t[10]
-    lo, hi = 0, (end - index) // 3
-    while lo < hi:
-        mid = (lo + hi) // 2
-        _seek(names + _offset(index, mid))
-        _text(0)
-        if _compare(k) < 0:
-            lo = mid + 1
-        else:
-            hi = mid
-    i = max(lo - 1, 0) * block
+    """[(weight, name)] of the names that start with k, SCAN + 1 at most: from the
+    block before the first whose first name is not before k, the names in order."""
+    block, count, names, index = t[_BLOCK], t[_COUNT], t[_NAMES], t[_NAME_INDEX]
+    lcps, lcp_syms, classes, class_syms = t[_LCPS], t[_LCP_SYMS], t[_CLASSES], t[_CLASS_SYMS]
+    i = max(_first(names, index, (t[_END] - index) // 3, k) - 1, 0) * block
     out = []
     while i < count and len(out) <= SCAN:
         if i % block == 0:
             _seek(names + _offset(index, i // block))
             m = 0
         else:
-            m = lcps[1][_code(lcps[0])]
+            m = lcp_syms[_code(lcps)]
         _text(m)
-        c = classes[1][_code(classes[0])]
+        c = class_syms[_code(classes)]
         i += 1
         found = _compare(k)
         if found > 0:
@@ -344,8 +325,8 @@ def _names(t, k):
 
 
 def _read(typed):
-    """The options of the list for typed (`rank`), read from FILE: [] when it is not
-    there."""
+    """The options of the list for typed (a node's, else `small`'s), read from FILE:
+    [] when it is not there."""
     p = path()
     if p is None:
         return []
@@ -354,9 +335,12 @@ def _read(typed):
         _st[_FILE] = f
         try:
             t = _load(f)
-            opts = _node(t, k)
-            if opts is not None:
-                return opts
+            no_node = _st[_NO_NODE]
+            if no_node is None or not k.startswith(no_node):
+                opts = _node(t, k)
+                if opts is not None:
+                    return opts
+                _st[_NO_NODE] = k
             entries = _names(t, k)
         finally:
             _st[_FILE] = None
