@@ -47,7 +47,14 @@ from host_tools.bench.speed import SPEED_TARGETS, fairness, speed
 # `make soak` (the long session: four simulated hours on each runtime, half an hour here).
 KEPT = ("mutation", "pio_capture", "heap_largest_free_block")
 # --only: figures that run alone
-ONLY = ("screen_open_ms", "igo_heap_peak_bytes", "heap_largest_free_block", "heap_by_screen", "history_pull")
+ONLY = (
+    "screen_open_ms",
+    "igo_heap_peak_bytes",
+    "heap_largest_free_block",
+    "heap_by_screen",
+    "history_pull",
+    "name_presses",
+)
 # Issue #37: the I Go peak under 85 KB on the chip (shared/chip/2026-11-28-a938039.md:
 # 91,920 with .mpy, a live count at every 4 KB allocated, its peak at the match start).
 # The 32-bit runner cannot collect within a loop pass; its comparable figure is the
@@ -280,6 +287,7 @@ def table(r):
         )
     )
     np = r["name_presses"]
+    lst = np.get("list", {})
     lines.append(
         "| `name_presses` (from the setup; the table from home to its match) | %s | | %s | %s |"
         % (
@@ -292,6 +300,12 @@ def table(r):
                 np["sample"]["max"],
                 np["sample"]["before"]["median"],
                 np["sample"]["before"]["max"],
+            )
+            + (
+                "; the list %d bytes of flash, a press allocates median %s bytes (64-bit), %s us"
+                % (lst["flash_bytes"], lst["unix64_alloc_bytes"]["median"], lst["unix64_us"]["median"])
+                if "flash_bytes" in lst
+                else ""
             ),
             np["target"],
             mark(np["pass"]),
@@ -362,6 +376,8 @@ def collect_only(names, workdir, quick):
         results["heap_largest_free_block"] = soak(workdir, quick, _progress("heap_largest_free_block"))
     if "history_pull" in names:
         results["history_pull"] = history_pull_figures(workdir)
+    if "name_presses" in names:
+        results["name_presses"] = press_figures(workdir)
     if "screen_open_ms" in names:
         results["screen_open_ms"] = open_figures(workdir)
     if "heap_by_screen" in names:

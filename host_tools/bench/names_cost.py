@@ -39,7 +39,9 @@ gc.collect()
 module = gc.mem_alloc() - before
 before = gc.mem_alloc()
 gc.disable()
+t = time.ticks_us()
 firstnames.options("")
+first_us = time.ticks_diff(time.ticks_us(), t)
 first = gc.mem_alloc() - before
 gc.enable()
 gc.collect()
@@ -54,7 +56,7 @@ for text in texts:
     us.append(time.ticks_diff(time.ticks_us(), t))
     alloc.append(gc.mem_alloc() - a)
     gc.enable()
-print(json.dumps({"module": module, "first": first, "kept": kept, "alloc": alloc, "us": us}))
+print(json.dumps({"module": module, "first": first, "first_us": first_us, "kept": kept, "alloc": alloc, "us": us}))
 """
 
 
@@ -170,6 +172,7 @@ def figures(workdir):
     if out.returncode:
         return {"problem": (out.stderr.strip().splitlines() or ["?"])[-1]}
     mp = json.loads(out.stdout.strip().splitlines()[-1])
+    mpy_size = os.path.getsize(os.path.join(run_micropython.MPY_DIR, "table", "screens", "firstnames.mpy"))
     return {
         "flash_bytes": os.path.getsize(firstnames.path()),
         "presses": len(todo),
@@ -178,6 +181,8 @@ def figures(workdir):
         "unix64_alloc_bytes": stats(mp["alloc"]),
         "unix64_us": stats(mp["us"]),
         "unix64_first_press_alloc_bytes": mp["first"],
+        "unix64_first_press_us": mp["first_us"],
+        "mpy_bytes": mpy_size,
         "unix64_codes_kept_bytes": mp["kept"],
         "unix64_module_bytes": mp["module"],
     }

@@ -32,6 +32,14 @@ the heaviest first, then the letters that follow, by the weight of their names (
 a few names are fewer presses away whole than letter by letter.
 """
 
+try:
+    from micropython import const
+except ImportError:  # CPython: the value itself
+
+    def const(expr):  # type: ignore[misc]
+        return expr
+
+
 from ..rules import names
 
 FILE = "firstnames.txt"
@@ -115,10 +123,29 @@ _out = [bytearray(n) for n in range(17)]  # a name: 8 characters, 2 bytes each a
 # _st: the open file, the window's file offset, its bytes, the bit position, the symbols
 # in _sym, the last key read that is no node (a key that starts with it is none either)
 _st = [None, 0, 0, 0, 0, None]
-_FILE, _AT, _N, _P, _LEN, _NO_NODE = 0, 1, 2, 3, 4, 5
+_FILE = const(0)
+_AT = const(1)
+_N = const(2)
+_P = const(3)
+_LEN = const(4)
+_NO_NODE = const(5)
 # _where[1]: the header's figures (as in the file, from its third word) and the codes
-_BLOCK, _COUNT, _TABLES, _NODES, _NODE_INDEX, _NAMES, _NAME_INDEX, _END = 0, 1, 2, 3, 4, 5, 6, 7
-_CHARS, _LCPS, _CLASSES, _LCP_SYMS, _CLASS_SYMS, _UTF8, _KEYS, _STOP = 8, 9, 10, 11, 12, 13, 14, 15
+_BLOCK = const(0)
+_COUNT = const(1)
+_TABLES = const(2)
+_NODES = const(3)
+_NODE_INDEX = const(4)
+_NAMES = const(5)
+_NAME_INDEX = const(6)
+_END = const(7)
+_CHARS = const(8)
+_LCPS = const(9)
+_CLASSES = const(10)
+_LCP_SYMS = const(11)
+_CLASS_SYMS = const(12)
+_UTF8 = const(13)
+_KEYS = const(14)
+_STOP = const(15)
 
 
 def _load(f):
@@ -230,15 +257,6 @@ def _compare(k):
     return -1
 
 
-def _key_len():
-    """The length of the key of the text in _sym."""
-    keys = _where[1][_KEYS]
-    n = 0
-    for i in range(_st[_LEN]):
-        n += 2 if keys[2 * _sym[i] + 1] else 1
-    return n
-
-
 def _string():
     """The text in _sym as a string."""
     utf8 = _where[1][_UTF8]
@@ -292,7 +310,7 @@ def _node(t, k):
         return None
     _seek(t[_NODES] + _offset(t[_NODE_INDEX], i))
     _text(0)
-    if _compare(k) or _key_len() != len(k):
+    if _compare(k) or _st[_LEN] != len(k):  # a key is ASCII: a symbol a byte
         return None
     out = []
     while _text(0):
