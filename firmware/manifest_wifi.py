@@ -25,6 +25,7 @@ package(
         "live/live_server.py",
         "live/live_web.py",
         "live/qr.py",
+        "live/qr_draw.py",
         "live/wifi_config.py",
         "screens/ui_wifi.py",
     ),

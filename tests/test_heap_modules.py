@@ -145,3 +145,55 @@ def test_home_after_boot_holds_the_boot_modules_only():
         assert screens() == [], screens()
     finally:
         rig.close()
+
+
+class Live:
+    """app.live as the Wi-Fi screen uses it (live_server.Live, a W board): its own
+    network up, the page's address known (the QR codes can be made)."""
+
+    settings = {"v": 1, "mode": "own", "ssid": "Table-3F2A", "password": "k7m2p9x4ra"}
+
+    def network(self):
+        return self.settings["ssid"], self.settings["password"]
+
+    def address(self):
+        return "192.168.4.1"
+
+    def state(self):
+        return "on"
+
+
+def test_the_wifi_screen_holds_its_own_and_its_codes_leave_no_encoder():
+    from table import app
+
+    fresh()
+    for name in ("qr", "qr_draw", "wifi_config", "ui_settings", "ui_form", "settings"):
+        app.unload(name)
+    rig = Rig(names=["Ann", "Bob"])
+    try:
+        rig.app.live = Live()
+        rig.app.home()
+        rig.choose("Settings")
+        assert rig.screen() == "Settings" and screens() == ["ui_form", "ui_settings"], screens()
+        rig.choose("wifi")
+        assert rig.screen() == "WiFi"
+        # Settings under it is closed (app.Covered): its modules gone; no QR encoder yet.
+        assert screens() == ["ui_text", "ui_wifi"], screens()
+        loaded = set(m.rpartition(".")[2] for m in firmware_modules())
+        assert "qr" not in loaded and {"qr_draw", "wifi_config"} <= loaded, sorted(loaded)
+        rig.nav("down")  # the two QR codes: made, then the encoder leaves
+        shown = rig.shown()
+        codes = rig.app.top().codes
+        assert codes and len(codes) == 2 and type(codes[0]).__name__ == "Matrix", shown
+        assert "qr" not in set(m.rpartition(".")[2] for m in firmware_modules())
+        rig.nav("back")  # the information again: the codes dropped
+        assert rig.app.top().codes is None and "ok:mode" in rig.text()
+        rig.nav("back")  # Settings, opened again on its Wi-Fi line
+        assert rig.screen() == "Settings" and rig.app.top().items[rig.app.top().index] == "wifi"
+        assert screens() == ["ui_form", "ui_settings"], screens()
+        rig.nav("back")
+        assert rig.screen() == "Home" and screens() == [], screens()
+        left = set(m.rpartition(".")[2] for m in firmware_modules()) & {"qr", "qr_draw", "wifi_config", "settings"}
+        assert not left, sorted(left)
+    finally:
+        rig.close()

@@ -132,9 +132,12 @@ class App:
         return self.stack[-1]
 
     def push(self, screen):
-        if len(self.stack) > 1 and getattr(self.stack[-2], "ROUTE", None):  # now two under the top
-            self.stack[-2] = Covered(self.stack[-2])
-        self.stack.append(screen)
+        stack = self.stack
+        if len(stack) > 1 and getattr(stack[-2], "ROUTE", None):  # now two under the top
+            stack[-2] = Covered(stack[-2])
+        if getattr(stack[-1], "COVERED_AT_ONCE", False):  # closed as soon as it is covered
+            stack[-1] = Covered(stack[-1])
+        stack.append(screen)
         self._entered()
 
     def pop(self):
@@ -536,8 +539,10 @@ class Covered:
     """A screen two or more under the top, closed so that its module's code leaves
     the heap while others cover it (the I Go match and its round menu under the
     penalties' hand calculator): a screen says it may be (its ROUTE, and in KEEP the
-    attributes it gets back, e.g. a menu's index) when nothing else refers to it.
-    Reopened by its route when it is on top again (App._entered)."""
+    attributes it gets back, e.g. a menu's index) when nothing else refers to it;
+    with COVERED_AT_ONCE as soon as a screen covers it (Settings under the Wi-Fi
+    screen on a W board). Reopened by its route when it is on top again
+    (App._entered)."""
 
     MODULES = ()
 

@@ -11,8 +11,12 @@ Q and H, versions above 6.
 `draw(canvas, x, y, symbol, scale, quiet)` draws it light on dark, as a phone expects:
 light modules and the quiet zone lit, dark modules unlit. `fit(symbol, width, height)`
 says the largest scale, and the quiet zone (2 modules when there is room, else 1),
-that fit a box: e.g. a version 3 symbol at 2 pixels a module in 64 by 64 pixels.
+that fit a box: e.g. a version 3 symbol at 2 pixels a module in 64 by 64 pixels. Both
+are qr_draw.py's, which the Wi-Fi screen keeps while it shows the codes (as
+qr_draw.Matrix): the encoder leaves the heap once they are made (#46).
 """
+
+from .qr_draw import draw, fit  # noqa: F401  (qr.draw, qr.fit: named here too)
 
 VERSIONS = 6
 # Per version 1..6: codewords in all; per level, EC codewords per block and blocks.
@@ -67,14 +71,17 @@ def _symbol(data, version, level, only):
     modules, function = _function_patterns(n)
     _place(modules, function, n, _codewords(data, version, level))
     best = None
+    trial = bytearray(n * n)  # one matrix for every mask tried, not eight (#46)
     for mask in range(8) if only is None else (only,):
-        trial = bytearray(modules)
+        trial[:] = modules
         _apply_mask(trial, function, n, mask)
         _put_format(trial, n, format_bits(level, mask))
         score = penalty(trial, n)
         if best is None or score < best[0]:
-            best = (score, mask, trial)
-    return Symbol(version, level, best[1], best[2])
+            best = (score, mask)
+    _apply_mask(modules, function, n, best[1])
+    _put_format(modules, n, format_bits(level, best[1]))
+    return Symbol(version, level, best[1], modules)
 
 
 # Codewords -----------------------------------------------------------------------
@@ -292,43 +299,3 @@ def penalty(m, n):
     total = n * n
     dark = sum(m)
     return score + 10 * ((abs(dark * 20 - total * 10) + total - 1) // total - 1)
-
-
-# Drawing -------------------------------------------------------------------------
-
-
-def fit(symbol, width, height):
-    """(scale, quiet): the most pixels a module at which the symbol and a quiet zone
-    fit width x height pixels, with 2 modules of quiet zone when they still fit at
-    that scale, else 1; ValueError when not even 1 pixel a module fits."""
-    room = min(width, height)
-    scale = room // (symbol.size + 2)
-    if scale < 1:
-        raise ValueError("QR: a %d-module symbol does not fit %d x %d pixels" % (symbol.size, width, height))
-    return scale, 2 if (symbol.size + 4) * scale <= room else 1
-
-
-def draw(canvas, x, y, symbol, scale, quiet=2):
-    """Draw the symbol with its quiet zone, top left at (x, y): light lit, dark unlit,
-    `scale` pixels a module, `quiet` (at least 1) modules of lit margin. Returns the
-    side drawn, in pixels."""
-    if quiet < 1:
-        raise ValueError("QR: a quiet zone of %d modules; phones need at least 1" % quiet)
-    n = symbol.size
-    side = (n + 2 * quiet) * scale
-    canvas.fill_rect(x, y, side, side, 1)
-    m = symbol.modules
-    x0 = x + quiet * scale
-    top = y + quiet * scale
-    for row in range(n):
-        k = row * n
-        col = 0
-        while col < n:
-            if m[k + col]:
-                start = col
-                while col < n and m[k + col]:
-                    col += 1
-                canvas.fill_rect(x0 + start * scale, top + row * scale, (col - start) * scale, scale, 0)
-            else:
-                col += 1
-    return side

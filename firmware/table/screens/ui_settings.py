@@ -31,6 +31,9 @@ class Settings(ui_form.Form):
 
     MODULES = ("ui_settings", "version") + ui_form.FORM_MODULES
     HINT_ROWS = 2  # the help under the list
+    ROUTE = "settings"  # closed under the Wi-Fi screen and the hardware test (app.Covered)
+    KEEP = ("index",)
+    COVERED_AT_ONCE = True
 
     def __init__(self, app):
         out = app.out

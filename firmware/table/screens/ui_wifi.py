@@ -3,10 +3,11 @@ the page's address; down shows the two QR codes, to join the network (left) and 
 open the page (right), made on the device (qr.py). ok changes the mode: own network,
 join Wi-Fi, off. Holding ok types the table's Wi-Fi to join (its name, then its
 password, with the text editor's buttons: ui_text.py); else join uses config.json's
-"wifi". Loaded while it is open (its MODULES).
+"wifi". Loaded while it is open (its MODULES); the QR encoder (qr.py) only while the
+codes are shown (#46: the W's heap at this screen).
 """
 
-from ..live import qr, wifi_config
+from ..live import qr_draw, wifi_config
 from . import ui, ui_text
 
 INFO, CODES = 0, 1  # the pages
@@ -19,7 +20,7 @@ ASCII = (  # what a network's name and password are typed from
 
 
 class WiFi(ui.Screen):
-    MODULES = ("ui_wifi", "qr", "wifi_config", "ui_text")
+    MODULES = ("ui_wifi", "wifi_config", "ui_text", "qr_draw")  # (qr: for the codes' making only)
 
     def __init__(self, app):
         ui.Screen.__init__(self, app)
@@ -38,15 +39,23 @@ class WiFi(ui.Screen):
             return
         if name == "back":
             if self.page == CODES:
-                self.page = INFO
+                self.info()
             else:
                 self.app.pop()
         elif name == "ok" and self.page == INFO:
             modes = [m for m, _ in wifi_config.MODES]
             live.set_mode(modes[(modes.index(live.settings["mode"]) + 1) % len(modes)])
         elif name in ("up", "down"):
-            self.page = CODES if self.page == INFO and self.texts() else INFO
+            if self.page == INFO and self.texts():
+                self.page = CODES
+            else:
+                self.info()
         self.app.invalidate()
+
+    def info(self):
+        """The information page: the codes and their encoder leave the heap."""
+        self.page = INFO
+        self.codes = self.made_for = None
 
     def typed_ssid(self, ssid):
         """The network's name is typed: its password next (none: an open network)."""
@@ -73,12 +82,15 @@ class WiFi(ui.Screen):
 
     def symbols(self, texts):
         if self.made_for != texts:
+            from ..live import qr
+
             self.made_for = texts
             self.codes = None
-            try:
-                self.codes = (qr.encode(texts[0]), qr.encode(texts[1]))
+            try:  # the modules alone are kept: the encoder leaves the heap now
+                self.codes = tuple(qr_draw.Matrix(s.size, s.modules) for s in (qr.encode(t) for t in texts))
             except ValueError:  # a network name and password too long for a QR code here
                 pass
+            self.app.unload("qr")
         return self.codes
 
     def draw(self, canvas):
@@ -88,9 +100,9 @@ class WiFi(ui.Screen):
         if codes:
             half = canvas.width // 2
             for i, symbol in enumerate(codes):
-                scale, quiet = qr.fit(symbol, half - 2, canvas.height)
+                scale, quiet = qr_draw.fit(symbol, half - 2, canvas.height)
                 side = (symbol.size + 2 * quiet) * scale
-                qr.draw(canvas, i * half + (half - side) // 2, (canvas.height - side) // 2, symbol, scale, quiet)
+                qr_draw.draw(canvas, i * half + (half - side) // 2, (canvas.height - side) // 2, symbol, scale, quiet)
             return
         live = self.app.live
         mode = dict(wifi_config.MODES)[live.settings["mode"]]
