@@ -133,6 +133,7 @@ def test_quick_bench_writes_every_key(tmp_path):
     np = res["name_presses"]  # played in the simulator to a started match
     assert np["problems"] == [] and np["pass"], np
     assert np["after"]["Ann"] <= 12 < np["before"]["Ann"] and np["after"]["table"] <= 40 < np["before"]["table"]
+    assert "problem" not in np["list"] and np["list"]["presses"] > 100 and np["list"]["flash_bytes"] > 0, np["list"]
     for name in FIGURES:
         assert "`%s`" % name in r.stdout  # the Markdown table
 
