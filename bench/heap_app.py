@@ -19,6 +19,10 @@ are the simulator's up to the base, and the firmware's names grow them as on a c
 `@end` with the base, and with `hold=` the modules named were imported before the
 firmware and held (the W's live page as the chip's W session held it).
 
+`--app-arg trace=LO,HI` prints every pass between those simulated ms with the
+firmware's modules loaded then (`@trace <ms> <live> <alloc> <top> <after> <modules>`):
+what a screen holds, pass by pass.
+
 `--app-arg probe=1` also prints, at the last pass, the largest free block of the
 runner's first heap area with the app's objects dropped and the live modules
 imported (simcore.FreeProbe, one try a call): `@probe <largest> <free> <live>`, as the

@@ -28,6 +28,13 @@ The pool size and the two constants are fitted on the chip's seven figures (leas
 worst error, MODEL); the fit's errors are printed beside each figure, and the bench
 measures the calibration firmware (44dbbbf) again each run, so that a change of the
 runner or of the simulator shows as a calibration error, not as the firmware's.
+
+The W's largest free block is not the runner's to say (its layout is not the chip's):
+besides the runner rows' free heap less a margin (W_HOLES), the chip's own procedure
+is run on the unix port (W_PROXY, bench/heap_w_app.py), whose collections make holes
+as a Pico's; each figure beside the chip's where it took one (not within 3%: a likeness).
+The I Go peak's row also says how many names it interns and where the chip's next
+qstr pool comes (next_pool): a pool of several KB at once.
 """
 
 import json
@@ -42,6 +49,7 @@ from host_tools.bench.session import CHIP_ID, MP32_MISSING, MP32_RUN, mp32_node
 from host_tools.sim import sim
 
 HEAP_APP = os.path.join(ROOT, "bench", "heap_app.py")
+HEAP_W_APP = os.path.join(ROOT, "bench", "heap_w_app.py")
 SESSION_IGO = os.path.join(ROOT, "bench", "session_igo.txt")
 SESSION_REFEREE = os.path.join(ROOT, "bench", "session_referee.txt")
 CALIBRATION_COMMIT = "44dbbbf"  # the firmware the chip's figures below were measured on
@@ -79,7 +87,31 @@ W_BLOCK_TARGET = 64 * 1024  # the W's largest free block with the live page's mo
 # free, 99,568 in one block): a margin, not a measured layout.
 W_HOLES = 9776
 LIVE_HELD = "table.live.live_web,microdot"  # as the chip's W session held them (its main.py)
+# The W's largest free block as the chip's procedure leaves it (its REPL after Ctrl-C at a
+# screen, the live page's modules imported then; or with the app alive, a phone's first
+# request there), on the unix port (bench/heap_w_app.py), whose collections make holes
+# as a Pico's do: 64-bit objects, in a heap chosen so that the calibration firmware's
+# two figures land near the chip's (W_PROXY_HEAP; 260k: home -7.7%, Settings > Wi-Fi
+# +2.0% at 44dbbbf). A layout is not an estimate within 3%: the rows say the chip's
+# figure beside it, and each must keep 64 KB.
+W_PROXY_HEAP = "260k"
+W_PROXY = {  # key: (script, mode, radio dead, the chip's figure at CALIBRATION_COMMIT or None)
+    "w_block_home_repl": ("home", "repl", True, 99584),
+    "w_block_wifi_repl": ("wifi", "repl", True, 63632),
+    "w_block_wifi_live": ("wifi", "live", True, None),
+    "w_block_wifi_qr_live": ("wifi", "live", False, None),
+}
 IGO_LINES = 193  # the chip ran the session's set-up and round 1 (the calculator twice)
+
+
+def next_pool(names, pool_first=MODEL["pool_first"]):
+    """(names the chip's pools hold, the next pool's bytes) for `names` firmware names:
+    one name more than they hold costs that many bytes at once."""
+    held, size = MODEL["names_before"], pool_first
+    while held <= MODEL["names_before"] + names:
+        size *= 2
+        held += size
+    return held - MODEL["names_before"], (16 + 7 * size * 2 + 15) // 16 * 16
 
 
 def chip_pools(names, pool_first=MODEL["pool_first"]):
@@ -113,7 +145,9 @@ def _scripts(workdir):
         out[name] = path
 
     with open(SESSION_IGO) as f:
-        write("igo", f.read().splitlines()[:IGO_LINES])
+        igo = f.read().splitlines()
+    write("igo", igo[:IGO_LINES])
+    write("igo_match", igo)  # the whole match (the chip ran its first lines only)
     with open(SESSION_REFEREE) as f:  # up to the 6th slap, then back, back, ok (leave)
         lines = f.read().splitlines()
     slaps, keep = 0, []
@@ -207,6 +241,7 @@ def measure(node, project, workdir, tag):
     igo = _run(node, project, "sim", s["igo"], workdir, tag + "-igo", ["at=500"])
     put("home", igo["at"][500], "sim")
     put("igo_peak", peak(igo), "sim")
+    put("igo_match_peak", peak(_run(node, project, "sim", s["igo_match"], workdir, tag + "-igom", [])), "sim")
     ref = _run(node, project, "sim", s["referee"], workdir, tag + "-ref", ["at=%d,%d" % (ref4, home_ref)])
     put("referee_4_slaps", ref["at"][ref4], "sim")
     put("home_after_referee", ref["at"][home_ref], "sim")
@@ -226,6 +261,27 @@ def measure(node, project, workdir, tag):
         if e > by_screen.get(screen, (0,))[0]:
             by_screen[screen] = (e, runner, names)
     return figs, by_screen, igo["modules"]
+
+
+def w_proxy(project, workdir, tag):
+    """The W's largest free block by the chip's procedure (W_PROXY) for the firmware of
+    `project`: {key: {"largest", "free", "live", "screen"}}."""
+    s = _scripts(workdir)
+    out = {}
+    for key, (script, mode, dead, _chip) in sorted(W_PROXY.items()):
+        flash = os.path.join(workdir, "flash-heap-w-%s-%s" % (tag, key))
+        sim.fresh_flash(flash, CHIP_ID)
+        argv = ["--board", "sim_w", "--heap", W_PROXY_HEAP, "--app", HEAP_W_APP, "--flash", flash]
+        argv += ["--radio", "dead"] if dead else []
+        cmd = sim.device_command(sim.parse_args(argv + ["--script", s[script]]), s[script], project)
+        env = dict(os.environ, HEAP_W_MODE=mode)
+        run = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=600, env=env)
+        line = [ln for ln in run.stderr.splitlines() if ln.startswith("@heap_w ")]
+        if run.returncode != 0 or not line:
+            raise RuntimeError("%s %s: exit %d: %s" % (tag, key, run.returncode, run.stderr.strip()[-300:]))
+        p = line[-1].split()
+        out[key] = {"screen": p[1], "free": int(p[2]), "largest": int(p[3]), "live": int(p[4])}
+    return out
 
 
 def calibration_project(workdir):
@@ -252,7 +308,9 @@ def figures(workdir=None):
         try:
             cal, _, _ = measure(node, calibration_project(workdir), workdir, "cal")
             now, by_screen, _ = measure(node, ROOT, workdir, "now")
-        except (RuntimeError, KeyError, ValueError, subprocess.SubprocessError) as e:
+            w_cal = w_proxy(calibration_project(workdir), workdir, "cal")
+            w_now = w_proxy(ROOT, workdir, "now")
+        except (RuntimeError, KeyError, ValueError, subprocess.SubprocessError, OSError) as e:
             return {"problems": ["heap_by_screen: %s" % e], "pass": False, "rows": {}}
     rows = {}
     for key, fig in sorted(now.items()):
@@ -275,11 +333,28 @@ def figures(workdir=None):
             if block < W_BLOCK_TARGET:
                 problems.append("%s: the W's largest free block about %d < %d" % (key, block, W_BLOCK_TARGET))
         rows[key] = row
+    w_rows = {}
+    for key, fig in sorted(w_now.items()):
+        chip = W_PROXY[key][3]
+        row = dict(fig, calibration=dict(w_cal[key], chip=chip))
+        if chip:
+            row["calibration"]["error"] = round((w_cal[key]["largest"] - chip) / chip, 4)
+        if fig["largest"] < W_BLOCK_TARGET:
+            problems.append(
+                "%s: the W's largest free block %d < %d (the chip's procedure)" % (key, fig["largest"], W_BLOCK_TARGET)
+            )
+        w_rows[key] = row
     igo = rows["igo_peak"]["estimate"]
+    rows["igo_peak"]["next_pool"] = next_pool(rows["igo_peak"]["names"])
+    if rows["igo_match_peak"]["estimate"] >= IGO_TARGET:
+        problems.append(
+            "the whole I Go match's peak on the chip about %d >= %d" % (rows["igo_match_peak"]["estimate"], IGO_TARGET)
+        )
     if igo >= IGO_TARGET:
         problems.append("the I Go peak on the chip about %d >= %d" % (igo, IGO_TARGET))
     return {
         "rows": rows,
+        "w_largest_block": w_rows,
         "igo_by_screen": {k: v[0] for k, v in sorted(by_screen.items())},
         "model": MODEL,
         "calibration": "the emulated chip, 2026-12-02, commit %s (v1.28.0, .mpy deployed)" % CALIBRATION_COMMIT,
@@ -310,6 +385,31 @@ def table_lines(h):
             "| %s (%s) | %d | %d | %s | %s |"
             % (key, r["screen"], r["runner"], r["estimate"], cal, r.get("w_largest_block_estimate", ""))
         )
+    peak = h.get("rows", {}).get("igo_peak")
+    if peak and peak.get("next_pool"):
+        held, size = peak["next_pool"]
+        lines += [
+            "",
+            "The I Go peak interns %d firmware names; the chip's qstr pools hold %d, then the next"
+            " pool takes %d bytes at once." % (peak["names"], held, size),
+        ]
+    w = h.get("w_largest_block") or {}
+    if w:
+        lines += [
+            "",
+            "The W's largest free block by the chip's procedure (unix port, heap %s; >= %d):"
+            % (W_PROXY_HEAP, W_BLOCK_TARGET),
+            "",
+            "| figure (screen) | largest now | free now | at %s: largest, chip, error |" % CALIBRATION_COMMIT,
+            "| --- | --- | --- | --- |",
+        ]
+        for key, r in sorted(w.items()):
+            c = r["calibration"]
+            cal = "%d, %s" % (
+                c["largest"],
+                "%d, %+.1f%%" % (c["chip"], 100 * c["error"]) if c.get("chip") else "(not measured on the chip)",
+            )
+            lines.append("| %s (%s) | %d | %d | %s |" % (key, r["screen"], r["largest"], r["free"], cal))
     return lines
 
 
