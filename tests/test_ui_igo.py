@@ -69,7 +69,8 @@ def test_full_i_go_game_to_4_points():
         text = rig.shown()
         assert rig.canvas.title() == "Round 1, to 4"
         assert ">Ann" in text and "Bob" in text and "Cy" in text
-        assert rig.canvas.scale_of("0") == 2  # big totals for up to 3 players
+        assert rig.canvas.scale_of("0") == 1  # big totals for up to 2 players: 3 as lines
+        assert "ok: round menu" in text
         for k in range(4):
             review = play_round(rig, 0, [5, 10, 20])
             assert "Ann ended" in review and "Ann*  5  +1   %d" % (k + 1) in review
@@ -350,12 +351,13 @@ def test_match_screen_lists_many_players_and_scrolls():
         new_match(rig, 1, 3)
         rig.nav("ok*6")
         text = rig.shown()
-        assert ">P1" in text and "P6" in text and "P7" not in text, text
+        assert ">P1" in text and "P5" in text and "P6" not in text, text  # 5 lines, then the key line
         assert rig.canvas.scale_of("0") == 1
-        rig.nav("down")
+        rig.nav("down*2")
         assert "P7" in rig.shown()
-        rig.nav("down*3")  # the last player is on the last line already
-        assert "P2" in rig.shown() and "P7" in rig.shown()
+        rig.nav("down*3")  # the last player is on the last list line already
+        text = rig.shown()
+        assert "P3" in text and "P7" in text and "P2" not in text and "ok: round menu" in text
     finally:
         rig.close()
 
@@ -519,15 +521,29 @@ def test_game_over_says_why_the_game_ended():
     assert ui_igo_over.end_reason(sheet) == "%s passed 100: lowest wins" % names[1]
 
 
-def test_the_match_screen_says_what_the_mark_and_ok_mean_when_there_is_room():
+def test_the_match_screen_always_says_what_ok_does_and_the_mark_when_there_is_room():
+    """Every key on its screen: the last row says what ok does with any number of
+    players (big digits for three, a scrolling list for six); what > means when a
+    row is free for it."""
     rig = Rig(names=["Ann", "Bob", "Cy", "Dee"])
     try:
         new_match(rig, 0, 0)  # four players: two rows free under them
+        if rig.screen() == "Notice":  # a new table's drawn starter
+            rig.nav("ok")
         text = rig.shown()
         assert "> starts next" in text and "ok: round menu" in text
-        rig.close()
-        rig = Rig(names=["Ann", "Bob", "Cy", "Dee", "Eve"])
-        new_match(rig, 0, 1)  # five: no room, the players come first
-        assert "ok: round menu" not in rig.shown()
+        for delta in (-2, -1, 2):  # two players (big digits), three, six (a list that scrolls)
+            rig.close()
+            rig = Rig(names=["Ann", "Bob", "Cy", "Dee", "Eve", "Flo"])
+            new_match(rig, 0, delta)
+            if rig.screen() == "Notice":
+                rig.nav("ok")
+            assert rig.screen() == "MatchScreen"
+            text = rig.shown()
+            assert text.rstrip().endswith("ok: round menu"), text
+            rig.nav("down*5")  # scrolled to the last player: the key line stays
+            text = rig.shown()
+            assert text.rstrip().endswith("ok: round menu"), text
+            assert ("Flo" in text) == (delta == 2), text
     finally:
         rig.close()

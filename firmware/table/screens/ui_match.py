@@ -21,13 +21,17 @@ def match_title(sheet, chars=16):
     return text
 
 
+LIST_ROWS = ROWS - 1  # the players' lines: the last row says what the keys do
+BIG = 2  # players shown with big digits (each 18 pixels high: two fit above the key line)
+
+
 def draw_totals(canvas, sheet, top=0, mark=-1):
-    """Names and totals: big digits for up to 3 players, else one line each (up/down
-    scroll, arrows at the right edge say more are above or below).
+    """Names and totals above the key line: big digits for up to BIG players, else one
+    line each (up/down scroll, arrows at the right edge say more are above or below).
     mark: the player to flag with '>' (next starter / dealer)."""
     totals = sheet.totals()
     n = len(totals)
-    if n <= 3:
+    if n <= BIG:
         for i in range(n):
             y = ui.TOP + i * 18
             canvas.text((">" if i == mark else " ") + sheet.names[i], 0, y + 4)
@@ -35,13 +39,13 @@ def draw_totals(canvas, sheet, top=0, mark=-1):
             canvas.text(s, canvas.width - canvas.text_width(s, 2), y, 2)
         return
     right = ui.text_end(canvas)  # the scroll arrows' column stays clear
-    for row in range(min(ROWS, n - top)):
+    for row in range(min(LIST_ROWS, n - top)):
         i = top + row
         s = str(totals[i])
         y = row_y(row)
         canvas.text((">" if i == mark else " ") + sheet.names[i], 0, y)
         canvas.text(s, right - canvas.text_width(s), y)
-    ui.draw_more(canvas, top > 0, top + ROWS < n)
+    ui.draw_more(canvas, top > 0, top + LIST_ROWS < n, last=LIST_ROWS - 1)
 
 
 class MatchScreen(ui.Screen):
@@ -72,7 +76,7 @@ class MatchScreen(ui.Screen):
         elif name == "ok" and kind == "long":
             self.app.push(self.app.screen("round_ender"))
         elif name in ("up", "down"):
-            self.top = ui.scroll(self.top, name, len(sheet.names))
+            self.top = ui.scroll(self.top, name, len(sheet.names), LIST_ROWS)
             self.app.invalidate()
         else:
             ui.Screen.on_nav(self, name, kind)
@@ -83,6 +87,6 @@ class MatchScreen(ui.Screen):
         ui.Screen.draw(self, canvas)
         mark = sheet.next_starter() if sheet.rules == "igo" else sheet.dealer()
         draw_totals(canvas, sheet, self.top, mark)
-        if 3 < len(sheet.names) <= ROWS - 2:  # room under the players: what > and ok mean
+        if BIG < len(sheet.names) <= ROWS - 2:  # room under the players: what > means
             canvas.text("> %s next" % ("starts" if sheet.rules == "igo" else "deals"), 0, row_y(ROWS - 2))
-            canvas.text("ok: round menu", 0, row_y(ROWS - 1))
+        canvas.text("ok: round menu", 0, row_y(ROWS - 1))  # always: every key on its screen
