@@ -159,8 +159,18 @@ def _scripts(workdir):
             slaps += 1
         keep.append(line)
     t = int(keep[-1].split()[0]) + 900
-    write("referee", keep + ["%d back press" % t, "%d back press" % (t + 160), "%d ok press" % (t + 320)])
+    referee = keep + ["%d back press" % t, "%d back press" % (t + 160), "%d ok press" % (t + 320)]
+    write("referee", referee)
     out["referee_marks"] = (_first_ok_after(keep, 4), t + 1200)
+    # The same boot goes on to the I Go session (home's Corsica ref line, up twice: I Go):
+    # the names the referee interned stay (not a figure the chip took).
+    t0 = t + 2000
+    after = ["%d up press" % (t0 - 500), "%d up press" % (t0 - 340)]
+    for line in igo[:IGO_LINES]:
+        if line.strip() and not line.startswith("#"):
+            p = line.split()
+            after.append(" ".join([str(int(p[0]) + t0)] + p[1:]))
+    write("referee_igo", referee + after)
     write("home", ["600 up press"])
     # Settings (up from I Go), Wi-Fi (up twice: the line above the hardware test), the QR codes
     wifi = ("600 up", "760 ok", "1400 up", "1560 up", "1720 ok", "3000 down")
@@ -242,6 +252,7 @@ def measure(node, project, workdir, tag):
     put("home", igo["at"][500], "sim")
     put("igo_peak", peak(igo), "sim")
     put("igo_match_peak", peak(_run(node, project, "sim", s["igo_match"], workdir, tag + "-igom", [])), "sim")
+    put("igo_after_referee_peak", peak(_run(node, project, "sim", s["referee_igo"], workdir, tag + "-rigo", [])), "sim")
     ref = _run(node, project, "sim", s["referee"], workdir, tag + "-ref", ["at=%d,%d" % (ref4, home_ref)])
     put("referee_4_slaps", ref["at"][ref4], "sim")
     put("home_after_referee", ref["at"][home_ref], "sim")
@@ -346,6 +357,13 @@ def figures(workdir=None):
         w_rows[key] = row
     igo = rows["igo_peak"]["estimate"]
     rows["igo_peak"]["next_pool"] = next_pool(rows["igo_peak"]["names"])
+    warnings = []
+    after = rows["igo_after_referee_peak"]
+    if after["estimate"] >= IGO_TARGET:  # a path the chip did not run: said, not failed
+        warnings.append(
+            "the I Go peak after a refereed game on the same boot about %d >= %d (%d names: the chip's next qstr pool)"
+            % (after["estimate"], IGO_TARGET, after["names"])
+        )
     if rows["igo_match_peak"]["estimate"] >= IGO_TARGET:
         problems.append(
             "the whole I Go match's peak on the chip about %d >= %d" % (rows["igo_match_peak"]["estimate"], IGO_TARGET)
@@ -362,6 +380,7 @@ def figures(workdir=None):
         "target": "every chip figure's estimate within %d%% (calibration firmware); I Go peak < %d; "
         "the W's largest free block >= %d with the live modules" % (TOLERANCE * 100, IGO_TARGET, W_BLOCK_TARGET),
         "problems": problems,
+        "warnings": warnings,
         "pass": not problems,
     }
 
@@ -385,6 +404,8 @@ def table_lines(h):
             "| %s (%s) | %d | %d | %s | %s |"
             % (key, r["screen"], r["runner"], r["estimate"], cal, r.get("w_largest_block_estimate", ""))
         )
+    for warning in h.get("warnings") or ():
+        lines += ["", "Not met (a path the chip did not run): " + warning + "."]
     peak = h.get("rows", {}).get("igo_peak")
     if peak and peak.get("next_pool"):
         held, size = peak["next_pool"]
