@@ -588,7 +588,9 @@ def test_a_failed_save_keeps_the_match_and_says_so_until_acknowledged():
         assert rig.screen() == "Unsaved"
         assert "(%s.json)" % rig.app.match.game in rig.text()  # the errno differs per port
         assert rig.canvas.title() == "Not saved"
-        assert "Kept in memory; saved again at the next" in rig.text()
+        assert "Kept in memory; saved again at" in rig.text() and "ok:close dn:more" in rig.text()
+        rig.nav("down*5")  # to the end of the text: ok still says what it does
+        assert "the next change" in rig.text() and rig.text().endswith("ok: close"), rig.text()
         assert len(rig.app.match.rounds) == 1  # the round is in RAM
         rig.app.home()  # leaving does not lose the notice
         assert rig.screen() == "Unsaved"

@@ -7,7 +7,8 @@ from . import ui
 
 
 class Notice(ui.Screen):
-    """A message; ok or back dismisses it (then calls `then()` if given)."""
+    """A message; ok or back dismisses it (then calls `then()` if given). Its last
+    line says so ("ok: close"), and up/down scroll a longer text ("dn: more")."""
 
     MODULES = ("ui_notice",)
 
@@ -29,9 +30,13 @@ class Notice(ui.Screen):
 
     def draw(self, canvas):
         ui.Screen.draw(self, canvas)
+        rows = ui.ROWS - 1  # the last one: the keys
         lines = ui.wrap(self.text, canvas.width // 8 - 1)
-        self.top = min(self.top, max(0, len(lines) - ui.ROWS))
-        ui.draw_rows(canvas, lines, self.top)
+        self.top = min(self.top, max(0, len(lines) - rows))
+        ui.draw_rows(canvas, lines[self.top : self.top + rows])
+        more = self.top + rows < len(lines)
+        ui.draw_more(canvas, self.top > 0, more, last=rows - 1)
+        canvas.text("ok:close dn:more" if more else "ok: close", 0, ui.row_y(rows))
 
 
 class Confirm(ui.Screen):
