@@ -104,7 +104,8 @@ def ask(live, now):
                 live.answered = [name, None]
             return
         app.wake(now)
-        app.push(app.screen("confirm", "From a phone", "Add player %s?" % name, lambda: add(live, name), False, WAIT_MS))
+        question = "Add player %s?" % name
+        app.push(app.screen("confirm", "From a phone", question, lambda: add(live, name), False, WAIT_MS))
         live.asking = app.top()
     elif live.asking not in app.stack:  # answered (ok: added already) or left
         if live.answered is None:
