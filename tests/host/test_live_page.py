@@ -292,7 +292,11 @@ def session():
     sheet = scoresheet.Sheet("igo", NAMES, None, None)
     s.press("down")  # from Continue (home's first line since the deck game is kept) to I Go
     s.press("ok")
+    s.press("down", 2)
+    s.press("ok")  # Starts: a new table draws; P1 (up from "draw") as the sheet below
     s.press("up")
+    s.press("ok")
+    s.press("up", 3)
     s.press("ok")  # Start (the setup's last line)
     s.wait(300)
     expect(
