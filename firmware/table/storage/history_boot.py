@@ -75,7 +75,7 @@ def _make_parent(h, path):
     if i <= 0:
         return
     parent = path[:i]
-    if store._exists(parent) and not store_load.is_dir(parent):
+    if store_load._exists(parent) and not store_load.is_dir(parent):
         _aside(h, parent, "was a file, not a folder")
     try:
         os.mkdir(parent)
@@ -84,7 +84,7 @@ def _make_parent(h, path):
 
 
 def _aside(h, path, why):
-    name = store._name(path)
+    name = store_load._name(path)
     h.problems.append(store_load.set_aside_noting(path, "%s %s" % (name, why), ": kept as %s"))
 
 
@@ -115,7 +115,7 @@ def cut_torn_tail(h):
         os.rename(tmp, path)
     except OSError as e:
         store._remove_quietly(tmp)
-        h.problems.append("history: torn last line kept (%s)" % store.error_text(e))
+        h.problems.append("history: torn last line kept (%s)" % store_load.error_text(e))
         return
     h._torn = False
     h.problems.append("history: torn last line moved to history.torn")
@@ -171,7 +171,7 @@ def tail(path):
     except OSError:
         return None, False
     size = st[6]
-    if size == 0 or st[0] & store.S_IFDIR:  # a folder that could not be set aside
+    if size == 0 or st[0] & store_load.S_IFDIR:  # a folder that could not be set aside
         return None, False
     with open(path, "rb") as f:
         f.seek(size - 1)

@@ -46,10 +46,10 @@ def flush(history):
                 f.write(text)
                 f.write("\n")
     except OSError as e:
-        from . import store
+        from .store_load import error_text
 
         history._recheck = True
-        history.error = "history: %d lines not written: %s" % (len(history._queue), store.error_text(e))
+        history.error = "history: %d lines not written: %s" % (len(history._queue), error_text(e))
         return False
     history._queue = []
     history._torn = history._recheck = False

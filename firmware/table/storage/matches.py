@@ -24,7 +24,7 @@ most MAX_MATCHES are kept.
 import os
 
 from ..rules.names import short_names
-from . import paths, store, store_load
+from . import paths, store_load
 
 FOLDER = paths.MATCHES
 INDEX = paths.MATCH_INDEX
@@ -148,6 +148,8 @@ class Matches:
 
     def write_index(self, entries):
         """Write the index: these summaries and `deleted`."""
+        from . import store  # loaded to write: reading (Continue) needs none
+
         entries.sort(key=lambda e: -e["stamp"])
         self.count = len(entries)
         obj = {"v": VERSION, "matches": entries}
@@ -158,22 +160,25 @@ class Matches:
     def make_folder(self):
         """Make the folder if it is not there (a file in its place is set aside first);
         return None or a problem."""
+
         if store_load.is_dir(self.folder):
             return None
         problem = None
         try:
             os.stat(self.folder)
-            problem = store_load.set_aside_noting(self.folder, "%s was a file" % store._name(FOLDER))
+            problem = store_load.set_aside_noting(self.folder, "%s was a file" % store_load._name(FOLDER))
         except OSError:
             pass
         try:
             os.mkdir(self.folder)
         except OSError as e:
-            return "%s: %s" % (store._name(FOLDER), store.error_text(e))
+            return "%s: %s" % (store_load._name(FOLDER), store_load.error_text(e))
         return problem
 
     def save(self, sheet, stamp):
         """Write the match's file, then its index entry. Return None or a problem."""
+        from . import store  # loaded to write: reading (Continue) needs none
+
         path = self.path(sheet.game + ".json")
         problem = store.save(path, sheet.to_obj())
         if problem and not store_load.is_dir(self.folder):  # the first match: no folder yet
@@ -208,6 +213,7 @@ class Matches:
         dropped), the file of the match deleted before is removed, then its file
         becomes <id>.deleted. Return None or a problem. (Cut after the index: the
         check puts it back in the list.)"""
+
         entries = self.entries()
         gone = [e for e in entries if e["id"] == match_id]
         self.deleted = gone[0] if gone else entry
@@ -219,13 +225,14 @@ class Matches:
                 os.remove(self.path(old + DELETED))
             os.rename(self.path(match_id + ".json"), self.path(match_id + DELETED))
         except OSError as e:
-            return "%s.json not deleted: %s" % (match_id, store.error_text(e))
+            return "%s.json not deleted: %s" % (match_id, store_load.error_text(e))
         return None
 
     def restore(self):
         """Put the match deleted last back in the list: its file, then the index.
         Return (its summary, None), or (None, a problem): none deleted, or the list
         is full (it stays deleted)."""
+
         entries = self.entries()
         entry = self.deleted
         if entry is None:
@@ -236,7 +243,7 @@ class Matches:
         try:
             os.rename(self.path(match_id + DELETED), self.path(match_id + ".json"))
         except OSError as e:
-            return None, "%s not restored: %s" % (match_id, store.error_text(e))
+            return None, "%s not restored: %s" % (match_id, store_load.error_text(e))
         self.deleted = None
         entries.append(entry)
         return entry, self.write_index(entries)

@@ -1,5 +1,6 @@
-"""Atomic save of one JSON file (e.g. `data/state.json`), and file
-system errors in plain words. Reading such a file back is store_load.py (at boot).
+"""Atomic save of one JSON file (e.g. `data/state.json`). Reading such a file back,
+and file system errors in plain words, are store_load.py's: a screen that only reads
+(Continue) loads that module without this one.
 
 `save` writes `path + ".tmp"`, closes it, then renames it over `path`: a power cut
 leaves either the old or the new file. Where rename cannot replace a file, the old
@@ -10,20 +11,7 @@ problem text in plain words.
 
 import os
 
-# Not every errno name is in MicroPython's errno module: littlefs reports Linux's numbers.
-ERRORS = (
-    (28, "flash full"),
-    (5, "flash read/write error"),
-    (30, "flash is read-only"),
-    (21, "is a folder, not a file"),
-    (20, "a folder in its path is a file"),
-    (13, "permission denied"),
-    (2, "missing"),
-    (12, "out of memory"),
-    (17, "already exists"),
-    (39, "folder not empty"),
-)
-S_IFDIR = 0x4000
+from .store_load import _name, error_text  # (and S_IFDIR, _exists: store_load's, for readers)
 
 
 def save(path, obj):
@@ -56,31 +44,8 @@ def save(path, obj):
     return None
 
 
-def _exists(path):
-    """Whether the file is there, by its directory's listing (the WebAssembly port's
-    errno module does not match the numbers its file system raises)."""
-    i = path.rfind("/")
-    try:
-        return path[i + 1 :] in os.listdir(path[:i] if i > 0 else ("/" if i == 0 else "."))
-    except OSError:
-        return False
-
-
 def _remove_quietly(path):
     try:
         os.remove(path)
     except OSError:
         pass
-
-
-def _name(path):
-    return path[path.rfind("/") + 1 :]
-
-
-def error_text(e):
-    """An OSError in plain words ("flash full"), not an errno number."""
-    n = e.args[0] if e.args else None
-    for number, text in ERRORS:
-        if n == number:
-            return text
-    return "file system error %s" % (n,)

@@ -1,5 +1,5 @@
-"""Loading a JSON file saved by store.py, and setting aside a file the device cannot
-use: what the boot needs (app_boot, config, history_boot), dropped after it.
+"""Loading a JSON file saved by store.py, file system errors in plain words, and
+setting aside a file the device cannot use: what the boot needs (app_boot, config, history_boot), dropped after it.
 
 `load` reads only regular files up to a size limit (a Pico's heap is small) and does
 not raise on a file system problem: it returns a one-line problem text in plain
@@ -11,7 +11,21 @@ import errno
 import json
 import os
 
-from .store import S_IFDIR, _exists, _name, error_text
+# Not every errno name is in MicroPython's errno module: littlefs reports Linux's numbers.
+ERRORS = (
+    (28, "flash full"),
+    (5, "flash read/write error"),
+    (30, "flash is read-only"),
+    (21, "is a folder, not a file"),
+    (20, "a folder in its path is a file"),
+    (13, "permission denied"),
+    (2, "missing"),
+    (12, "out of memory"),
+    (17, "already exists"),
+    (39, "folder not empty"),
+)
+S_IFDIR = 0x4000
+
 
 MAX_SIZE = 16384  # bytes: a bigger JSON file would not fit in the heap
 
@@ -85,3 +99,26 @@ def set_aside_noting(path, problem, note=" (kept as %s)"):
     name) when it could be renamed: the notice the screen shows."""
     new = set_aside(path)
     return problem + note % _name(new) if new else problem
+
+
+def _exists(path):
+    """Whether the file is there, by its directory's listing (the WebAssembly port's
+    errno module does not match the numbers its file system raises)."""
+    i = path.rfind("/")
+    try:
+        return path[i + 1 :] in os.listdir(path[:i] if i > 0 else ("/" if i == 0 else "."))
+    except OSError:
+        return False
+
+
+def _name(path):
+    return path[path.rfind("/") + 1 :]
+
+
+def error_text(e):
+    """An OSError in plain words ("flash full"), not an errno number."""
+    n = e.args[0] if e.args else None
+    for number, text in ERRORS:
+        if n == number:
+            return text
+    return "file system error %s" % (n,)
