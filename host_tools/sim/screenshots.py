@@ -27,7 +27,7 @@ PICTURES = {
     "screens.png": [
         ("igo", 100),  # home menu
         ("igo", 31800),  # hand calculator: a player's arrangement and penalty
-        ("igo", 38400),  # score sheet: names, a void round, who leads
+        ("igo", 37900),  # score sheet: names, a void round, who leads
         ("igo", 103000),  # game over: why, and who won
         ("referee", 64800),  # referee idle: the table's tallies, piles won and false taps
         ("referee", 3800),  # first tap: the winner's name, the others' margins
