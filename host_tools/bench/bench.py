@@ -19,12 +19,12 @@ import platform
 import tempfile
 
 from host_tools import MICROPYTHON, ArgumentParser, UserError, folder
+from host_tools.bench import names_cost, presses
 from host_tools.bench.deploy import figures as deploy_figures
 from host_tools.bench.heap import figures as heap_figures
 from host_tools.bench.heap import table_lines as heap_table_lines
 from host_tools.bench.history_pull import figures as history_pull_figures
 from host_tools.bench.history_pull import row as history_pull_row
-from host_tools.bench.presses import figures as press_figures
 from host_tools.bench.screen_open import figures as open_figures
 from host_tools.bench.scripts import write_sessions
 from host_tools.bench.session import (
@@ -72,6 +72,14 @@ RUNNER_IGO_PEAK_AT_CHIP = 83008  # heap_pass_peak of the I Go session of a938039
 IGO_HEAP_TARGET = 85 * 1024 * RUNNER_IGO_PEAK_AT_CHIP // CHIP_IGO_PEAK
 
 
+def name_presses(workdir):
+    """name_presses: the presses (presses.py) and what the list of first names costs a
+    press (names_cost.py, which plans on presses.py's)."""
+    result = presses.figures(workdir)
+    result["list"] = names_cost.figures(workdir)
+    return result
+
+
 def igo_peak(igo):
     """igo_heap_peak_bytes from the I Go session's 32-bit @bench stats (None: not run)."""
     igo = igo or {}
@@ -117,7 +125,7 @@ def collect(quick, workdir):
     minutes = LIVE_SOAK_QUICK_MINUTES if quick else LIVE_SOAK_BENCH_MINUTES
     results["live_soak"] = live_soak(workdir, minutes, _progress("live_soak"))
     results["deploy_s"] = deploy_figures(1 if quick else 3)
-    results["name_presses"] = press_figures(workdir)
+    results["name_presses"] = name_presses(workdir)
     results["history_pull"] = history_pull_figures(workdir)
     return results
 
@@ -377,7 +385,7 @@ def collect_only(names, workdir, quick):
     if "history_pull" in names:
         results["history_pull"] = history_pull_figures(workdir)
     if "name_presses" in names:
-        results["name_presses"] = press_figures(workdir)
+        results["name_presses"] = name_presses(workdir)
     if "screen_open_ms" in names:
         results["screen_open_ms"] = open_figures(workdir)
     if "heap_by_screen" in names:

@@ -15,7 +15,8 @@ one press, as any press does.
     sample (issue #45): 100 first names of 20 countries (SEED, chosen before the list
           and the editor were tuned), each from an empty name editor to the name kept:
           median and max (bench/README.md has the distribution before and after).
-    list (issue #45): what the list of first names costs a press (names_cost.py).
+    list (issue #45): what the list of first names costs a press: names_cost.py's,
+          added by bench.name_presses.
 """
 
 import json
@@ -23,7 +24,6 @@ import os
 import shutil
 import subprocess
 
-from host_tools.bench import names_cost
 from host_tools.bench.scripts import GAP_MS, HOLD_MS, SCREEN_LOAD_MS
 from host_tools.sim import sim
 
@@ -279,7 +279,6 @@ def figures(workdir):
             result["problems"].append("%s: %s" % (name, problem))
     after = result["after"]
     result["sample"] = sample_figures(workdir)
-    result["list"] = names_cost.figures(workdir)
     sample = result["sample"]
     result["target"] = "Ann <= %d, table of four <= %d presses; the sample's median <= %d, max <= %d" % (
         TARGETS["Ann"],

@@ -103,10 +103,12 @@ import json
 import os
 import sqlite3
 import sys
+import time
 
 from host_tools import ArgumentParser, UserError, port_option
 from host_tools.device import clock
 from host_tools.device.mpremote_port import Device, find_port
+from host_tools.history import pull_url
 from table.storage import events, paths
 
 HISTORY = "/" + paths.HISTORY
@@ -740,6 +742,50 @@ def fetch(port, on_clock=None):
         return bytes(data)
 
 
+def pull_one_url(url, db_path, out=print, err=None, sleep=time.sleep):
+    """pull --url: fetch one table (pull_url.py) and load it: True when all went well."""
+    err = err or (lambda text: print(text, file=sys.stderr))
+    device, history, since, data, length = pull_url.fetch(url, db_path, sleep)
+    cut = len(data) < length
+    lines, numbers, bad = parse_history(data)
+    source = "%s?from=%d" % (pull_url.history_url(url), since)
+    writes = bool(lines) or os.path.exists(db_path)
+    for number, problem, _ in bad:
+        kept = "skipped" if problem == TORN or not writes else "set aside in table rejected"
+        err("pull: %s: line %d of the answer: %s (%s)" % (url, number, problem, kept))
+    failed = any(problem != TORN for _, problem, _ in bad)
+    added = 0
+    if writes:
+        added, conflicts = load(db_path, lines, numbers, bad, source)
+        for conflict in conflicts:
+            err("pull: %s: %s" % (url, conflict_text(conflict)))
+        failed = failed or bool(conflicts)
+    out(
+        "%s: table %s, history %s: loaded %d new lines (%d read after seq %d, %d skipped) into %s"
+        % (url, device, history, added, len(lines), since, len(bad), db_path)
+    )
+    if cut:
+        err(
+            "pull: %s: the answer was cut after %d of %d bytes: its %d whole lines are kept; "
+            "pull again for the rest" % (url, len(data), length, len(lines))
+        )
+    return not (failed or cut)
+
+
+def main_urls(db_path, urls):
+    """pull --url, once per URL: exit status 0 when every table loaded well, else 2."""
+    for url in urls:
+        pull_url.history_url(url)  # a mistyped URL is refused before any table is asked
+    ok = True
+    for url in urls:
+        try:
+            ok = pull_one_url(url, db_path) and ok
+        except UserError as exc:
+            print("pull: %s: %s" % (url, exc), file=sys.stderr)
+            ok = False
+    return 0 if ok else 2
+
+
 def main(argv):
     parser = ArgumentParser(
         prog="python -m host_tools pull", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -758,10 +804,8 @@ def main(argv):
         "--flash", metavar="DIR", help="the simulator's flash folder (make sim's: sim_flash): its %s" % paths.HISTORY
     )
     args = parser.parse_args(argv)
-    if args.url:  # W boards over Wi-Fi (pull_url.py)
-        from host_tools.history import pull_url
-
-        return pull_url.main(args.db, args.url)
+    if args.url:  # W boards over Wi-Fi (pull_url.py fetches)
+        return main_urls(args.db, args.url)
     if args.flash:
         if not os.path.isdir(args.flash):
             raise UserError("no flash folder %s (make sim makes sim_flash at its first run)" % args.flash)

@@ -1,6 +1,7 @@
-"""`pull --url http://HOST[:PORT]/` (repeatable): the history of W boards over Wi-Fi, each
-table's new lines into the same SQLite database as a USB pull (pull.py: the same
-rows, the same ids, the same checks), several tables in one run.
+"""`pull --url http://HOST[:PORT]/` (repeatable): fetching the history of W boards over
+Wi-Fi; pull.py (main_urls, pull_one_url) loads each table's new lines into the same
+SQLite database as a USB pull (the same rows, the same ids, the same checks), several
+tables in one run.
 
 For each URL: `HEAD /history` says whose history the table has (X-Table-Device,
 X-Table-History: firmware/table/live/live_history.py); the database's last seq of that
@@ -18,17 +19,14 @@ the others load, and the exit status is 2.
 """
 
 import http.client
-import os
 import socket
 import sqlite3
-import sys
 import time
 import urllib.error
 import urllib.parse
 import urllib.request
 
 from host_tools import UserError
-from host_tools.history import pull
 
 TIMEOUT_S = 30  # per read: more than the device waits on slap windows (live_history.PAUSE_MS)
 TRIES = 3  # a busy table asked this many times in all
@@ -97,12 +95,17 @@ def _reason(reason):
     return str(reason) or type(reason).__name__
 
 
+def _is_ident(text):
+    """A device or history id as the history's lines carry it (pull.is_ident)."""
+    return len(text) <= 32
+
+
 def ids(response):
     """(device, history) from a table's head; UserError when they are missing (not a
     table, or a firmware without the endpoint)."""
     device = response.headers.get("X-Table-Device")
     history = response.headers.get("X-Table-History")
-    if not device or not history or not pull.is_ident(device) or not pull.is_ident(history):
+    if not device or not history or not _is_ident(device) or not _is_ident(history):
         raise UserError("answers, but not as a table's history (no X-Table-Device, X-Table-History)")
     return device, history
 
@@ -151,47 +154,3 @@ def fetch(url, db_path, sleep=time.sleep):
     if len(data) < length:
         data = data[: data.rfind(b"\n") + 1]
     return device, history, since, bytes(data), length
-
-
-def pull_one(url, db_path, out=print, err=None, sleep=time.sleep):
-    """Fetch one table and load it: True when all went well."""
-    err = err or (lambda text: print(text, file=sys.stderr))
-    device, history, since, data, length = fetch(url, db_path, sleep)
-    cut = len(data) < length
-    lines, numbers, bad = pull.parse_history(data)
-    source = "%s?from=%d" % (history_url(url), since)
-    writes = bool(lines) or os.path.exists(db_path)
-    for number, problem, _ in bad:
-        kept = "skipped" if problem == pull.TORN or not writes else "set aside in table rejected"
-        err("pull: %s: line %d of the answer: %s (%s)" % (url, number, problem, kept))
-    failed = any(problem != pull.TORN for _, problem, _ in bad)
-    added = 0
-    if writes:
-        added, conflicts = pull.load(db_path, lines, numbers, bad, source)
-        for conflict in conflicts:
-            err("pull: %s: %s" % (url, pull.conflict_text(conflict)))
-        failed = failed or bool(conflicts)
-    out(
-        "%s: table %s, history %s: loaded %d new lines (%d read after seq %d, %d skipped) into %s"
-        % (url, device, history, added, len(lines), since, len(bad), db_path)
-    )
-    if cut:
-        err(
-            "pull: %s: the answer was cut after %d of %d bytes: its %d whole lines are kept; "
-            "pull again for the rest" % (url, len(data), length, len(lines))
-        )
-    return not (failed or cut)
-
-
-def main(db_path, urls):
-    """pull --url, once per URL: exit status 0 when every table loaded well, else 2."""
-    for url in urls:
-        history_url(url)  # a mistyped URL is refused before any table is asked
-    ok = True
-    for url in urls:
-        try:
-            ok = pull_one(url, db_path) and ok
-        except UserError as exc:
-            print("pull: %s: %s" % (url, exc), file=sys.stderr)
-            ok = False
-    return 0 if ok else 2
