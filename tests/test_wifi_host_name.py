@@ -3,9 +3,7 @@ network's name Table-3F2A, given to `network.hostname()` before the radio starts
 either mode; a port without `network.hostname` (or one that refuses the name) goes on
 with the address alone."""
 
-import sys
-
-from table.app import unload
+from test_wifi_radio import wifi_over
 
 
 class Network:
@@ -47,20 +45,6 @@ class Network:
         if name is not None and len(name) > 32:
             raise ValueError("hostname too long")
         Network.names.append((name, Network.active[0]))
-
-
-def wifi_over(network):
-    saved = sys.modules.get("network")
-    sys.modules["network"] = network
-    unload("table.device.wifi")
-    try:
-        from table.device import wifi
-    finally:
-        if saved is None:
-            del sys.modules["network"]
-        else:
-            sys.modules["network"] = saved
-    return wifi
 
 
 def test_the_host_name_comes_from_the_own_networks_name():

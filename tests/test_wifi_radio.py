@@ -66,8 +66,14 @@ def radio(ok):
             w.radio_ok = ok
             return w
 
+    return wifi_over(Network).Radio(clock), clock
+
+
+def wifi_over(network):
+    """table.device.wifi imported afresh over this stand-in for `network` (the real
+    one, if any, put back after)."""
     saved = sys.modules.get("network")
-    sys.modules["network"] = Network
+    sys.modules["network"] = network
     unload("table.device.wifi")
     try:
         from table.device import wifi
@@ -76,7 +82,7 @@ def radio(ok):
             del sys.modules["network"]
         else:
             sys.modules["network"] = saved
-    return wifi.Radio(clock), clock
+    return wifi
 
 
 def test_the_own_network_is_on_with_its_address():

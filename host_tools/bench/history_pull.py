@@ -114,20 +114,12 @@ def add_lines(flash, n, device, history):
         f.writelines(history_lines(n, device, history, last + 1))
 
 
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
-
-
 class Table:
     """The simulator serving a W board's flash on 127.0.0.1:port (a script of presses
     played in real time; `stop` ends it): its URL, and its standard error."""
 
     def __init__(self, flash, presses=(), script_ms=SCRIPT_MS):
-        self.port = free_port()
+        self.port = sim.free_port()
         self.url = "http://127.0.0.1:%d/" % self.port
         lines = ["1000 ok press"] + ["%d %s press" % p for p in presses] + ["%d back press" % script_ms]
         script = flash.rstrip("/") + "-serve.txt"

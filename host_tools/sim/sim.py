@@ -26,6 +26,7 @@ import queue
 import re
 import select
 import shutil
+import socket
 import subprocess
 import sys
 import threading
@@ -48,6 +49,15 @@ SCREENS_INDEX = "screens.txt"  # --screens: "screen-001.png <t_ms it appeared>" 
 PROGRESS_MIN_MS = 3000  # --speed: scripts longer than this (simulated) show their progress
 SPEED_MAX = 1000
 KEY_HELP = "keys: \u2191/w up  \u2193/s down  Enter/o ok  Bksp/Esc/b back  1-6 players  W S O B = long press  q quit"
+
+
+def free_port():
+    """A TCP port free on 127.0.0.1 now (for --http: a test's or the bench's W board)."""
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
 
 
 def parse_args(argv):

@@ -19,6 +19,7 @@ import time
 import simulator
 
 from host_tools import FIRMWARE, ROOT
+from host_tools.sim import sim
 
 sys.path.insert(0, FIRMWARE)
 from table.live import live_server  # noqa: E402  (its limits: the firmware's own numbers)
@@ -31,19 +32,11 @@ ON_TIME_MS = 300  # a press's screen appears within this (device time)
 TIMEOUT = 15  # a held connection is closed after HEAD_MS
 
 
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
-
-
 class Device:
     """The simulator serving on port, started with its script; its end and output."""
 
     def __init__(self, tmp_path, flash):
-        self.port = free_port()
+        self.port = sim.free_port()
         self.shots = tmp_path / "shots"
         lines = ["1000 ok press  # the boot notice"] + ["%d %s press" % p for p in PRESSES]
         path = simulator.script_file(tmp_path, "\n".join(lines) + "\n")

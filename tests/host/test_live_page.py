@@ -23,6 +23,7 @@ import simulator
 
 from host_tools import ROOT
 from host_tools.bench.scripts import GAP_MS, SCREEN_LOAD_MS, Script, enter_round
+from host_tools.sim.sim import free_port
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
@@ -64,12 +65,6 @@ o.said=g('said').innerText;
 o.lead=[].map.call(document.querySelectorAll('tr.lead td:first-child'),function(c){return c.innerText});
 return o;
 """
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def browser():

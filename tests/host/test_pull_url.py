@@ -17,6 +17,7 @@ from test_live_hostile import ask, status
 
 from host_tools.bench import history_pull
 from host_tools.history import pull_url
+from host_tools.sim import sim
 
 LINES_A, LINES_B = 3000, 700
 
@@ -201,7 +202,7 @@ def test_unreachable_and_foreign_answers_are_one_line_each_and_the_others_load(t
     served, _, _ = tables
     other = http.server.HTTPServer(("127.0.0.1", 0), NotATable)
     threading.Thread(target=other.serve_forever, daemon=True).start()
-    dead = "http://127.0.0.1:%d/" % history_pull.free_port()
+    dead = "http://127.0.0.1:%d/" % sim.free_port()
     foreign = "http://127.0.0.1:%d/" % other.server_port
     wrong_path = "http://127.0.0.1:%d/elsewhere/" % other.server_port
     db = str(tmp_path / "some.sqlite")
