@@ -13,7 +13,7 @@ from canvas_record import Rig, nav_keys, read_file, write_file  # noqa: E402
 
 def type_name(rig, letters):
     """Type letters in the name editor one by one (up until each is shown, ok), then
-    done: the option shown cleared (back), ok."""
+    done: the option shown left for the letters (back), hold ok."""
     assert rig.screen() == "NameEditor"
     for ch in letters:
         for _ in range(200):
@@ -23,7 +23,7 @@ def type_name(rig, letters):
         rig.nav("ok")
     if rig.app.top().cur is not None:
         rig.nav("back")
-    rig.nav("ok")
+    rig.nav("ok:long")
 
 
 class Counting(Rig):
@@ -49,7 +49,7 @@ def test_a_new_name_entered_with_the_buttons_sits_and_joins_the_roster():
         # the likeliest first letter shown at once (the list's), the next ones one press away
         assert rig.canvas.title() == "Name: likely"
         text = " ".join(rig.text().split())
-        assert "ok:M" in text and "up:A dn:J" in text and "hold up/dn: 5" in text and "back: clear" in text
+        assert "ok:M" in text and "up:A dn:J" in text and "hold up/dn: 5" in text and "back: letters" in text
         rig.nav("ok:long")  # a letter alone is no name: a stray hold keeps nothing
         assert rig.screen() == "NameEditor"
         rig.nav("down:long*6")  # held down: five on, past the line's end the letters from Z
@@ -59,9 +59,14 @@ def test_a_new_name_entered_with_the_buttons_sits_and_joins_the_roster():
         assert "ok:a" in rig.text() and "up:o dn:e" in rig.text() and "hold ok:Za" in rig.text()
         rig.nav("up ok")  # o kept: a whole name shown, drawn whole
         assert rig.app.top().cur == "Zoltán" and "ok:Zoltan" in rig.text() and "hold ok:Zoltan" in rig.text()
-        rig.nav("back")  # cleared: ok keeps the text as it is, up or down shows the options again
-        assert "ok: name done" in rig.text() and "up/dn: Zoltan" in rig.text()
-        rig.nav("up:long*4")  # held up: past the line's other end (Zo's 35 options: +17), the letters from a
+        rig.nav("back")  # the letters, as the editor before the list had them (ok: the options again)
+        rig.shown()
+        assert rig.app.top().cur is None and rig.canvas.title() == "Name: a-e"
+        text = " ".join(rig.text().split())
+        assert "ok: likely" in text and "up: a down: z" in text and "hold ok: done" in text and "back: delete" in text
+        rig.nav("ok")  # the options again: Zoltan
+        assert rig.app.top().cur == "Zoltán" and "back: letters" in rig.text()
+        rig.nav("back up")  # the letters again: up from an empty place is a
         rig.shown()
         assert rig.app.top().cur == "a" and rig.canvas.title() == "Name: a-e"
         rig.nav("up:long*5")  # a, held on to f, k, p, u, then 0
@@ -76,8 +81,9 @@ def test_a_new_name_entered_with_the_buttons_sits_and_joins_the_roster():
         assert "e umlaut" in rig.text()
         rig.nav("down")
         assert "e circumflex" in rig.text()  # ê
-        rig.nav("up ok")  # ë kept: Zoë
-        rig.nav("back ok")  # the option shown cleared, ok: done
+        rig.nav("up ok")  # ë kept: Zoë, still typing letters
+        assert rig.app.top().cur is None and "hold ok: done" in rig.text()
+        rig.nav("ok:long")  # done
         assert rig.screen() == "Setup"
         assert setup.names()[0] == "Zoë"
         assert "1 Zoe" in rig.text()  # as the display spells it (names.to_ascii)

@@ -208,10 +208,12 @@ class NameEditor(ui_text.TextEditor):
     option shown (`cur`, drawn after the kept text, a whole name drawn whole): ok takes
     it (a letter is kept and the next options shown; a whole name is the name: done);
     holding ok: done with the name shown (the kept text and the option). Past the
-    line's ends, the letters as ui_text has them (A.. up, Z.. down). back: clear the
-    option (then ok: done with the kept text; up or down: the options again), then
-    delete. With no options (a name on no list) every key does what ui_text's editor
-    does: ok on an empty place is done."""
+    line's ends, the letters as ui_text has them (A.. up, Z.. down). back on an option:
+    the letters (`letters`): from there on every key does what ui_text's editor does
+    (1.2.0's editor: A.. up, Z.. down from an empty place, a held key five letters,
+    hold ok done), so a name on no list costs at most that one press more than there,
+    until ok on an empty place shows the options again. With no options (a name on no
+    list) every key does what ui_text's editor does: ok on an empty place is done."""
 
     MODULES = MODULES
     GROUPS = GROUPS
@@ -227,6 +229,7 @@ class NameEditor(ui_text.TextEditor):
         self.typed = None  # the kept text the options are for
         self.opts_kept = []  # (their cache: a press reads the list once)
         self.order = []  # line(len(opts)): the options' positions
+        self.letters = False  # back on an option: the letters, until ok on an empty place
         if not text:
             self.show(0)
 
@@ -238,6 +241,10 @@ class NameEditor(ui_text.TextEditor):
         return roster.clean(text)
 
     def opts(self):
+        """The options shown for the kept text: none while typing letters (`letters`)."""
+        return [] if self.letters else self.found()
+
+    def found(self):
         """The options for the kept text (firstnames.options, the roster first): the
         letters among them that fit the room left."""
         typed = "".join(self.chars)
@@ -268,6 +275,15 @@ class NameEditor(ui_text.TextEditor):
         return cur if len(cur) > 1 else "".join(self.chars) + cur  # a whole name is the name
 
     def on_nav(self, name, kind):
+        if name == "back" and kind == "press" and self.pos is not None:  # an option shown
+            self.letters = True
+            self.cur = self.pos = None
+            self.app.invalidate()
+            return
+        if name == "ok" and kind == "press" and self.letters and self.cur is None and self.found():
+            self.letters = False  # the options again
+            self.show(0)
+            return
         opts = self.opts()
         cur = self.cur
         if name in ("up", "down") and opts and (cur is None or self.pos is not None):
@@ -296,6 +312,12 @@ class NameEditor(ui_text.TextEditor):
         """Four lines under the text: what ok takes, what up and down show, what
         holding ok keeps, back."""
         opts = self.opts()
+        if self.letters and self.cur is None and self.found():  # ok: the options again
+            lines = ui_text.TextEditor.hints(self)
+            lines[0] = "ok: likely"
+            if self.chars:
+                lines[2] = "hold ok: done"
+            return lines
         if not opts or (self.cur is not None and self.pos is None):
             return ui_text.TextEditor.hints(self)
         if self.cur is None:  # cleared: ok keeps the text as it is
@@ -314,7 +336,7 @@ class NameEditor(ui_text.TextEditor):
             steps = "up/dn: more"
         shown = names.to_ascii(self.text())
         hold = "hold ok:" + shown if self.chars or len(self.cur) > 1 else "hold up/dn: %d" % PAGE
-        return [first, steps, hold, "back: clear"]
+        return [first, steps, hold, "back: letters"]
 
     def spell(self, option):
         """An option in a hint: a letter with its mark in words ("e acute")."""
