@@ -280,18 +280,21 @@ def test_score_sheet_scrolls_and_pages():
         rig.choose("Score sheet")
         assert rig.screen() == "SheetView"
         text = rig.shown()
-        assert rig.canvas.title() == "Players 1-3 of 7"
+        assert rig.canvas.title() == "ok:round P1-3/7"  # ok opens the round under the cursor
         rows = text.split("\n")[2:-2]
         assert rows[0].startswith(" 5") and rows[-1].startswith(" 7")  # the last rounds
         assert text.split("\n")[-2].startswith("to ")  # how far each is below the target
-        assert text.split("\n")[-1].startswith("Lead")
+        assert text.split("\n")[-1] == "hold ok: P4-6"  # the key to the next players, where the leader was
         head = text.split("\n")[1]
         assert head.startswith("Rd") and "P1" in head and "P4" not in head
         rig.nav("ok:long")  # the next players (ok opens the round under the cursor)
         assert "P4" in rig.shown().split("\n")[1]
-        rig.nav("ok:long ok:long")
+        rig.nav("ok:long")
+        text = rig.shown()
+        assert rig.canvas.title() == "ok:round P7/7" and text.split("\n")[-1] == "hold ok: P1-3"
+        rig.nav("ok:long")
         rig.shown()
-        assert rig.canvas.title() == "Players 1-3 of 7"
+        assert rig.canvas.title() == "ok:round P1-3/7"
         rig.nav("up:long")
         assert rig.shown().split("\n")[2].startswith(" 1")
         rig.nav("down:long")  # no further than the last round on the last line

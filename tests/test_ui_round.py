@@ -70,7 +70,7 @@ def test_fix_round_1_noticed_in_round_5_in_a_few_presses():
         assert rig.screen() == "SheetView"
         rig.nav("up*3")
         text = rig.shown()
-        assert rig.canvas.title() == "Score sheet" and " 1   0   1   0" in text
+        assert rig.canvas.title() == "Sheet  ok: round" and " 1   0   1   0" in text
         rig.nav("ok")  # round 1
         assert rig.screen() == "RoundView"
         text = rig.shown()

@@ -47,14 +47,22 @@ def leader_line(sheet, chars):
     return first_fit(("Lead: " + " ".join(short[i] for i in who), "%d share the lead" % len(who)), chars)
 
 
+def players(first, per_page, n):
+    """The players of a page in short, from 1: "P1-4", "P7"."""
+    last = min(n, first + per_page)
+    return "P%d" % last if last == first + 1 else "P%d-%d" % (first + 1, last)
+
+
 class SheetView(ui.Screen):
     """The score sheet: short names over the columns, one line per round with the
     running totals, then what each player still has to the target ("to": I Go, the
     points to win; Corsari, how far the total is below it), the leader in words at
     the bottom (leader_line). up/down move the cursor (the round in
     inverse video; arrows say more are above or below), ok shows that round (and
-    from there changes it: ui_round); when the players do not all fit, a long ok
-    shows the next ones and the title says which are shown ("Players 1-4 of 7")."""
+    from there changes it: ui_round): the title says so ("Sheet  ok: round"); when
+    the players do not all fit, a long ok shows the next ones: the title says which
+    are shown ("ok:round P1-4/7") and the last line, in the leader's place, the key
+    ("hold ok: P5-7"; the "to" line still shows who is closest)."""
 
     MODULES = ("ui_sheet",)
     CALM = True
@@ -119,10 +127,11 @@ class SheetView(ui.Screen):
         self.page %= pages
         first = self.page * per_page
         shown = range(first, min(n, first + per_page))
+        key = "ok:round " if sheet.rounds else ""
         if pages == 1:
-            self.title = "Score sheet"
+            self.title = "Sheet  ok: round" if sheet.rounds else "Score sheet"
         else:
-            self.title = "Players %d-%d of %d" % (first + 1, shown[-1] + 1, n)
+            self.title = "%s%s/%d" % (key, players(first, per_page, n), n)
         ui.Screen.draw(self, canvas)
         names = ui.short_names(sheet.names, width - 1)
         head = "Rd"
@@ -150,9 +159,12 @@ class SheetView(ui.Screen):
                 line += ("%" + str(width) + "d") % (sheet.target - totals[i])
             canvas.hline(0, row_y(ROWS - 2) - 1, canvas.width - 5, 1)
             canvas.text(line, 0, row_y(ROWS - 2))
-            canvas.text(leader_line(sheet, canvas.width // 8 - 1), 0, row_y(ROWS - 1))
         else:
             canvas.text("no rounds yet", 0, row_y(1))
+        if pages > 1:  # the key to the next players, in the leader's place
+            canvas.text("hold ok: " + players((self.page + 1) % pages * per_page, per_page, n), 0, row_y(ROWS - 1))
+        elif sheet.rounds:
+            canvas.text(leader_line(sheet, canvas.width // 8 - 1), 0, row_y(ROWS - 1))
         at = self.at - self.top + 1  # the cursor's row
         below = self.top + BODY < len(sheet.rounds)
         ui.draw_more(canvas, self.top > 0, below, at == 1, at == BODY, first=1, last=BODY)
