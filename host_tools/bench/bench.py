@@ -21,6 +21,8 @@ import tempfile
 from host_tools import MICROPYTHON, ArgumentParser, UserError, folder
 from host_tools.bench import names_cost, presses
 from host_tools.bench.deploy import figures as deploy_figures
+from host_tools.bench.flash_room import figures as flash_room_figures
+from host_tools.bench.flash_room import row as flash_room_row
 from host_tools.bench.heap import figures as heap_figures
 from host_tools.bench.heap import table_lines as heap_table_lines
 from host_tools.bench.history_pull import figures as history_pull_figures
@@ -54,6 +56,7 @@ ONLY = (
     "heap_by_screen",
     "history_pull",
     "name_presses",
+    "flash_room",
 )
 # Issue #37: the I Go peak under 85 KB on the chip (shared/chip/2026-11-28-a938039.md:
 # 91,920 with .mpy, a live count at every 4 KB allocated, its peak at the match start).
@@ -127,6 +130,7 @@ def collect(quick, workdir):
     results["deploy_s"] = deploy_figures(1 if quick else 3)
     results["name_presses"] = name_presses(workdir)
     results["history_pull"] = history_pull_figures(workdir)
+    results["flash_room"] = flash_room_figures(workdir)
     return results
 
 
@@ -321,6 +325,8 @@ def table(r):
     )
     if r.get("history_pull"):
         lines.append(history_pull_row(r["history_pull"]))
+    if r.get("flash_room"):
+        lines.append(flash_room_row(r["flash_room"]))
     if r.get("heap_by_screen"):
         lines += heap_table_lines(r["heap_by_screen"])
     for what, fig in (
@@ -386,6 +392,8 @@ def collect_only(names, workdir, quick):
         results["history_pull"] = history_pull_figures(workdir)
     if "name_presses" in names:
         results["name_presses"] = name_presses(workdir)
+    if "flash_room" in names:
+        results["flash_room"] = flash_room_figures(workdir)
     if "screen_open_ms" in names:
         results["screen_open_ms"] = open_figures(workdir)
     if "heap_by_screen" in names:

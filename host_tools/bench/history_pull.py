@@ -25,10 +25,9 @@ from host_tools.bench.session import BENCH, CHIP_PEAK, MP32_RUN, PICO_W_HEAP, RU
 from host_tools.sim import sim
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
-# The history the bench pulls: 3000 lines, about 600 KB, on the simulator's flash (1408k).
-# More than a Pico W holds beside its firmware: its littlefs is 212 blocks of 4 KiB (the
-# emulated chip, v1.28.0), and the simulator's block model puts the W's deployed files
-# at about 160 of them (a flash of 848k refused the boot's writes with 1500 lines).
+# The history the bench pulls: 3000 lines, about 600 KB, on a flash of a Pico's size
+# (1408k). More than a Pico W holds beside its firmware: its littlefs is 212 blocks of
+# 4 KiB (the emulated chip, v1.28.0); `flash_room` measures what it holds.
 BENCH_LINES = 3000
 APP = os.path.join(BENCH, "history_app.py")
 APP_END_MS = 30000  # the measured run's script: the transfer takes about 10 s of loop passes
@@ -126,6 +125,7 @@ class Table:
         with open(script, "w") as f:
             f.write("\n".join(lines) + "\n")
         options = ["--board", "pico_w", "--http", self.port, "--script", script, "--speed", 1, "--flash", flash]
+        options += ["--flash-size", sim.FLASH_SIZE]  # BENCH_LINES: more than a Pico W's flash holds
         self.proc = subprocess.Popen(
             sim.command(*options), cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
         )

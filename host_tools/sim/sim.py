@@ -44,7 +44,13 @@ W_HEAP = "320k"  # a W board's default --heap (bench: 175 KB live at the peak on
 SIM_HEAP_OVERHEAD_K = 48  # the simulator's own modules and fakes (measured ~37 KB)
 LONG_HOLD_MS = 700  # interactive: a capital letter holds the button this long: one "long"
 # event (hw.py LONG_MS = 600) and no "repeat" (150 ms later), so it steps by 10 as on the device
-FLASH_SIZE = "1408k"  # a Pico's littlefs (MicroPython for rp2; the Pico 2 has more)
+# --flash-size's default: the littlefs MicroPython's rp2 firmware gives the board
+# (ports/rp2/boards/*/mpconfigboard.h, MICROPY_HW_FLASH_STORAGE_BYTES): RPI_PICO 1408 KB,
+# RPI_PICO_W 848 KB (the radio's firmware takes the rest of the 2 MB), RPI_PICO2 and
+# RPI_PICO2_W the 4 MB less 1 MB. The simulator's own boards are a Pico's and a Pico W's.
+FLASH_SIZE = "1408k"
+FLASH_SIZE_W = "848k"
+FLASH_SIZE_RP2350 = "3m"
 SCREENS_INDEX = "screens.txt"  # --screens: "screen-001.png <t_ms it appeared>" a line
 PROGRESS_MIN_MS = 3000  # --speed: scripts longer than this (simulated) show their progress
 SPEED_MAX = 1000
@@ -109,9 +115,10 @@ def parse_args(argv):
     )
     p.add_argument(
         "--flash-size",
-        default=FLASH_SIZE,
+        default=None,
         metavar="SIZE",
-        help="the flash's capacity for files, e.g. 64k (default %s: a Pico's littlefs)" % FLASH_SIZE,
+        help="the flash's capacity for files, e.g. 64k (default: the board's littlefs in MicroPython, "
+        "%s on a Pico, %s on a Pico W, %s on a Pico 2)" % (FLASH_SIZE, FLASH_SIZE_W, FLASH_SIZE_RP2350),
     )
     p.add_argument("--board", default="sim", help="board definition in boards/ (default sim)")
     p.add_argument(
@@ -170,6 +177,14 @@ def command(*options):
     """The simulator's command line as a user runs it: `python -m host_tools sim
     OPTIONS...` (each option as text)."""
     return [sys.executable, "-m", "host_tools", "sim"] + [str(o) for o in options]
+
+
+def default_flash_size(board):
+    """--flash-size's default: the board's littlefs (FLASH_SIZE...)."""
+    b = load_board(board)
+    if b.get("NAME", "").startswith("pico2"):
+        return FLASH_SIZE_RP2350
+    return FLASH_SIZE_W if b.get("WIFI") else FLASH_SIZE
 
 
 def default_heap(board):
@@ -919,6 +934,8 @@ def check_options(args):
     if args.heap is None:
         args.heap = default_heap(args.board)
     heap_k(args.heap)
+    if args.flash_size is None:
+        args.flash_size = default_flash_size(args.board)
     flash_bytes(args.flash_size)
     app = args.app
     if app.endswith(".py"):

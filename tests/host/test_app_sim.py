@@ -6,6 +6,8 @@ import subprocess
 
 import simulator
 
+from host_tools.bench.flash_room import used_blocks  # the simulated flash's blocks in use (simflash.py's count)
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
 CHIP_FILE = ".sim_chip"  # host_tools/sim/simdevice/simchip.py FILE
@@ -150,20 +152,6 @@ def test_main_py_reports_a_boot_failure_and_returns(tmp_path):
     assert "OSError" in (tmp_path / "data" / "errors.txt").read_text()
 
 
-def used_blocks(top):
-    """The simulated flash's blocks in use (as host_tools/sim/simdevice/simflash.py counts:
-    the chip's own file, simchip.FILE, is not on it)."""
-    blocks = 2
-    for entry in os.scandir(top):
-        if entry.name == CHIP_FILE:
-            continue
-        if entry.is_dir():
-            blocks += used_blocks(entry.path)
-        else:
-            blocks += max(1, -(-entry.stat().st_size // 4096))
-    return blocks
-
-
 def test_a_full_flash_loses_nothing_that_was_saved(tmp_path):
     flash = tmp_path / "flash"
     flash.mkdir()
@@ -248,3 +236,22 @@ def test_a_name_typed_with_the_buttons_is_kept_in_the_roster_across_a_reboot(tmp
     assert [h["players"] for h in lines if h["event"] == "start"] == [["Zoë", "P2", "P3", "P4"]] * 2
     index = json.loads((flash / "data" / "matches" / "index.json").read_text(encoding="utf-8"))
     assert [m["rounds"] for m in index["matches"]] == [0, 1]  # the newest first
+
+
+def test_a_w_boards_flash_holds_what_a_pico_ws_does(tmp_path):
+    """`--board pico_w` has a Pico W's littlefs (848 KB, MicroPython's RPI_PICO_W), not
+    a Pico's: a history of 400 KB beside the firmware fills it, where a Pico has room."""
+    from host_tools.bench import history_pull
+
+    flash = tmp_path / "flash"
+    device, history_id = history_pull.first_boot(str(flash), "pico_w")
+    history_pull.add_lines(str(flash), 2000, device, history_id)  # about 400 KB
+    assert used_blocks(str(flash)) > 212  # more than a Pico W's 212 blocks
+    s = Script()
+    s.press("ok").press("up").press("ok").press("ok")  # I Go, 4 players, Start, who starts
+    s.round(0, [1, 2, 3, 4])
+    path = s.write(str(tmp_path / "w.txt"))
+    r = simulator.run("--board", "pico_w", "--script", path, "--flash", flash)
+    assert r.returncode == 1 and "writes refused (--flash-size 848k)" in r.stderr
+    assert "Traceback" not in r.stderr
+    simulator.run_ok("--board", "pico", "--script", path, "--flash", flash)  # 1408k: room
