@@ -12,12 +12,9 @@ figure is the most lines with which that game still writes everything (no write
 refused, `sim: the flash was full`), found by bisection.
 """
 
-import json
 import os
 import shutil
-import subprocess
 
-from host_tools import ROOT
 from host_tools.bench import history_pull
 from host_tools.bench.session import BENCH
 from host_tools.sim import sim
@@ -46,14 +43,8 @@ def game_fits(board, base, n, workdir):
     flash = os.path.join(workdir, "room-%s-%d" % (board, n))
     shutil.rmtree(flash, ignore_errors=True)
     shutil.copytree(base, flash)
-    history_pull.add_lines(flash, n, *base_ids(base))
-    run = subprocess.run(
-        sim.command("--board", board, "--script", GAME, "--flash", flash),
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    history_pull.add_lines(flash, n, *history_pull.flash_ids(base))
+    run = history_pull.play(board, GAME, flash)
     shutil.rmtree(flash, ignore_errors=True)
     if "the flash was full" in run.stderr:
         return False
@@ -62,19 +53,12 @@ def game_fits(board, base, n, workdir):
     return True
 
 
-def base_ids(base):
-    """The (device, history) ids the first boot made."""
-    with open(os.path.join(base, "data", "boot.json")) as f:
-        ids = json.load(f)
-    return ids["device"], ids["history"]
-
-
 def board_room(board, workdir):
     base = os.path.join(workdir, "room-%s-base" % board)
     shutil.rmtree(base, ignore_errors=True)
     history_pull.first_boot(base, board)
     flash_bytes = sim.flash_bytes(sim.default_flash_size(board))
-    line = len(history_pull.history_lines(100, *base_ids(base))[50])
+    line = len(history_pull.history_lines(100, *history_pull.flash_ids(base))[50])
     free = flash_bytes // BLOCK - used_blocks(base)
     low, high = 0, free * BLOCK // line + 1  # low fits; high (more than the free blocks hold) does not
     if not game_fits(board, base, low, workdir):
@@ -85,7 +69,7 @@ def board_room(board, workdir):
             low = mid
         else:
             high = mid
-    sizes = [len(t) for t in history_pull.history_lines(low, *base_ids(base))]
+    sizes = [len(t) for t in history_pull.history_lines(low, *history_pull.flash_ids(base))]
     result = {
         "flash_bytes": flash_bytes,
         "firmware_blocks": used_blocks(base),

@@ -79,15 +79,20 @@ def first_boot(flash, board="pico_w"):
     script = os.path.join(flash, "..", os.path.basename(flash) + "-boot.txt")
     with open(script, "w") as f:
         f.write("1000 ok press\n")
-    run = subprocess.run(
-        sim.command("--board", board, "--script", script, "--flash", flash),
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    run = play(board, script, flash)
     if run.returncode:
         raise RuntimeError("sim: %s" % run.stderr[-500:])
+    return flash_ids(flash)
+
+
+def play(board, script, flash):
+    """The simulator run of a script on a board's flash (the finished process)."""
+    cmd = sim.command("--board", board, "--script", script, "--flash", flash)
+    return subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=600)
+
+
+def flash_ids(flash):
+    """The (device, history) ids of a booted flash (data/boot.json)."""
     with open(os.path.join(flash, "data", "boot.json")) as f:
         ids = json.load(f)
     return ids["device"], ids["history"]
