@@ -8,7 +8,7 @@ A new firmware module must be listed in one of the manifests (a test says so).
 """
 
 metadata(
-    description="Scorekeeper and slap referee firmware for the Raspberry Pi Pico (rp2)", version="2.0.0", license="MIT"
+    description="Scorekeeper and slap referee firmware for the Raspberry Pi Pico (rp2)", version="2.1.0", license="MIT"
 )
 include("manifest_app.py")
 module("main.py")

@@ -5,4 +5,4 @@ shows it in Settings and the hardware test, `doctor` compares the device's with 
 checkout's, the report names the one that wrote it.
 """
 
-VERSION = "2.0.0"
+VERSION = "2.1.0"

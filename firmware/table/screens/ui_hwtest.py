@@ -1,7 +1,7 @@
 """The hardware test (Settings > Hardware test): for wiring a new board.
 
 A menu of pages (up/down, ok opens one, back leaves), titled with the firmware's
-version ("HW test v2.0.0", table/version.py through App.version; on the console too when it opens):
+version ("HW test v2.1.0", table/version.py through App.version; on the console too when it opens):
 - Buttons: every button's name, GPIO and a counter, inverted while it is down (read
   live every loop pass). Navigation counters count presses, player counters the pin's
   interrupts, or with PIO capture and on CircuitPython (keypad) the level changes

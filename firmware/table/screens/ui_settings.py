@@ -1,6 +1,6 @@
 """The settings screen: defaults for new games and the device's own settings
 (settings.TABLE), saved at once; its last line opens the hardware test; its title says
-the firmware's version (table/version.py through App.version: "Settings v2.0.0"). Two lines at
+the firmware's version (table/version.py through App.version: "Settings v2.1.0"). Two lines at
 the bottom say what the highlighted line is (its help in settings.TABLE), and while a
 value is edited, its name and keys. Loaded while it is open (its MODULES).
 """
