@@ -303,6 +303,8 @@ def device_command(args, script, project=ROOT):
     if not exe:
         raise UserError("micropython not found (make venv)")
     heap = "%dk" % (heap_k(args.heap or default_heap(args.board)) + SIM_HEAP_OVERHEAD_K)
+    if args.flash_size is None:
+        args.flash_size = default_flash_size(args.board)
     app = args.app
     if app.endswith(".py"):
         app = os.path.abspath(app)
