@@ -1,7 +1,7 @@
 """Issue #45: a name on no list costs no more than before the list, but for one press.
 
 The editor before the list (1.2.0, ui_names at 44dbbbf) was ui_text's letter editor
-with the name's characters and no options; `Before` is that editor (ui_text.py is
+with the name's characters and no options; `_Before` is that editor (ui_text.py is
 unchanged since), its offer left out: it can only make the old figure smaller, the
 comparison stricter. The fewest presses on each are found breadth-first on the real
 editors (bench/presses.py's `editor_keys`).
@@ -25,7 +25,7 @@ SEED = 45
 NO_FAKER_LIST = ("Zoia", "Zuri", "Xochitl", "Zephyr", "Xiu", "Qiu", "Quill", "Ekon", "Oyelaran", "Tupac", "Inti", "Nox")
 
 
-class Before(ui_text.TextEditor):
+class _Before(ui_text.TextEditor):  # "_": no screen of the firmware (test_screen_fit lists those)
     """The name editor of 1.2.0: letters one by one (ok on an empty place: done)."""
 
     GROUPS = ui_names.GROUPS
@@ -66,7 +66,7 @@ def test_a_name_on_no_list_costs_at_most_one_press_more_than_before_the_list(no_
     app = presses.Driver(tempfile.mkdtemp()).app
     worse, rare = [], []
     for kind, name in no_list:
-        before, now = cost(Before, app, name), cost(ui_names.NameEditor, app, name)
+        before, now = cost(_Before, app, name), cost(ui_names.NameEditor, app, name)
         if now > before:
             worse.append((name, before, now))
         if kind == "rare":
@@ -84,7 +84,7 @@ def test_after_back_the_keys_are_the_letters_of_before(no_list):
     for _, name in no_list[::6]:
         editor = ui_names.NameEditor(app, "", lambda n: None)
         editor.on_nav("back", "press")
-        keys = presses.editor_keys(Before(app, "", lambda n: None), name, limit=70)
+        keys = presses.editor_keys(_Before(app, "", lambda n: None), name, limit=70)
         got = []
         editor.app = presses.Planning(app)
         editor.done = got.append
