@@ -223,6 +223,7 @@ def figures(workdir, n=BENCH_LINES):
     unix_flash = os.path.join(workdir, "history-pull-unix")
     _heap_flash(unix_flash, n)
     cmd = sim.command("--board", "sim_w", "--app", APP, "--flash", unix_flash, "--script", script, "--heap", UNIX_HEAP)
+    cmd += ["--flash-size", sim.FLASH_SIZE]  # BENCH_LINES: more than a Pico W's flash holds
     out["unix64"] = _heap_run(cmd, "stderr")
     node = mp32_node()
     if node is None:
