@@ -3,39 +3,30 @@ network's name Table-3F2A, given to `network.hostname()` before the radio starts
 either mode; a port without `network.hostname` (or one that refuses the name) goes on
 with the address alone."""
 
-from test_wifi_radio import wifi_over
+from test_wifi_radio import WLAN as RadioWLAN
+from test_wifi_radio import Clock, wifi_over
 
 
 class Network:
-    """network at the boundary: a WLAN that comes up, hostname() as documented (None:
-    the port has none)."""
+    """network at the boundary: test_wifi_radio's WLAN, joined at once, that records
+    whether the radio is on; hostname() as documented (None: the port has none)."""
 
     AP_IF, STA_IF = 1, 0
     STAT_IDLE, STAT_CONNECTING, STAT_GOT_IP = 0, 1, 3
     names = []  # each hostname(name) call, with whether the radio was active then
     active = [False]
 
-    class WLAN:
-        def __init__(self, interface=0):
-            self.on = False
+    class WLAN(RadioWLAN):
+        joined_after_ms = 0
 
-        def config(self, **kwargs):
-            pass
+        def __init__(self, interface=0):
+            RadioWLAN.__init__(self, Clock(), interface)
 
         def active(self, on=None):
             if on is None:
                 return self.on
-            self.on = bool(on)
+            RadioWLAN.active(self, on)
             Network.active[0] = self.on
-
-        def connect(self, ssid, key=None):
-            pass
-
-        def status(self):
-            return 3
-
-        def isconnected(self):
-            return True
 
         def ifconfig(self):
             return ("192.168.1.23", "255.255.255.0", "192.168.1.1", "192.168.1.1")

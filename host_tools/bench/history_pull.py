@@ -15,7 +15,6 @@ the runner's 72,432).
 
 import json
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -134,17 +133,11 @@ class Table:
         self.proc = subprocess.Popen(
             sim.command(*options), cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
         )
-        end = time.monotonic() + 30
-        while time.monotonic() < end:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
-                return
-            except OSError:
-                if self.proc.poll() is not None:
-                    raise RuntimeError("sim: %s" % self.proc.stderr.read()[-500:])
-                time.sleep(0.1)
-        self.stop()
-        raise RuntimeError("the simulator never served on %d" % self.port)
+        if sim.served(self.proc, self.port, 30):
+            return
+        ended = self.proc.poll() is not None
+        err = self.stop()
+        raise RuntimeError("sim: %s" % err[-500:] if ended else "the simulator never served on %d" % self.port)
 
     def stop(self):
         """End the simulator; its standard error."""

@@ -66,6 +66,19 @@ def free_port():
     return port
 
 
+def served(proc, port, seconds):
+    """Wait until the simulator `proc` (sim --http port) answers on 127.0.0.1:port:
+    True; False once it has ended or `seconds` have passed."""
+    end = time.monotonic() + seconds
+    while proc.poll() is None and time.monotonic() < end:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return True
+        except OSError:
+            time.sleep(0.02)
+    return False
+
+
 def parse_args(argv):
     p = ArgumentParser(
         prog="python -m host_tools sim",

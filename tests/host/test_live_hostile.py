@@ -49,14 +49,9 @@ class Device:
             stderr=subprocess.PIPE,
             text=True,
         )
-        end = time.monotonic() + 20
-        while time.monotonic() < end:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
-                return
-            except OSError:
-                assert self.proc.poll() is None, self.proc.communicate()
-                time.sleep(0.1)
+        if sim.served(self.proc, self.port, 20):
+            return
+        assert self.proc.poll() is None, self.proc.communicate()
         raise AssertionError("the simulator never served on %d" % self.port)
 
     def end(self):

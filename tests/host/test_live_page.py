@@ -23,7 +23,7 @@ import simulator
 
 from host_tools import ROOT
 from host_tools.bench.scripts import GAP_MS, SCREEN_LOAD_MS, Script, enter_round
-from host_tools.sim.sim import free_port
+from host_tools.sim.sim import free_port, served
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
@@ -93,15 +93,9 @@ class Sim:
                 ),
                 cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
             )  # fmt: skip
-        end = time.monotonic() + 60  # the firmware is compiled onto the flash first
-        while True:
+        if not served(self.proc, port, 60):  # (60 s: the firmware is compiled onto the flash first)
             assert self.proc.poll() is None, "the simulator ended early:\n" + self.output()
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                assert time.monotonic() < end, "the page's server never answered:\n" + self.output()
-                time.sleep(0.02)
+            raise AssertionError("the page's server never answered:\n" + self.output())
         self.boot = time.monotonic()  # the device's clock had started: ms from here is late, never early
 
     def at(self, ms):
